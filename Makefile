@@ -1,0 +1,62 @@
+# wargrid -- make play | make test | make bench | make install (PREFIX, DESTDIR)
+PREFIX ?= /usr/local
+DATADIR = $(PREFIX)/share/wargrid
+GAME ?= courier
+CC ?= gcc
+LUA_INC ?= /usr/include/lua5.4
+LUA_A ?= $(firstword $(wildcard /usr/lib/*/liblua5.4.a) /usr/lib/x86_64-linux-gnu/liblua5.4.a)
+CFLAGS ?= -O2 -g
+WARN = -std=c11 -Wall -Wextra -Werror
+CPPFLAGS += -I$(LUA_INC) -D_POSIX_C_SOURCE=200809L -DWARGRID_DATADIR='"$(DATADIR)"'
+
+CORE = grid rules state trace turn actions
+BIND = core_lua grid_lua rules_lua state_lua turn_lua trace_lua rng_lua actions_lua drive_lua
+OBJ = $(addprefix build/obj/,$(addsuffix .o,$(CORE) $(BIND)))
+PIC = $(addprefix build/pic/,$(addsuffix .o,$(CORE) $(BIND)))
+HDR = $(wildcard runtime/*.h)
+
+.PHONY: all deps deps-test play test bench install clean
+all: deps build/wargrid build/lua/wargrid.so
+
+deps:
+	@tools/install-deps build
+deps-test:
+	@tools/install-deps test
+
+build/obj/%.o: runtime/%.c $(HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+build/pic/%.o: runtime/%.c $(HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -fPIC -c $< -o $@
+
+# The executable links Lua statically and exports its API for C modules (lfs).
+build/wargrid: build/obj/main.o $(OBJ)
+	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LUA_A) -lm -ldl
+# The same runtime as a Lua module, for busted specs under lua5.4.
+build/lua/wargrid.so: $(PIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -shared -o $@ $^
+
+build/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -o $@ $< $(filter-out build/obj/%_lua.o,$(OBJ)) -lm
+
+C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c))
+
+play: all
+	build/wargrid play $(GAME) --ai black
+
+test: deps-test all $(C_TESTS)
+	@tests/run
+
+bench: deps-test all
+	@bench/run
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
+	install -m 755 build/wargrid $(DESTDIR)$(PREFIX)/bin/wargrid
+	cp -R stdlib scripts examples $(DESTDIR)$(DATADIR)/
+
+clean:
+	rm -rf build

@@ -1,0 +1,25 @@
+/* actions.c: compact actions and the lists that hold them.
+ * Lists grow to the largest turn seen and are then reused. */
+#include "actions.h"
+
+#include <stdlib.h>
+
+int wg_actlist_grow(wg_actlist *l)
+{
+    int cap = l->cap ? l->cap * 2 : 256;
+    if (cap > WG_MAX_ACTIONS)
+        return -1;
+    wg_action *a = realloc(l->a, (size_t)cap * sizeof *a);
+    if (!a)
+        return -1;
+    l->a = a;
+    l->cap = cap;
+    return 0;
+}
+
+void wg_actlist_free(wg_actlist *l)
+{
+    free(l->a);
+    l->a = NULL;
+    l->n = l->cap = 0;
+}

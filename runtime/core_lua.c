@@ -1,0 +1,183 @@
+/* core_lua.c: the Lua module "wargrid.core" -- builds the metatables from the
+ * method tables of the binding files and checks userdata arguments. */
+#include "core_lua.h"
+
+#include <stdlib.h>
+
+static void *check_ud(lua_State *L, int i, int uv, const char *tname)
+{
+    void *u = lua_touserdata(L, i);
+    if (u && lua_getmetatable(L, i)) {
+        int ok = lua_rawequal(L, -1, lua_upvalueindex(uv));
+        lua_pop(L, 1);
+        if (ok)
+            return u;
+    }
+    luaL_typeerror(L, i, tname);
+    return NULL;
+}
+
+wg_rules *wg_check_rules(lua_State *L, int i)
+{
+    return ((wg_lrules *)check_ud(L, i, UV_RULES, "wargrid.rules"))->r;
+}
+
+wg_state *wg_check_state(lua_State *L, int i)
+{
+    wg_lstate *u = check_ud(L, i, UV_STATE, "wargrid.state");
+    if (!u->s)
+        luaL_argerror(L, i, "state has been freed");
+    return u->s;
+}
+
+wg_actlist *wg_check_actions(lua_State *L, int i)
+{
+    return &((wg_lactions *)check_ud(L, i, UV_ACTIONS, "wargrid.actions"))->l;
+}
+
+void wg_check_rc(lua_State *L, int rc, const char *what)
+{
+    if (rc == -1)
+        luaL_error(L, "out of memory");
+    if (rc < 0)
+        luaL_error(L, "%s", what);
+}
+
+int wg_check_square(lua_State *L, const wg_rules *r, int i)
+{
+    lua_Integer sq = luaL_checkinteger(L, i);
+    luaL_argcheck(L, sq >= 1 && sq <= r->grid.nsq, i, "'square' is off the board");
+    return (int)sq;
+}
+
+int wg_check_side(lua_State *L, int i)
+{
+    lua_Integer side = luaL_checkinteger(L, i);
+    luaL_argcheck(L, side == 1 || side == 2, i, "'side' must be 1 or 2");
+    return (int)side;
+}
+
+int wg_check_piece(lua_State *L, const wg_state *s, int i)
+{
+    lua_Integer pid = luaL_checkinteger(L, i);
+    luaL_argcheck(L, pid >= 1 && pid <= s->w[W_NPIECES], i, "'piece' is not a piece id");
+    return (int)pid;
+}
+
+void wg_push_state(lua_State *L, wg_state *s, int ri)
+{
+    ri = lua_absindex(L, ri);
+    wg_lstate *u = lua_newuserdatauv(L, sizeof *u, 1);
+    u->s = s;
+    lua_pushvalue(L, lua_upvalueindex(UV_STATE));
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, ri);
+    lua_setiuservalue(L, -2, 1);
+}
+
+static int state_gc(lua_State *L)
+{
+    wg_lstate *u = lua_touserdata(L, 1);
+    wg_state_free(u->s);
+    u->s = NULL;
+    return 0;
+}
+
+static int rules_gc(lua_State *L)
+{
+    wg_lrules *u = lua_touserdata(L, 1);
+    if (u->r) {
+        wg_rules_free(u->r);
+        free(u->r);
+        u->r = NULL;
+    }
+    return 0;
+}
+
+static int actions_gc(lua_State *L)
+{
+    wg_lactions *u = lua_touserdata(L, 1);
+    wg_actlist_free(&u->l);
+    return 0;
+}
+
+static int tostring_named(lua_State *L)
+{
+    lua_pushfstring(L, "%s: %p", lua_tostring(L, lua_upvalueindex(1)),
+                    lua_topointer(L, 1));
+    return 1;
+}
+
+/* core.limits() -> the runtime's compile-time limits */
+static int core_limits(lua_State *L)
+{
+    lua_createtable(L, 0, 8);
+    lua_pushinteger(L, WG_MAX_FILES);
+    lua_setfield(L, -2, "files");
+    lua_pushinteger(L, WG_MAX_RANKS);
+    lua_setfield(L, -2, "ranks");
+    lua_pushinteger(L, WG_MAX_TYPES);
+    lua_setfield(L, -2, "types");
+    lua_pushinteger(L, WG_MAX_PIECES);
+    lua_setfield(L, -2, "pieces");
+    lua_pushinteger(L, WG_MAX_VARS);
+    lua_setfield(L, -2, "vars");
+    lua_pushinteger(L, WG_MAX_LAYERS);
+    lua_setfield(L, -2, "layers");
+    lua_pushinteger(L, PF_NUSER);
+    lua_setfield(L, -2, "fields");
+    return 1;
+}
+
+const luaL_Reg wg_core_functions[] = {
+    { "limits", core_limits },
+    { NULL, NULL }
+};
+
+LUAMOD_API int luaopen_wargrid_core(lua_State *L)
+{
+    static const luaL_Reg *const rules_tables[] = { wg_rules_methods, wg_grid_methods, NULL };
+    static const luaL_Reg *const state_tables[] = {
+        wg_state_methods, wg_turn_methods, wg_trace_methods, wg_rng_methods, NULL
+    };
+    static const luaL_Reg *const actions_tables[] = { wg_actions_methods, NULL };
+    static const luaL_Reg *const module_tables[] = {
+        wg_core_functions, wg_rules_functions, wg_actions_functions, wg_drive_functions, NULL
+    };
+    static const char *const names[UV_COUNT] = { "wargrid.rules", "wargrid.state",
+                                                 "wargrid.actions" };
+    static const lua_CFunction gcs[UV_COUNT] = { rules_gc, state_gc, actions_gc };
+    static const luaL_Reg *const *tables[UV_COUNT] = { rules_tables, state_tables,
+                                                       actions_tables };
+    int base = lua_gettop(L);
+    for (int k = 0; k < UV_COUNT; k++) {
+        luaL_newmetatable(L, names[k]);
+        lua_pushcfunction(L, gcs[k]);
+        lua_setfield(L, -2, "__gc");
+        lua_pushstring(L, names[k]);
+        lua_pushcclosure(L, tostring_named, 1);
+        lua_setfield(L, -2, "__tostring");
+    }
+    /* metatables at base+1 .. base+3; fill their method tables */
+    for (int k = 0; k < UV_COUNT; k++) {
+        lua_newtable(L);
+        for (const luaL_Reg *const *t = tables[k]; *t; t++) {
+            for (int j = 1; j <= UV_COUNT; j++)
+                lua_pushvalue(L, base + j);
+            luaL_setfuncs(L, *t, UV_COUNT);
+        }
+        lua_setfield(L, base + 1 + k, "__index");
+    }
+    lua_pushvalue(L, base + 1);
+    lua_pushvalue(L, base + 2);
+    lua_pushvalue(L, base + 3);
+    lua_pushcclosure(L, wg_actions_len, UV_COUNT);
+    lua_setfield(L, base + UV_ACTIONS, "__len");
+    lua_newtable(L);
+    for (const luaL_Reg *const *t = module_tables; *t; t++) {
+        for (int j = 1; j <= UV_COUNT; j++)
+            lua_pushvalue(L, base + j);
+        luaL_setfuncs(L, *t, UV_COUNT);
+    }
+    return 1;
+}

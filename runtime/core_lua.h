@@ -1,0 +1,50 @@
+/* core_lua.h: what the Lua bindings share -- the userdata types, their
+ * checks, and the method tables each binding file contributes. */
+#ifndef WG_CORE_LUA_H
+#define WG_CORE_LUA_H
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "actions.h"
+#include "rules.h"
+#include "state.h"
+
+/* Every function of the core module has the three metatables as upvalues,
+ * so checking a userdata is one pointer comparison. */
+enum { UV_RULES = 1, UV_STATE, UV_ACTIONS, UV_COUNT = 3 };
+
+typedef struct { wg_rules *r; } wg_lrules;
+typedef struct { wg_state *s; } wg_lstate;     /* uservalue 1: its rules */
+typedef struct { wg_actlist l; } wg_lactions;
+
+wg_rules *wg_check_rules(lua_State *L, int i);
+wg_state *wg_check_state(lua_State *L, int i);
+wg_actlist *wg_check_actions(lua_State *L, int i);
+
+/* Raises the error for a runtime return code: -1 out of memory, -2 the
+ * message given (what the caller asked for is not possible). */
+void wg_check_rc(lua_State *L, int rc, const char *what);
+
+/* Checks argument i as a square of r's board. */
+int wg_check_square(lua_State *L, const wg_rules *r, int i);
+int wg_check_side(lua_State *L, int i);
+int wg_check_piece(lua_State *L, const wg_state *s, int i);
+
+/* Pushes a new state userdata owning s, tied to the rules at index ri. */
+void wg_push_state(lua_State *L, wg_state *s, int ri);
+
+extern const luaL_Reg wg_grid_methods[];     /* grid_lua.c: on rules */
+extern const luaL_Reg wg_rules_methods[];    /* rules_lua.c */
+extern const luaL_Reg wg_state_methods[];    /* state_lua.c */
+extern const luaL_Reg wg_turn_methods[];     /* turn_lua.c: on states */
+extern const luaL_Reg wg_trace_methods[];    /* trace_lua.c: on states */
+extern const luaL_Reg wg_rng_methods[];      /* rng_lua.c: on states */
+extern const luaL_Reg wg_actions_methods[];  /* actions_lua.c */
+extern const luaL_Reg wg_core_functions[];   /* the module's own functions */
+extern const luaL_Reg wg_rules_functions[];
+extern const luaL_Reg wg_actions_functions[];
+extern const luaL_Reg wg_drive_functions[];  /* drive_lua.c */
+int wg_actions_len(lua_State *L);
+
+#endif

@@ -1,0 +1,118 @@
+/* drive_lua.c: driving a game's Lua rules from C -- perft and random
+ * playouts, with one reused action list per ply and journal undo. */
+#include "core_lua.h"
+
+typedef struct drive {
+    int game, state, actions, play;   /* stack indices */
+    int lists;                        /* index of the list for ply 0 */
+    wg_state *s;
+} drive;
+
+static wg_actlist *gen(lua_State *L, const drive *d, int ply)
+{
+    wg_actlist *l = lua_touserdata(L, d->lists + ply);
+    l->n = 0;
+    lua_pushvalue(L, d->actions);
+    lua_pushvalue(L, d->game);
+    lua_pushvalue(L, d->state);
+    lua_pushvalue(L, d->lists + ply);
+    lua_call(L, 3, 0);
+    return l;
+}
+
+static void play(lua_State *L, const drive *d, wg_action x)
+{
+    lua_pushvalue(L, d->play);
+    lua_pushvalue(L, d->game);
+    lua_pushvalue(L, d->state);
+    lua_pushinteger(L, (lua_Integer)x);
+    lua_call(L, 3, 0);
+}
+
+static uint64_t perft(lua_State *L, const drive *d, int depth, int ply)
+{
+    if (depth == 0)
+        return 1;
+    wg_actlist *l = gen(L, d, ply);
+    if (depth == 1)
+        return (uint64_t)l->n;
+    uint64_t total = 0;
+    for (int i = 0; i < l->n; i++) {
+        int mark = wg_state_mark(d->s);
+        play(L, d, l->a[i]);
+        total += perft(L, d, depth - 1, ply + 1);
+        wg_state_undo(d->s, mark);
+    }
+    return total;
+}
+
+/* Checks (game, state) at 1 and 2, finds game.actions and game.play, and
+ * pushes nlists empty action lists. */
+static void setup(lua_State *L, drive *d, int nlists)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    d->s = wg_check_state(L, 2);
+    d->game = 1;
+    d->state = 2;
+    lua_getfield(L, 1, "actions");
+    luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no actions function");
+    d->actions = lua_gettop(L);
+    lua_getfield(L, 1, "play");
+    luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no play function");
+    d->play = lua_gettop(L);
+    luaL_checkstack(L, nlists + 20, "too deep");
+    d->lists = lua_gettop(L) + 1;
+    for (int i = 0; i < nlists; i++) {
+        wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+        u->l.a = NULL;
+        u->l.n = u->l.cap = 0;
+        lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
+        lua_setmetatable(L, -2);
+    }
+}
+
+/* core.perft(game, s, depth) -> leaf count. The state is left as it was. */
+static int drive_perft(lua_State *L)
+{
+    lua_Integer depth = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, depth >= 0 && depth <= 64, 3, "'depth' must be 0 to 64");
+    lua_settop(L, 3);
+    drive d;
+    setup(L, &d, (int)depth);
+    lua_pushinteger(L, (lua_Integer)perft(L, &d, (int)depth, 0));
+    return 1;
+}
+
+/* core.playout(game, s, seed [, max]) -> actions played, ended: plays
+ * uniformly random actions until none is legal or max actions. The state is
+ * left at the end of the playout (undo to a mark to get it back). */
+static int drive_playout(lua_State *L)
+{
+    uint64_t rng = (uint64_t)luaL_checkinteger(L, 3);
+    lua_Integer max = luaL_optinteger(L, 4, 100000);
+    lua_settop(L, 4);
+    drive d;
+    setup(L, &d, 1);
+    lua_Integer n = 0;
+    int ended = 0;
+    while (n < max) {
+        wg_actlist *l = gen(L, &d, 0);
+        if (l->n == 0) {
+            ended = 1;
+            break;
+        }
+        rng += 0x9e3779b97f4a7c15ULL;
+        uint64_t pick = ((wg_mix64(rng) >> 32) * (uint64_t)l->n) >> 32;
+        play(L, &d, l->a[pick]);
+        n++;
+    }
+    lua_pushinteger(L, n);
+    lua_pushboolean(L, ended);
+    return 2;
+}
+
+const luaL_Reg wg_drive_functions[] = {
+    { "perft", drive_perft },
+    { "playout", drive_playout },
+    { NULL, NULL }
+};

@@ -1,0 +1,113 @@
+/* rules.c: a game's compiled declaration -- piece types, movement patterns,
+ * promotion, Zobrist keys and the size of its states. */
+#include "rules.h"
+
+#include <string.h>
+
+int wg_rules_init(wg_rules *r, int files, int ranks)
+{
+    memset(r, 0, sizeof *r);
+    if (wg_grid_init(&r->grid, files, ranks) != 0)
+        return -1;
+    r->maxpieces = 128;
+    r->actions_per_turn = 1;
+    r->seed = 0x5eed0f3a2c9b7d11ULL;
+    return 0;
+}
+
+void wg_rules_free(wg_rules *r)
+{
+    wg_grid_free(&r->grid);
+}
+
+int wg_rules_add_type(wg_rules *r, const char *name, char letter)
+{
+    if (r->ntypes == WG_MAX_TYPES || strlen(name) >= sizeof r->type[0].name)
+        return -1;
+    int t = ++r->ntypes;
+    wg_type *ty = &r->type[t];
+    memset(ty, 0, sizeof *ty);
+    strcpy(ty->name, name);
+    ty->letter = letter;
+    return t;
+}
+
+int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a)
+{
+    wg_type *ty = &r->type[type];
+    if (ty->natoms[0] == WG_MAX_ATOMS)
+        return -1;
+    for (int side = 0; side < 2; side++) {
+        int v = wg_grid_vec(&r->grid, dx, side ? -dy : dy);
+        if (v < 0)
+            return -1;
+        a.vec = (int16_t)v;
+        ty->atom[side][ty->natoms[side]++] = a;
+    }
+    return 0;
+}
+
+uint64_t wg_rules_key(const wg_rules *r, uint64_t kind, uint64_t a, uint64_t b)
+{
+    return wg_mix64(r->seed ^ wg_mix64((kind << 48) ^ (a << 24) ^ b));
+}
+
+static void add_probe(wg_rules *r, int side, int type, const wg_atom *a)
+{
+    const wg_grid *g = &r->grid;
+    int back = wg_grid_vec(&r->grid, -g->vec[a->vec][0], -g->vec[a->vec][1]);
+    for (int i = 0; i < r->nprobes[side]; i++) {
+        wg_probe *p = &r->probe[side][i];
+        if (p->vec == back && p->min == a->min && p->max == a->max
+            && p->block == a->block && p->noland == a->noland) {
+            p->types |= 1u << type;
+            return;
+        }
+    }
+    if (back < 0 || r->nprobes[side] == WG_MAX_PROBES) {
+        r->forward_types[side] |= 1u << type;  /* still correct, slower */
+        return;
+    }
+    wg_probe *p = &r->probe[side][r->nprobes[side]++];
+    p->vec = (int16_t)back;
+    p->min = a->min;
+    p->max = a->max;
+    p->block = a->block;
+    p->noland = a->noland;
+    p->types = 1u << type;
+}
+
+void wg_rules_finish(wg_rules *r)
+{
+    for (int t = 1; t <= r->ntypes; t++)
+        for (int side = 0; side < 2; side++)
+            for (int sq = 0; sq <= r->grid.nsq; sq++)
+                r->zpiece[t][side][sq] = wg_rules_key(r, 1, (uint64_t)t,
+                                                      (uint64_t)(side << 12 | sq));
+    r->royal_types = 0;
+    for (int t = 1; t <= r->ntypes; t++) {
+        wg_type *ty = &r->type[t];
+        if (ty->royal)
+            r->royal_types |= 1u << t;
+        ty->overlap = 0;
+        for (int i = 0; i < ty->natoms[0]; i++)
+            for (int j = 0; j < i; j++) {
+                const int8_t *u = r->grid.vec[ty->atom[0][i].vec];
+                const int8_t *v = r->grid.vec[ty->atom[0][j].vec];
+                if (u[0] * v[1] == u[1] * v[0] && u[0] * v[0] + u[1] * v[1] > 0)
+                    ty->overlap = 1;  /* same direction: targets may repeat */
+            }
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < ty->natoms[side]; i++) {
+                const wg_atom *a = &ty->atom[side][i];
+                if (!(a->mode & WG_CAPTURE))
+                    continue;
+                /* a capturing piece that passes over pieces, or covers several
+                 * squares, is checked forwards from where it stands */
+                if (a->over_own || a->over_enemy || ty->nshape)
+                    r->forward_types[side] |= 1u << t;
+                else
+                    add_probe(r, side, t, a);
+            }
+    }
+}

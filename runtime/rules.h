@@ -1,0 +1,97 @@
+/* rules.h: a game's compiled declaration -- piece types, movement patterns,
+ * promotion, Zobrist keys and the size of its states. Immutable once built. */
+#ifndef WG_RULES_H
+#define WG_RULES_H
+
+#include "grid.h"
+
+#define WG_MAX_TYPES 31    /* piece types are bits of a uint32_t; 0 is none */
+#define WG_MAX_ATOMS 48    /* pattern atoms per type and side */
+#define WG_MAX_PROMO 8
+#define WG_MAX_SHAPE 9     /* squares a piece may cover */
+#define WG_MAX_VARS 64
+#define WG_MAX_PIECES 255
+#define WG_MAX_PROBES 96
+#define WG_MAX_DECKS 4
+#define WG_MAX_CARDS 255
+
+enum { WG_MOVE = 1, WG_CAPTURE = 2 };
+
+/* One line of a movement pattern: steps of one vector, from min to max of
+ * them (max 0: up to the edge). A leap is the case min = max = 1. */
+typedef struct wg_atom {
+    int16_t vec;
+    uint8_t mode;                 /* WG_MOVE and/or WG_CAPTURE */
+    uint8_t min, max;
+    uint32_t block;               /* layers that stop passage and landing */
+    uint32_t noland;              /* layers it may pass but not stop on */
+    uint32_t over_own, over_enemy;/* piece types it may pass over */
+} wg_atom;
+
+/* "Is sq attacked" looks back from sq along the reversed atoms. */
+typedef struct wg_probe {
+    int16_t vec;                  /* the reversed vector */
+    uint8_t min, max;
+    uint32_t block, noland;
+    uint32_t types;               /* attacker types that use this line */
+} wg_probe;
+
+typedef struct wg_type {
+    char name[24];
+    char letter;                  /* lower case; side 1 writes it upper */
+    int royal;
+    int value;                    /* material, in hundredths */
+    int natoms[2];
+    wg_atom atom[2][WG_MAX_ATOMS];
+    int npromo, promo_optional;
+    uint8_t promo[WG_MAX_PROMO];
+    uint8_t promo_zone[2][WG_MAX_SQ + 1];
+    int overlap;                  /* two atoms share a line: dedupe */
+    int nshape;                   /* 0: one square */
+    int8_t shape[WG_MAX_SHAPE][2];
+} wg_type;
+
+typedef struct wg_rules {
+    wg_grid grid;
+    int ntypes;
+    wg_type type[WG_MAX_TYPES + 1];
+    uint32_t royal_types;
+    int maxpieces;
+    int nvars;
+    uint8_t var_hashed[WG_MAX_VARS];
+    int ndecks;
+    int actions_per_turn;
+    uint64_t seed;                /* Zobrist seed */
+    uint64_t zpiece[WG_MAX_TYPES + 1][2][WG_MAX_SQ + 1];
+    int nprobes[2];
+    wg_probe probe[2][WG_MAX_PROBES];
+    uint32_t forward_types[2];    /* attackers the probes cannot see */
+} wg_rules;
+
+/* Sets up empty rules on a grid of the given size; -1 if out of range. */
+int wg_rules_init(wg_rules *r, int files, int ranks);
+void wg_rules_free(wg_rules *r);
+
+/* Adds a piece type; returns its id (1..) or -1 when full. */
+int wg_rules_add_type(wg_rules *r, const char *name, char letter);
+
+/* Adds an atom for side 1 given as (dx, dy); side 2 gets it mirrored
+ * (dy negated). Returns 0, or -1 when the tables are full. */
+int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a);
+
+/* Builds Zobrist keys and attack probes; call once after the last type. */
+void wg_rules_finish(wg_rules *r);
+
+/* Hash keys for things other than pieces, derived from the seed. */
+uint64_t wg_rules_key(const wg_rules *r, uint64_t kind, uint64_t a, uint64_t b);
+
+static inline uint64_t wg_mix64(uint64_t x)
+{   /* splitmix64's finaliser */
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+#endif

@@ -1,0 +1,280 @@
+/* rules_lua.c: Lua binding of rules -- core.rules(spec) compiles a game's
+ * declaration (built by stdlib/wargrid/game.lua) into C tables. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_lua.h"
+
+/* Reads t[key] (t at the top of the stack) as an integer in [lo, hi]. */
+static int int_field(lua_State *L, const char *path, const char *key,
+                     int def, int lo, int hi)
+{
+    int ty = lua_getfield(L, -1, key);
+    int v = def;
+    if (ty != LUA_TNIL) {
+        int ok;
+        lua_Integer x = lua_tointegerx(L, -1, &ok);
+        if (!ok || x < lo || x > hi)
+            luaL_error(L, "rules: %s.%s must be an integer from %d to %d",
+                       path, key, lo, hi);
+        v = (int)x;
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static int bool_field(lua_State *L, const char *key)
+{
+    lua_getfield(L, -1, key);
+    int v = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static uint32_t mask_field(lua_State *L, const char *path, const char *key)
+{
+    lua_getfield(L, -1, key);
+    uint32_t v = 0;
+    if (!lua_isnil(L, -1)) {
+        int ok;
+        lua_Integer x = lua_tointegerx(L, -1, &ok);
+        if (!ok || x < 0 || x > 0xffffffffLL)
+            luaL_error(L, "rules: %s.%s must be a bit mask", path, key);
+        v = (uint32_t)x;
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* Pushes t[key] and checks it is a table (or nil when optional). */
+static int table_field(lua_State *L, const char *path, const char *key, int optional)
+{
+    int ty = lua_getfield(L, -1, key);
+    if (ty == LUA_TTABLE)
+        return 1;
+    if (ty == LUA_TNIL && optional) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return luaL_error(L, "rules: %s.%s must be a table", path, key);
+}
+
+static void read_squares(lua_State *L, wg_rules *r, const char *path,
+                         uint8_t *marks, uint32_t *bits, uint32_t bit)
+{
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, -1, i);
+        int ok;
+        lua_Integer sq = lua_tointegerx(L, -1, &ok);
+        if (!ok || sq < 1 || sq > r->grid.nsq)
+            luaL_error(L, "rules: %s[%d] is not a square", path, (int)i);
+        if (marks)
+            marks[sq] = 1;
+        if (bits)
+            bits[sq] |= bit;
+        lua_pop(L, 1);
+    }
+}
+
+static void read_atom(lua_State *L, wg_rules *r, int t, const char *path)
+{
+    wg_atom a;
+    memset(&a, 0, sizeof a);
+    int dx = int_field(L, path, "dx", 0, -WG_MAX_FILES, WG_MAX_FILES);
+    int dy = int_field(L, path, "dy", 0, -WG_MAX_RANKS, WG_MAX_RANKS);
+    if (dx == 0 && dy == 0)
+        luaL_error(L, "rules: %s has no direction (dx = dy = 0)", path);
+    a.min = (uint8_t)int_field(L, path, "min", 1, 1, WG_MAX_RAY);
+    a.max = (uint8_t)int_field(L, path, "max", 1, 0, WG_MAX_RAY);
+    if (a.max && a.max < a.min)
+        luaL_error(L, "rules: %s.max is below its min", path);
+    a.mode = (uint8_t)int_field(L, path, "mode", WG_MOVE | WG_CAPTURE, 1, 3);
+    a.block = mask_field(L, path, "block");
+    a.noland = mask_field(L, path, "noland");
+    a.over_own = mask_field(L, path, "over_own");
+    a.over_enemy = mask_field(L, path, "over_enemy");
+    if (wg_rules_add_atom(r, t, dx, dy, a) != 0)
+        luaL_error(L, "rules: %s: too many atoms or directions", path);
+}
+
+static void read_type(lua_State *L, wg_rules *r, int i)
+{
+    char path[64];
+    snprintf(path, sizeof path, "types[%d]", i);
+    lua_getfield(L, -1, "name");
+    const char *name = lua_tostring(L, -1);
+    if (!name)
+        luaL_error(L, "rules: %s.name must be a string", path);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "letter");
+    const char *letter = lua_tostring(L, -1);
+    char ch = letter && strlen(letter) == 1 ? letter[0] : 0;
+    lua_pop(L, 1);
+    int t = wg_rules_add_type(r, name, ch);
+    if (t != i)
+        luaL_error(L, "rules: %s: too many piece types or name too long", path);
+    wg_type *ty = &r->type[t];
+    ty->royal = bool_field(L, "royal");
+    ty->value = int_field(L, path, "value", 0, -1000000, 1000000);
+    if (table_field(L, path, "atoms", 1)) {
+        lua_Integer n = luaL_len(L, -1);
+        for (lua_Integer k = 1; k <= n; k++) {
+            char apath[96];
+            snprintf(apath, sizeof apath, "%s.atoms[%d]", path, (int)k);
+            if (lua_geti(L, -1, k) != LUA_TTABLE)
+                luaL_error(L, "rules: %s must be a table", apath);
+            read_atom(L, r, t, apath);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (table_field(L, path, "shape", 1)) {
+        lua_Integer n = luaL_len(L, -1);
+        if (n > WG_MAX_SHAPE)
+            luaL_error(L, "rules: %s.shape has more than %d squares", path, WG_MAX_SHAPE);
+        for (lua_Integer k = 1; k <= n; k++) {
+            lua_geti(L, -1, k);
+            lua_geti(L, -1, 1);
+            lua_geti(L, -2, 2);
+            ty->shape[k - 1][0] = (int8_t)lua_tointeger(L, -2);
+            ty->shape[k - 1][1] = (int8_t)lua_tointeger(L, -1);
+            lua_pop(L, 3);
+        }
+        ty->nshape = (int)n;
+    }
+    ty->promo_optional = bool_field(L, "promo_optional");
+    if (table_field(L, path, "promo", 1)) {
+        lua_Integer n = luaL_len(L, -1);
+        if (n > WG_MAX_PROMO)
+            luaL_error(L, "rules: %s.promo has more than %d types", path, WG_MAX_PROMO);
+        for (lua_Integer k = 1; k <= n; k++) {
+            lua_geti(L, -1, k);
+            lua_Integer pt = lua_tointeger(L, -1);
+            if (pt < 1 || pt > WG_MAX_TYPES)
+                luaL_error(L, "rules: %s.promo[%d] is not a type", path, (int)k);
+            ty->promo[k - 1] = (uint8_t)pt;
+            lua_pop(L, 1);
+        }
+        ty->npromo = (int)n;
+        lua_pop(L, 1);
+        if (table_field(L, path, "promo_zone", 0)) {
+            for (int side = 1; side <= 2; side++) {
+                char zpath[96];
+                snprintf(zpath, sizeof zpath, "%s.promo_zone[%d]", path, side);
+                if (lua_geti(L, -1, side) != LUA_TTABLE)
+                    luaL_error(L, "rules: %s must be a table", zpath);
+                read_squares(L, r, zpath, ty->promo_zone[side - 1], NULL, 0);
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+    }
+}
+
+/* core.rules(spec) -> rules */
+static int rules_new(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    wg_lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->r = NULL;
+    lua_pushvalue(L, lua_upvalueindex(UV_RULES));
+    lua_setmetatable(L, -2);
+    u->r = malloc(sizeof *u->r);
+    if (!u->r)
+        return luaL_error(L, "out of memory");
+    lua_pushvalue(L, 1);
+    int files = int_field(L, "spec", "files", 8, 1, WG_MAX_FILES);
+    int ranks = int_field(L, "spec", "ranks", 8, 1, WG_MAX_RANKS);
+    wg_rules *r = u->r;
+    wg_rules_init(r, files, ranks);
+    r->maxpieces = int_field(L, "spec", "maxpieces", 128, 1, WG_MAX_PIECES);
+    r->actions_per_turn = int_field(L, "spec", "actions_per_turn", 1, 1, 1000);
+    r->ndecks = int_field(L, "spec", "decks", 0, 0, WG_MAX_DECKS);
+    lua_getfield(L, -1, "seed");
+    r->seed ^= (uint64_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (table_field(L, "spec", "layers", 1)) {
+        lua_Integer n = luaL_len(L, -1);
+        for (lua_Integer i = 1; i <= n; i++) {
+            char path[48];
+            snprintf(path, sizeof path, "layers[%d]", (int)i);
+            if (lua_geti(L, -1, i) != LUA_TTABLE)
+                luaL_error(L, "rules: %s must be a table", path);
+            lua_getfield(L, -1, "name");
+            const char *name = lua_tostring(L, -1);
+            if (!name)
+                luaL_error(L, "rules: %s.name must be a string", path);
+            lua_pop(L, 1);  /* still referenced by the table */
+            int bit = wg_grid_layer(&r->grid, name, bool_field(L, "dynamic"));
+            if (bit < 0)
+                luaL_error(L, "rules: %s: too many layers, a duplicate name or a name too long", path);
+            if (table_field(L, path, "squares", 1)) {
+                read_squares(L, r, path, NULL, r->grid.terrain, 1u << bit);
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (table_field(L, "spec", "types", 0)) {
+        lua_Integer n = luaL_len(L, -1);
+        if (n > WG_MAX_TYPES)
+            luaL_error(L, "rules: more than %d piece types", WG_MAX_TYPES);
+        for (lua_Integer i = 1; i <= n; i++) {
+            if (lua_geti(L, -1, i) != LUA_TTABLE)
+                luaL_error(L, "rules: types[%d] must be a table", (int)i);
+            read_type(L, r, (int)i);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (table_field(L, "spec", "vars", 1)) {
+        lua_Integer n = luaL_len(L, -1);
+        if (n > WG_MAX_VARS)
+            luaL_error(L, "rules: more than %d vars", WG_MAX_VARS);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_geti(L, -1, i);
+            r->var_hashed[i - 1] = (uint8_t)lua_toboolean(L, -1);
+            lua_pop(L, 1);
+        }
+        r->nvars = (int)n;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    for (int t = 1; t <= r->ntypes; t++)
+        for (int k = 0; k < r->type[t].npromo; k++)
+            if (r->type[t].promo[k] > r->ntypes)
+                luaL_error(L, "rules: types[%d].promo names no type", t);
+    wg_rules_finish(r);
+    return 1;
+}
+
+/* rules:new_state() -> an empty state */
+static int rules_new_state(lua_State *L)
+{
+    wg_rules *r = wg_check_rules(L, 1);
+    wg_state *s = wg_state_new(r);
+    if (!s)
+        return luaL_error(L, "out of memory");
+    wg_push_state(L, s, 1);
+    return 1;
+}
+
+static int rules_ntypes(lua_State *L)
+{
+    lua_pushinteger(L, wg_check_rules(L, 1)->ntypes);
+    return 1;
+}
+
+const luaL_Reg wg_rules_methods[] = {
+    { "new_state", rules_new_state },
+    { "ntypes", rules_ntypes },
+    { NULL, NULL }
+};
+
+const luaL_Reg wg_rules_functions[] = {
+    { "rules", rules_new },
+    { NULL, NULL }
+};

@@ -1,0 +1,432 @@
+/* state.c: a game state -- pieces, occupancy, side lists, dynamic terrain,
+ * counters, the Zobrist hash, and the journal that undoes every change. */
+#include "state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Hash key kinds (wg_rules_key's first argument). */
+enum { K_LAYER = 3, K_VAR = 4, K_WORD = 6, K_FIELD = 10 };
+
+static int layout(wg_state *s)
+{
+    const wg_rules *r = s->rules;
+    int n = W_FIXED;
+    s->o_board = n;
+    n += r->grid.nsq + 1;
+    s->o_dyn = n;
+    n += r->grid.nsq + 1;
+    s->o_piece = n;
+    n += (r->maxpieces + 1) * PF_SIZE;
+    s->o_list = n;
+    n += 2 * r->maxpieces;
+    s->o_count = n;
+    n += 2;
+    s->o_var = n;
+    n += r->nvars;
+    s->o_deck = n;
+    s->deck_size = 1 + WG_MAX_CARDS;
+    n += r->ndecks * s->deck_size;
+    return n;
+}
+
+wg_state *wg_state_new(const wg_rules *r)
+{
+    wg_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->rules = r;
+    s->nwords = layout(s);
+    s->w = calloc((size_t)s->nwords, sizeof *s->w);
+    s->jcap = 256;
+    s->journal = malloc((size_t)s->jcap * sizeof *s->journal);
+    s->hcap = 64;
+    s->hist = malloc((size_t)s->hcap * sizeof *s->hist);
+    if (!s->w || !s->journal || !s->hist) {
+        wg_state_free(s);
+        return NULL;
+    }
+    wg_state_clear(s);
+    return s;
+}
+
+void wg_state_free(wg_state *s)
+{
+    if (!s)
+        return;
+    free(s->w);
+    free(s->journal);
+    free(s->hist);
+    free(s);
+}
+
+void wg_state_clear(wg_state *s)
+{
+    memset(s->w, 0, (size_t)s->nwords * sizeof *s->w);
+    s->w[W_SIDE] = 1;
+    s->w[W_LEFT] = s->rules->actions_per_turn;
+    s->jlen = 0;
+    s->hash = wg_state_rehash(s);
+}
+
+int wg_state_assign(wg_state *dst, const wg_state *src)
+{
+    if (dst->rules != src->rules)
+        return -2;
+    int hl = src->w[W_HISTLEN];
+    if (hl > dst->hcap) {
+        uint64_t *h = realloc(dst->hist, (size_t)src->hcap * sizeof *h);
+        if (!h)
+            return -1;
+        dst->hist = h;
+        dst->hcap = src->hcap;
+    }
+    memcpy(dst->w, src->w, (size_t)src->nwords * sizeof *src->w);
+    memcpy(dst->hist, src->hist, (size_t)hl * sizeof *src->hist);
+    dst->hash = src->hash;
+    dst->jlen = 0;
+    return 0;
+}
+
+wg_state *wg_state_copy(const wg_state *src)
+{
+    wg_state *s = wg_state_new(src->rules);
+    if (s && wg_state_assign(s, src) != 0) {
+        wg_state_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int wg_state_equal(const wg_state *a, const wg_state *b)
+{
+    if (a->rules != b->rules || a->hash != b->hash)
+        return 0;
+    if (memcmp(a->w, b->w, (size_t)a->nwords * sizeof *a->w) != 0)
+        return 0;
+    return memcmp(a->hist, b->hist, (size_t)a->w[W_HISTLEN] * sizeof *a->hist) == 0;
+}
+
+int wg_state_grow(wg_state *s)
+{
+    int cap = s->jcap * 2;
+    wg_jentry *j = realloc(s->journal, (size_t)cap * sizeof *j);
+    if (!j)
+        return -1;
+    s->journal = j;
+    s->jcap = cap;
+    return 0;
+}
+
+void wg_state_undo(wg_state *s, int mark)
+{
+    if (mark < 0 || s->jlen <= mark)
+        return;
+    uint64_t h = s->journal[mark].hash;
+    for (int i = s->jlen - 1; i >= mark; i--)
+        s->w[s->journal[i].idx] = s->journal[i].old;
+    s->jlen = mark;
+    s->hash = h;
+}
+
+/* ---- hashing ---------------------------------------------------------- */
+
+static int word_hashed(int idx)
+{
+    return idx == W_SIDE || idx == W_DECIDER || idx == W_PHASE || idx == W_LEFT;
+}
+
+static uint64_t word_key(const wg_state *s, int idx, int32_t v)
+{
+    return v ? wg_rules_key(s->rules, K_WORD, (uint64_t)idx, (uint32_t)v) : 0;
+}
+
+static uint64_t piece_key(const wg_state *s, const int32_t *p)
+{
+    int sq = p[PF_SQ];
+    if (!sq)
+        return 0;
+    int t = p[PF_TYPE], side = p[PF_SIDE];
+    uint64_t h = s->rules->zpiece[t][side - 1][sq];
+    for (int k = 0; k < PF_NUSER; k++)
+        if (p[PF_USER + k])
+            h ^= wg_rules_key(s->rules, K_FIELD + (uint64_t)k,
+                              (uint64_t)(t << 4 | side),
+                              (uint64_t)(uint32_t)p[PF_USER + k] << 12 | (uint64_t)sq);
+    return h;
+}
+
+static uint64_t layer_key(const wg_state *s, uint32_t bits, int sq)
+{
+    uint64_t h = 0;
+    for (int b = 0; bits; b++, bits >>= 1)
+        if (bits & 1)
+            h ^= wg_rules_key(s->rules, K_LAYER, (uint64_t)b, (uint64_t)sq);
+    return h;
+}
+
+static uint64_t var_key(const wg_state *s, int var, int32_t v)
+{
+    if (!v || !s->rules->var_hashed[var])
+        return 0;
+    return wg_rules_key(s->rules, K_VAR, (uint64_t)var, (uint32_t)v);
+}
+
+uint64_t wg_state_rehash(const wg_state *s)
+{
+    const wg_rules *r = s->rules;
+    uint64_t h = 0;
+    for (int i = 0; i < W_FIXED; i++)
+        if (word_hashed(i))
+            h ^= word_key(s, i, s->w[i]);
+    for (int pid = 1; pid <= s->w[W_NPIECES]; pid++)
+        h ^= piece_key(s, wg_piece(s, pid));
+    for (int sq = 1; sq <= r->grid.nsq; sq++)
+        h ^= layer_key(s, (uint32_t)s->w[s->o_dyn + sq], sq);
+    for (int v = 0; v < r->nvars; v++)
+        h ^= var_key(s, v, s->w[s->o_var + v]);
+    return h;
+}
+
+/* ---- pieces ----------------------------------------------------------- */
+
+int wg_state_cover(const wg_state *s, int type, int side, int sq, int *out)
+{
+    (void)side;  /* shapes are absolute offsets from the anchor */
+    const wg_type *ty = &s->rules->type[type];
+    if (!ty->nshape) {
+        out[0] = sq;
+        return sq ? 1 : 0;
+    }
+    for (int i = 0; i < ty->nshape; i++) {
+        out[i] = wg_grid_step(&s->rules->grid, sq, ty->shape[i][0], ty->shape[i][1]);
+        if (!out[i])
+            return 0;
+    }
+    return ty->nshape;
+}
+
+#define TRY(x) do { if ((x) != 0) return -1; } while (0)
+
+static int occupy(wg_state *s, int pid, const int *cover, int n)
+{
+    for (int i = 0; i < n; i++)
+        TRY(wg_state_set(s, s->o_board + cover[i], pid));
+    return 0;
+}
+
+int wg_state_place(wg_state *s, int pid, int sq)
+{
+    if (pid < 1 || pid > s->w[W_NPIECES])
+        return -2;
+    int32_t *p = wg_piece(s, pid);
+    int cover[WG_MAX_SHAPE];
+    int n = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], sq, cover);
+    if (p[PF_SQ] || !n)
+        return -2;
+    for (int i = 0; i < n; i++)
+        if (wg_at(s, cover[i]))
+            return -2;
+    int base = s->o_piece + pid * PF_SIZE;
+    int side = p[PF_SIDE], cnt = wg_count(s, side);
+    TRY(occupy(s, pid, cover, n));
+    TRY(wg_state_set(s, base + PF_SQ, sq));
+    TRY(wg_state_set(s, base + PF_INDEX, cnt));
+    TRY(wg_state_set(s, s->o_list + (side - 1) * s->rules->maxpieces + cnt, pid));
+    TRY(wg_state_set(s, s->o_count + side - 1, cnt + 1));
+    s->hash ^= piece_key(s, p);
+    return 0;
+}
+
+int wg_state_add(wg_state *s, int type, int side, int sq)
+{
+    if (type < 1 || type > s->rules->ntypes || side < 1 || side > 2)
+        return -2;
+    int pid = s->w[W_NPIECES] + 1;
+    if (pid > s->rules->maxpieces)
+        return -2;
+    int cover[WG_MAX_SHAPE];
+    int n = wg_state_cover(s, type, side, sq, cover);
+    if (sq && !n)
+        return -2;
+    for (int i = 0; i < n && sq; i++)
+        if (wg_at(s, cover[i]))
+            return -2;
+    int base = s->o_piece + pid * PF_SIZE;
+    TRY(wg_state_set(s, W_NPIECES, pid));
+    TRY(wg_state_set(s, base + PF_TYPE, type));
+    TRY(wg_state_set(s, base + PF_SIDE, side));
+    if (sq) {
+        int rc = wg_state_place(s, pid, sq);
+        if (rc)
+            return rc;
+    }
+    return pid;
+}
+
+int wg_state_remove(wg_state *s, int pid)
+{
+    if (pid < 1 || pid > s->w[W_NPIECES])
+        return -2;
+    int32_t *p = wg_piece(s, pid);
+    if (!p[PF_SQ])
+        return -2;
+    uint64_t key = piece_key(s, p);
+    int cover[WG_MAX_SHAPE];
+    int n = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], cover);
+    int side = p[PF_SIDE], idx = p[PF_INDEX], last = wg_count(s, side) - 1;
+    int lbase = s->o_list + (side - 1) * s->rules->maxpieces;
+    int moved = s->w[lbase + last];
+    TRY(occupy(s, 0, cover, n));
+    TRY(wg_state_set(s, lbase + idx, moved));
+    TRY(wg_state_set(s, s->o_piece + moved * PF_SIZE + PF_INDEX, idx));
+    TRY(wg_state_set(s, s->o_count + side - 1, last));
+    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_SQ, 0));
+    s->hash ^= key;
+    return 0;
+}
+
+int wg_state_move(wg_state *s, int pid, int to)
+{
+    if (pid < 1 || pid > s->w[W_NPIECES])
+        return -2;
+    int32_t *p = wg_piece(s, pid);
+    if (!p[PF_SQ])
+        return -2;
+    int from[WG_MAX_SHAPE], cover[WG_MAX_SHAPE];
+    int n = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], to, cover);
+    if (!n)
+        return -2;
+    for (int i = 0; i < n; i++)
+        if (wg_at(s, cover[i]) && wg_at(s, cover[i]) != pid)
+            return -2;
+    uint64_t key = piece_key(s, p);
+    int m = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], from);
+    TRY(occupy(s, 0, from, m));
+    TRY(occupy(s, pid, cover, n));
+    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_SQ, to));
+    s->hash ^= key ^ piece_key(s, p);
+    return 0;
+}
+
+int wg_state_retype(wg_state *s, int pid, int type)
+{
+    if (pid < 1 || pid > s->w[W_NPIECES] || type < 1 || type > s->rules->ntypes)
+        return -2;
+    int32_t *p = wg_piece(s, pid);
+    const wg_rules *r = s->rules;
+    if (r->type[type].nshape || r->type[p[PF_TYPE]].nshape)
+        if (type != p[PF_TYPE])
+            return -2;  /* one-square pieces only */
+    uint64_t key = piece_key(s, p);
+    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_TYPE, type));
+    s->hash ^= key ^ piece_key(s, p);
+    return 0;
+}
+
+int wg_state_set_field(wg_state *s, int pid, int k, int32_t v)
+{
+    if (pid < 1 || pid > s->w[W_NPIECES] || k < 0 || k >= PF_NUSER)
+        return -2;
+    int32_t *p = wg_piece(s, pid);
+    uint64_t key = piece_key(s, p);
+    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_USER + k, v));
+    s->hash ^= key ^ piece_key(s, p);
+    return 0;
+}
+
+int wg_state_apply_move(wg_state *s, unsigned a, unsigned b, unsigned e)
+{
+    const wg_grid *g = &s->rules->grid;
+    if (a < 1 || b < 1 || (int)a > g->nsq || (int)b > g->nsq)
+        return -2;
+    int pid = wg_at(s, (int)a), cap = wg_at(s, (int)b), rc;
+    if (!pid || cap == pid)
+        return -2;
+    if (cap && (rc = wg_state_remove(s, cap)) != 0)
+        return rc;
+    if ((rc = wg_state_move(s, pid, (int)b)) != 0)
+        return rc;
+    if (e && (rc = wg_state_retype(s, pid, (int)e)) != 0)
+        return rc;
+    return cap;
+}
+
+/* ---- terrain, counters, turn words ------------------------------------ */
+
+int wg_state_set_layer(wg_state *s, int sq, int layer, int on)
+{
+    const wg_grid *g = &s->rules->grid;
+    if (sq < 1 || sq > g->nsq || layer < 0 || layer >= g->nlayers
+        || !(g->dynamic & (1u << layer)))
+        return -2;
+    uint32_t old = (uint32_t)s->w[s->o_dyn + sq];
+    uint32_t v = on ? old | (1u << layer) : old & ~(1u << layer);
+    TRY(wg_state_set(s, s->o_dyn + sq, (int32_t)v));
+    s->hash ^= layer_key(s, old ^ v, sq);
+    return 0;
+}
+
+int wg_state_set_var(wg_state *s, int var, int32_t v)
+{
+    if (var < 0 || var >= s->rules->nvars)
+        return -2;
+    int32_t old = s->w[s->o_var + var];
+    TRY(wg_state_set(s, s->o_var + var, v));
+    s->hash ^= var_key(s, var, old) ^ var_key(s, var, v);
+    return 0;
+}
+
+int wg_state_set_word(wg_state *s, int idx, int32_t v)
+{
+    if (idx < 0 || idx >= W_FIXED)
+        return -2;
+    int32_t old = s->w[idx];
+    TRY(wg_state_set(s, idx, v));
+    if (word_hashed(idx))
+        s->hash ^= word_key(s, idx, old) ^ word_key(s, idx, v);
+    return 0;
+}
+
+int wg_state_push_history(wg_state *s)
+{
+    int n = s->w[W_HISTLEN];
+    if (n == s->hcap) {
+        uint64_t *h = realloc(s->hist, (size_t)s->hcap * 2 * sizeof *h);
+        if (!h)
+            return -1;
+        s->hist = h;
+        s->hcap *= 2;
+    }
+    TRY(wg_state_set(s, W_HISTLEN, n + 1));
+    s->hist[n] = s->hash;
+    return 0;
+}
+
+int wg_state_repetitions(const wg_state *s)
+{
+    int n = s->w[W_HISTLEN], count = 0;
+    for (int i = 0; i < n - 1; i++)
+        if (s->hist[i] == s->hash)
+            count++;
+    return count;
+}
+
+/* ---- randomness --------------------------------------------------------- */
+
+int wg_state_seed(wg_state *s, uint64_t seed)
+{
+    TRY(wg_state_set(s, W_RNG_LO, (int32_t)(uint32_t)seed));
+    TRY(wg_state_set(s, W_RNG_HI, (int32_t)(uint32_t)(seed >> 32)));
+    return 0;
+}
+
+int wg_state_random(wg_state *s, uint32_t n, uint32_t *out)
+{
+    uint64_t x = (uint64_t)(uint32_t)s->w[W_RNG_LO]
+                 | (uint64_t)(uint32_t)s->w[W_RNG_HI] << 32;
+    x += 0x9e3779b97f4a7c15ULL;
+    TRY(wg_state_seed(s, x));
+    *out = (uint32_t)(((wg_mix64(x) >> 32) * (uint64_t)n) >> 32);
+    return 0;
+}

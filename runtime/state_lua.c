@@ -1,0 +1,339 @@
+/* state_lua.c: Lua binding of game states -- pieces, occupancy, dynamic
+ * terrain, counters, the hash and the journal (mark and undo). */
+#include "core_lua.h"
+
+static void push_opt_piece(lua_State *L, int pid)
+{
+    if (pid)
+        lua_pushinteger(L, pid);
+    else
+        lua_pushnil(L);
+}
+
+/* s:at(sq) -> piece id, or nil if the square is empty */
+static int state_at(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    push_opt_piece(L, wg_at(s, wg_check_square(L, s->rules, 2)));
+    return 1;
+}
+
+/* s:piece(pid) -> type, side, square (0 when off the board) */
+static int state_piece(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    const int32_t *p = wg_piece(s, wg_check_piece(L, s, 2));
+    lua_pushinteger(L, p[PF_TYPE]);
+    lua_pushinteger(L, p[PF_SIDE]);
+    lua_pushinteger(L, p[PF_SQ]);
+    return 3;
+}
+
+static int piece_word(lua_State *L, int k)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_pushinteger(L, wg_piece(s, wg_check_piece(L, s, 2))[k]);
+    return 1;
+}
+
+static int state_type(lua_State *L) { return piece_word(L, PF_TYPE); }
+static int state_side_of(lua_State *L) { return piece_word(L, PF_SIDE); }
+static int state_square(lua_State *L) { return piece_word(L, PF_SQ); }
+
+static int check_field(lua_State *L, int i)
+{
+    lua_Integer k = luaL_checkinteger(L, i);
+    luaL_argcheck(L, k >= 1 && k <= PF_NUSER, i, "'field' must be 1 to 4");
+    return (int)k - 1;
+}
+
+/* s:field(pid, k) -> the piece's user field k (1..4) */
+static int state_field(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2);
+    lua_pushinteger(L, wg_piece(s, pid)[PF_USER + check_field(L, 3)]);
+    return 1;
+}
+
+static int state_set_field(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2), k = check_field(L, 3);
+    int32_t v = (int32_t)luaL_checkinteger(L, 4);
+    wg_check_rc(L, wg_state_set_field(s, pid, k, v), "cannot set the field");
+    return 0;
+}
+
+static int check_type(lua_State *L, const wg_state *s, int i)
+{
+    lua_Integer t = luaL_checkinteger(L, i);
+    luaL_argcheck(L, t >= 1 && t <= s->rules->ntypes, i, "'type' is not a piece type");
+    return (int)t;
+}
+
+/* s:add(type, side, sq) -> pid; sq 0 or nil keeps the piece off the board */
+static int state_add(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int t = check_type(L, s, 2), side = wg_check_side(L, 3);
+    int sq = lua_isnoneornil(L, 4) || lua_tointeger(L, 4) == 0
+                 ? 0 : wg_check_square(L, s->rules, 4);
+    int pid = wg_state_add(s, t, side, sq);
+    if (pid == -2) {
+        if (s->w[W_NPIECES] >= s->rules->maxpieces)
+            return luaL_error(L, "too many pieces (at most %d)", s->rules->maxpieces);
+        return luaL_argerror(L, 4, "'square' is taken or the piece does not fit there");
+    }
+    wg_check_rc(L, pid, "");
+    lua_pushinteger(L, pid);
+    return 1;
+}
+
+static int state_remove(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2);
+    wg_check_rc(L, wg_state_remove(s, pid), "the piece is not on the board");
+    return 0;
+}
+
+static int state_place(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2), sq = wg_check_square(L, s->rules, 3);
+    wg_check_rc(L, wg_state_place(s, pid, sq),
+                "the piece is on the board already, or the square is taken");
+    return 0;
+}
+
+/* s:move(pid, to): to an empty square (or squares, for a large piece) */
+static int state_move(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2), sq = wg_check_square(L, s->rules, 3);
+    wg_check_rc(L, wg_state_move(s, pid, sq),
+                "the piece is off the board, or its target is taken");
+    return 0;
+}
+
+static int state_retype(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2), t = check_type(L, s, 3);
+    wg_check_rc(L, wg_state_retype(s, pid, t), "a large piece cannot change type");
+    return 0;
+}
+
+/* s:apply_move(action) -> captured pid or nil: the built-in move effect */
+static int state_apply_move(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_action x = (wg_action)luaL_checkinteger(L, 2);
+    int rc = wg_state_apply_move(s, wg_act_a(x), wg_act_b(x), wg_act_e(x));
+    if (rc == -2)
+        return luaL_argerror(L, 2, "no piece to move on its from-square");
+    wg_check_rc(L, rc, "");
+    push_opt_piece(L, rc);
+    return 1;
+}
+
+/* s:count(side [, type]) -> pieces on the board */
+static int state_count(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int side = wg_check_side(L, 2);
+    if (lua_isnoneornil(L, 3)) {
+        lua_pushinteger(L, wg_count(s, side));
+        return 1;
+    }
+    int t = check_type(L, s, 3), n = 0;
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, c = wg_count(s, side); i < c; i++)
+        n += wg_piece(s, list[i])[PF_TYPE] == t;
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* s:pieces(side) -> { pid, ... } on the board, in list order */
+static int state_pieces(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int side = wg_check_side(L, 2);
+    const int32_t *list = wg_list(s, side);
+    int n = wg_count(s, side);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, list[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* s:npieces() -> piece ids in use (on the board or not) */
+static int state_npieces(lua_State *L)
+{
+    lua_pushinteger(L, wg_check_state(L, 1)->w[W_NPIECES]);
+    return 1;
+}
+
+/* s:terrain(sq) -> layer bits (static and dynamic) */
+static int state_terrain(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_pushinteger(L, wg_terrain(s, wg_check_square(L, s->rules, 2)));
+    return 1;
+}
+
+static int check_layer(lua_State *L, const wg_state *s, int i)
+{
+    lua_Integer b = luaL_checkinteger(L, i);
+    luaL_argcheck(L, b >= 0 && b < s->rules->grid.nlayers, i, "'layer' is not a layer");
+    return (int)b;
+}
+
+/* s:has(sq, layer) -> boolean */
+static int state_has(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int sq = wg_check_square(L, s->rules, 2), b = check_layer(L, s, 3);
+    lua_pushboolean(L, wg_terrain(s, sq) >> b & 1);
+    return 1;
+}
+
+/* s:set_layer(sq, layer, on) for a dynamic layer */
+static int state_set_layer(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int sq = wg_check_square(L, s->rules, 2), b = check_layer(L, s, 3);
+    luaL_argcheck(L, s->rules->grid.dynamic >> b & 1, 3, "'layer' is not dynamic");
+    wg_check_rc(L, wg_state_set_layer(s, sq, b, lua_toboolean(L, 4)), "");
+    return 0;
+}
+
+static int check_var(lua_State *L, const wg_state *s, int i)
+{
+    lua_Integer v = luaL_checkinteger(L, i);
+    luaL_argcheck(L, v >= 1 && v <= s->rules->nvars, i, "'var' is not a declared var");
+    return (int)v - 1;
+}
+
+static int state_var(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_pushinteger(L, s->w[s->o_var + check_var(L, s, 2)]);
+    return 1;
+}
+
+static int state_set_var(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int v = check_var(L, s, 2);
+    wg_check_rc(L, wg_state_set_var(s, v, (int32_t)luaL_checkinteger(L, 3)), "");
+    return 0;
+}
+
+static int state_mark(lua_State *L)
+{
+    lua_pushinteger(L, wg_state_mark(wg_check_state(L, 1)));
+    return 1;
+}
+
+/* s:undo(mark): every change since the mark is undone */
+static int state_undo(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_Integer m = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, m >= 0 && m <= s->jlen, 2, "'mark' is not a mark of this journal");
+    wg_state_undo(s, (int)m);
+    return 0;
+}
+
+static int state_hash(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)wg_check_state(L, 1)->hash);
+    return 1;
+}
+
+static int state_rehash(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)wg_state_rehash(wg_check_state(L, 1)));
+    return 1;
+}
+
+/* s:copy() -> a new state equal to s, with an empty journal */
+static int state_copy(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_state *c = wg_state_copy(s);
+    if (!c)
+        return luaL_error(L, "out of memory");
+    lua_getiuservalue(L, 1, 1);
+    wg_push_state(L, c, -1);
+    return 1;
+}
+
+/* s:assign(other): s becomes equal to other (same game) */
+static int state_assign(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1), *o = wg_check_state(L, 2);
+    luaL_argcheck(L, s->rules == o->rules, 2, "'other' is a state of another game");
+    wg_check_rc(L, wg_state_assign(s, o), "");
+    return 0;
+}
+
+static int state_equal(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1), *o = wg_check_state(L, 2);
+    lua_pushboolean(L, wg_state_equal(s, o));
+    return 1;
+}
+
+/* s:clear(): no pieces, every word zero, side 1 to move, journal empty */
+static int state_clear(lua_State *L)
+{
+    wg_state_clear(wg_check_state(L, 1));
+    return 0;
+}
+
+/* s:rules() -> the rules object */
+static int state_rules(lua_State *L)
+{
+    wg_check_state(L, 1);
+    lua_getiuservalue(L, 1, 1);
+    return 1;
+}
+
+const luaL_Reg wg_state_methods[] = {
+    { "at", state_at },
+    { "piece", state_piece },
+    { "type", state_type },
+    { "side_of", state_side_of },
+    { "square", state_square },
+    { "field", state_field },
+    { "set_field", state_set_field },
+    { "add", state_add },
+    { "remove", state_remove },
+    { "place", state_place },
+    { "move", state_move },
+    { "retype", state_retype },
+    { "apply_move", state_apply_move },
+    { "count", state_count },
+    { "pieces", state_pieces },
+    { "npieces", state_npieces },
+    { "terrain", state_terrain },
+    { "has", state_has },
+    { "set_layer", state_set_layer },
+    { "var", state_var },
+    { "set_var", state_set_var },
+    { "mark", state_mark },
+    { "undo", state_undo },
+    { "hash", state_hash },
+    { "rehash", state_rehash },
+    { "copy", state_copy },
+    { "assign", state_assign },
+    { "equal", state_equal },
+    { "clear", state_clear },
+    { "rules", state_rules },
+    { NULL, NULL }
+};

@@ -1,0 +1,180 @@
+/* trace.c: tracing compiled patterns on a state -- slides with a range, leaps,
+ * "is this square attacked", and the filter that keeps a royal piece safe. */
+#include "trace.h"
+
+static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
+                wg_actlist *out)
+{
+    if (ty->npromo && ty->promo_zone[side - 1][to]) {
+        for (int i = 0; i < ty->npromo; i++)
+            if (wg_actlist_push(out, wg_act(kind, (unsigned)from, (unsigned)to,
+                                            0, 0, ty->promo[i])) != 0)
+                return -1;
+        if (!ty->promo_optional)
+            return 0;
+    }
+    return wg_actlist_push(out, wg_act(kind, (unsigned)from, (unsigned)to, 0, 0, 0));
+}
+
+/* Walks one atom from sq; calls back for each square it may stop on. The
+ * callback gets mode WG_MOVE (empty square) or WG_CAPTURE (enemy piece). */
+#define WALK_ATOM(s, a, side, sq, ON_STOP)                                  \
+    do {                                                                    \
+        const wg_sq *ray_ = wg_grid_ray(&(s)->rules->grid, (a)->vec, (sq)); \
+        int max_ = (a)->max ? (a)->max : WG_MAX_RAY;                        \
+        for (int d_ = 1; d_ <= max_ && ray_[d_ - 1]; d_++) {                \
+            int t_ = ray_[d_ - 1];                                          \
+            uint32_t ter_ = wg_terrain((s), t_);                            \
+            if (ter_ & (a)->block)                                          \
+                break;                                                      \
+            int q_ = wg_at((s), t_);                                        \
+            if (q_) {                                                       \
+                const int32_t *qp_ = wg_piece((s), q_);                     \
+                int own_ = qp_[PF_SIDE] == (side);                          \
+                if (!own_ && d_ >= (a)->min && ((a)->mode & WG_CAPTURE)     \
+                    && !(ter_ & (a)->noland)) {                             \
+                    int to = t_, mode = WG_CAPTURE;                         \
+                    ON_STOP;                                                \
+                }                                                           \
+                uint32_t over_ = own_ ? (a)->over_own : (a)->over_enemy;    \
+                if (!(over_ & (1u << qp_[PF_TYPE])))                        \
+                    break;                                                  \
+                continue;                                                   \
+            }                                                               \
+            if (d_ >= (a)->min && ((a)->mode & WG_MOVE)                     \
+                && !(ter_ & (a)->noland)) {                                 \
+                int to = t_, mode = WG_MOVE;                                \
+                ON_STOP;                                                    \
+            }                                                               \
+        }                                                                   \
+    } while (0)
+
+int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
+{
+    const int32_t *p = wg_piece(s, pid);
+    int sq = p[PF_SQ], side = p[PF_SIDE], n0 = out->n;
+    const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+    if (!sq || ty->nshape)
+        return 0;
+    uint8_t seen[WG_MAX_SQ + 1];
+    if (ty->overlap)
+        for (int i = 0; i <= s->rules->grid.nsq; i++)
+            seen[i] = 0;
+    for (int i = 0; i < ty->natoms[side - 1]; i++) {
+        const wg_atom *a = &ty->atom[side - 1][i];
+        WALK_ATOM(s, a, side, sq, {
+            (void)mode;
+            if (!ty->overlap || !seen[to]) {
+                if (ty->overlap)
+                    seen[to] = 1;
+                if (emit(ty, side, kind, sq, to, out) != 0)
+                    return -1;
+            }
+        });
+    }
+    return out->n - n0;
+}
+
+int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out)
+{
+    const int32_t *list = wg_list(s, side);
+    int n0 = out->n;
+    for (int i = 0, n = wg_count(s, side); i < n; i++)
+        if (wg_trace_piece(s, list[i], kind, out) < 0)
+            return -1;
+    return out->n - n0;
+}
+
+int wg_trace_reaches(const wg_state *s, int pid, int sq, int want)
+{
+    const int32_t *p = wg_piece(s, pid);
+    int from = p[PF_SQ], side = p[PF_SIDE];
+    const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+    if (!from || ty->nshape)
+        return 0;
+    for (int i = 0; i < ty->natoms[side - 1]; i++) {
+        const wg_atom *a = &ty->atom[side - 1][i];
+        WALK_ATOM(s, a, side, from, {
+            if (to == sq && mode == want)
+                return 1;
+        });
+    }
+    return 0;
+}
+
+int wg_trace_attacked(const wg_state *s, int sq, int by)
+{
+    const wg_rules *r = s->rules;
+    uint32_t ter = wg_terrain(s, sq);
+    for (int i = 0; i < r->nprobes[by - 1]; i++) {
+        const wg_probe *p = &r->probe[by - 1][i];
+        if (ter & (p->noland | p->block))
+            continue;
+        const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, sq);
+        int max = p->max ? p->max : WG_MAX_RAY;
+        for (int d = 1; d <= max && ray[d - 1]; d++) {
+            int t = ray[d - 1], q = wg_at(s, t);
+            if (q) {
+                const int32_t *qp = wg_piece(s, q);
+                if (qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1) && d >= p->min)
+                    return 1;
+                break;
+            }
+            if (wg_terrain(s, t) & p->block)
+                break;
+        }
+    }
+    uint32_t fwd = r->forward_types[by - 1];
+    if (fwd) {
+        const int32_t *list = wg_list(s, by);
+        for (int i = 0, n = wg_count(s, by); i < n; i++) {
+            const int32_t *qp = wg_piece(s, list[i]);
+            if ((fwd >> qp[PF_TYPE] & 1) && wg_at(s, qp[PF_SQ]) == list[i]
+                && wg_trace_reaches(s, list[i], sq, WG_CAPTURE))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int wg_trace_in_check(const wg_state *s, int side)
+{
+    uint32_t royal = s->rules->royal_types;
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, n = wg_count(s, side); i < n && royal; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        if ((royal >> p[PF_TYPE] & 1) && wg_trace_attacked(s, p[PF_SQ], 3 - side))
+            return 1;
+    }
+    return 0;
+}
+
+int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
+{
+    uint32_t royal = s->rules->royal_types;
+    if (!royal || !l->n)
+        return l->n;
+    int32_t *board = s->w + s->o_board;
+    int kept = 0;
+    for (int i = 0; i < l->n; i++) {
+        wg_action x = l->a[i];
+        int from = (int)wg_act_a(x), to = (int)wg_act_b(x);
+        int pid = board[from], cap = board[to];
+        int side = wg_piece(s, pid)[PF_SIDE];
+        /* try the move on the board alone: the probes read nothing else,
+         * and the forward check skips a piece whose square is taken */
+        board[from] = 0;
+        board[to] = pid;
+        int32_t *pp = wg_piece(s, pid);
+        int oldsq = pp[PF_SQ];
+        pp[PF_SQ] = to;
+        int bad = wg_trace_in_check(s, side);
+        pp[PF_SQ] = oldsq;
+        board[to] = cap;
+        board[from] = pid;
+        if (!bad)
+            l->a[kept++] = x;
+    }
+    l->n = kept;
+    return kept;
+}

@@ -1,0 +1,28 @@
+/* trace.h: tracing compiled patterns on a state -- slides with a range, leaps,
+ * "is this square attacked", and the filter that keeps a royal piece safe. */
+#ifndef WG_TRACE_H
+#define WG_TRACE_H
+
+#include "actions.h"
+#include "state.h"
+
+/* Appends the pattern moves of one piece as actions (kind, from, to, 0, 0,
+ * promotion type). Returns the number added, or -1 when the list is full. */
+int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out);
+/* The same for every piece of a side. */
+int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out);
+
+/* 1 if the piece's pattern reaches sq in the given mode (WG_MOVE for a
+ * move to an empty square, WG_CAPTURE for a capture of what stands there). */
+int wg_trace_reaches(const wg_state *s, int pid, int sq, int mode);
+
+/* 1 if a piece of side `by` could capture on sq. */
+int wg_trace_attacked(const wg_state *s, int sq, int by);
+/* 1 if one of the side's royal pieces is attacked. */
+int wg_trace_in_check(const wg_state *s, int side);
+
+/* Removes from l the moves (fields a = from, b = to) after which one of the
+ * mover's royal pieces would be attacked. Returns the number kept. */
+int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l);
+
+#endif

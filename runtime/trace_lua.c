@@ -1,0 +1,93 @@
+/* trace_lua.c: Lua binding of pattern tracing -- generating moves, reach and
+ * attack tests, and the royal-safety filter, as methods of a state. */
+#include "core_lua.h"
+#include "trace.h"
+
+static unsigned opt_kind(lua_State *L, int i)
+{
+    lua_Integer k = luaL_optinteger(L, i, 1);
+    luaL_argcheck(L, k >= 0 && k <= 255, i, "'kind' must be 0 to 255");
+    return (unsigned)k;
+}
+
+/* s:trace(out, side [, kind]) -> n: every pattern move of the side's pieces */
+static int trace_trace(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int n = wg_trace_side(s, wg_check_side(L, 3), opt_kind(L, 4), out);
+    if (n < 0)
+        return luaL_error(L, "too many actions");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* s:trace_piece(out, pid [, kind]) -> n */
+static int trace_trace_piece(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int n = wg_trace_piece(s, wg_check_piece(L, s, 3), opt_kind(L, 4), out);
+    if (n < 0)
+        return luaL_error(L, "too many actions");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+static int check_mode(lua_State *L, int i)
+{
+    static const char *const modes[] = { "move", "capture", NULL };
+    return luaL_checkoption(L, i, NULL, modes) + 1;
+}
+
+/* s:reaches(pid, sq, "move" | "capture") -> boolean */
+static int trace_reaches(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2), sq = wg_check_square(L, s->rules, 3);
+    lua_pushboolean(L, wg_trace_reaches(s, pid, sq, check_mode(L, 4)));
+    return 1;
+}
+
+/* s:attacked(sq, by) -> boolean: could a piece of side `by` capture on sq */
+static int trace_attacked(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int sq = wg_check_square(L, s->rules, 2);
+    lua_pushboolean(L, wg_trace_attacked(s, sq, wg_check_side(L, 3)));
+    return 1;
+}
+
+static int trace_in_check(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_pushboolean(L, wg_trace_in_check(s, wg_check_side(L, 2)));
+    return 1;
+}
+
+/* s:keep_royal_safe(out) -> n: drops moves that leave a royal piece attacked */
+static int trace_keep_royal_safe(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *l = wg_check_actions(L, 2);
+    const wg_grid *g = &s->rules->grid;
+    for (int i = 0; i < l->n; i++) {
+        int from = (int)wg_act_a(l->a[i]), to = (int)wg_act_b(l->a[i]);
+        if (from < 1 || from > g->nsq || to < 1 || to > g->nsq || !wg_at(s, from)
+            || s->rules->type[wg_piece(s, wg_at(s, from))[PF_TYPE]].nshape)
+            return luaL_error(L, "keep_royal_safe: action %d is not a move of a "
+                              "one-square piece", i + 1);
+    }
+    lua_pushinteger(L, wg_trace_keep_royal_safe(s, l));
+    return 1;
+}
+
+const luaL_Reg wg_trace_methods[] = {
+    { "trace", trace_trace },
+    { "trace_piece", trace_trace_piece },
+    { "reaches", trace_reaches },
+    { "attacked", trace_attacked },
+    { "in_check", trace_in_check },
+    { "keep_royal_safe", trace_keep_royal_safe },
+    { NULL, NULL }
+};

@@ -1,0 +1,124 @@
+/* turn_lua.c: Lua binding of the turn machinery -- side to move, decider,
+ * phase, action budget, result and repetitions, as methods of a state. */
+#include "core_lua.h"
+#include "turn.h"
+
+static int get_word(lua_State *L, int idx)
+{
+    lua_pushinteger(L, wg_check_state(L, 1)->w[idx]);
+    return 1;
+}
+
+static int set_word(lua_State *L, int idx, lua_Integer lo, lua_Integer hi,
+                    const char *msg)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_Integer v = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, v >= lo && v <= hi, 2, msg);
+    wg_check_rc(L, wg_state_set_word(s, idx, (int32_t)v), "");
+    return 0;
+}
+
+static int turn_side(lua_State *L) { return get_word(L, W_SIDE); }
+static int turn_set_side(lua_State *L)
+{
+    return set_word(L, W_SIDE, 1, 2, "'side' must be 1 or 2");
+}
+
+static int turn_decider(lua_State *L)
+{
+    lua_pushinteger(L, wg_turn_decider(wg_check_state(L, 1)));
+    return 1;
+}
+
+/* s:set_decider(side): another player decides (0: the side to move) */
+static int turn_set_decider(lua_State *L)
+{
+    return set_word(L, W_DECIDER, 0, 2, "'side' must be 0, 1 or 2");
+}
+
+static int turn_phase(lua_State *L) { return get_word(L, W_PHASE); }
+static int turn_set_phase(lua_State *L)
+{
+    return set_word(L, W_PHASE, 0, 1000000, "'phase' must be a phase number");
+}
+
+static int turn_left(lua_State *L) { return get_word(L, W_LEFT); }
+
+/* s:spend([n]): uses n (default 1) actions of this turn's budget */
+static int turn_spend(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_Integer n = luaL_optinteger(L, 2, 1);
+    int rc = wg_turn_spend(s, (int)n);
+    if (rc == -2)
+        return luaL_argerror(L, 2, "more actions than are left this turn");
+    wg_check_rc(L, rc, "");
+    return 0;
+}
+
+static int turn_end_turn(lua_State *L)
+{
+    wg_check_rc(L, wg_turn_end(wg_check_state(L, 1)), "");
+    return 0;
+}
+
+static int turn_turn(lua_State *L) { return get_word(L, W_TURN); }
+static int turn_set_turn(lua_State *L)
+{
+    return set_word(L, W_TURN, 0, 0x7fffffff, "'turn' must not be negative");
+}
+
+/* s:result() -> winner (1, 2, or 3 for a draw), reason; or nil */
+static int turn_result(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    if (!s->w[W_RESULT])
+        return 0;
+    lua_pushinteger(L, s->w[W_RESULT]);
+    lua_pushinteger(L, s->w[W_REASON]);
+    return 2;
+}
+
+/* s:set_result(winner, reason): winner 1 or 2, 3 for a draw, 0 to clear */
+static int turn_set_result(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_Integer w = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, w >= 0 && w <= 3, 2, "'winner' must be 0, 1, 2 or 3");
+    wg_check_rc(L, wg_turn_set_result(s, (int)w, (int)luaL_optinteger(L, 3, 0)), "");
+    return 0;
+}
+
+/* s:repetitions() -> how often the current position occurred before */
+static int turn_repetitions(lua_State *L)
+{
+    lua_pushinteger(L, wg_state_repetitions(wg_check_state(L, 1)));
+    return 1;
+}
+
+/* s:begin(): play starts here; the history holds this position alone */
+static int turn_begin(lua_State *L)
+{
+    wg_check_rc(L, wg_turn_begin(wg_check_state(L, 1)), "");
+    return 0;
+}
+
+const luaL_Reg wg_turn_methods[] = {
+    { "side", turn_side },
+    { "set_side", turn_set_side },
+    { "decider", turn_decider },
+    { "set_decider", turn_set_decider },
+    { "phase", turn_phase },
+    { "set_phase", turn_set_phase },
+    { "left", turn_left },
+    { "spend", turn_spend },
+    { "end_turn", turn_end_turn },
+    { "turn", turn_turn },
+    { "set_turn", turn_set_turn },
+    { "result", turn_result },
+    { "set_result", turn_set_result },
+    { "repetitions", turn_repetitions },
+    { "begin", turn_begin },
+    { NULL, NULL }
+};

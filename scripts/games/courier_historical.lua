@@ -1,0 +1,50 @@
+-- Historical Courier chess (C-V1): Courier Army with the Jester as a Wazir,
+-- play starting after the opening moves, and Fairy-Stockfish's bare-king and
+-- fifty-move rules. Its perft counts equal Fairy-Stockfish's `courier`.
+local wg = require "wargrid"
+local courier = require "games.courier"
+
+local game = wg.variant(courier, {
+  name = "courier_historical",
+  title = "Courier chess (historical)",
+  pieces = { jester = { moves = "W" } },  -- C-V1 one square orthogonally
+  start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+})
+
+-- C-V1 bare king, as Fairy-Stockfish counts it: the game is over when the
+-- opponent of the side to move has only the king and the side to move has
+-- more; or when the side to move has only the king against three or more
+-- pieces (with exactly two it may still bare the other king and draw).
+local function bare_king(s)
+  local side = s:side()
+  local us, them = s:count(side), s:count(3 - side)
+  if them <= 1 and us >= 2 then return side end
+  if us <= 1 and them >= 3 then return 3 - side end
+end
+
+-- C-V1 fifty-move rule: a hundred half-moves without a capture or a pawn
+-- move end the game, unless the side to move is checkmated.
+local function fifty(s)
+  return s:var(game.V.halfmove) >= 100
+end
+
+function game:actions(s, out)
+  if bare_king(s) or fifty(s) then return end
+  courier.actions(self, s, out)
+end
+
+function game:result(s)
+  local winner = bare_king(s)
+  if winner then return winner, "bare king" end
+  if fifty(s) then
+    local out = wg.actions()
+    courier.actions(self, s, out)
+    if out:size() == 0 and s:in_check(s:side()) then
+      return 3 - s:side(), "checkmate"
+    end
+    return 0, "fifty-move rule"
+  end
+  return courier.result(self, s)
+end
+
+return game

@@ -1,0 +1,112 @@
+-- wargrid.fen: the board part of FEN-like position text.
+--
+-- Ranks are written from the top (the highest rank) down, separated by "/".
+-- A piece is its letter, upper case for side 1 and lower case for side 2; a
+-- number is that many empty squares (it may have several digits, as in
+-- Fairy-Stockfish's FEN for boards wider than 9). A game may give dynamic
+-- terrain layers a mark in def.board.marks (e.g. { dead = "*" }): the mark
+-- stands for an empty square on which that layer is set.
+local fen = {}
+
+local function marks_of(game)
+  local by_char, by_layer = {}, {}
+  for name, ch in pairs(game.def.board and game.def.board.marks or {}) do
+    local bit = game.L[name]
+    by_char[ch] = bit
+    by_layer[#by_layer + 1] = { bit = bit, ch = ch }
+  end
+  table.sort(by_layer, function(a, b) return a.bit < b.bit end)
+  return by_char, by_layer
+end
+
+-- fen.read_board(game, s, text) -> true, or nil, message. s must be empty.
+function fen.read_board(game, s, text)
+  local rules = game.rules
+  local by_char = marks_of(game)
+  local rows = {}
+  for row in (text .. "/"):gmatch("([^/]*)/") do rows[#rows + 1] = row end
+  if #rows ~= game.ranks then
+    return nil, string.format("%d ranks expected, found %d", game.ranks, #rows)
+  end
+  for i, row in ipairs(rows) do
+    local rank = game.ranks + 1 - i
+    local file, pos = 1, 1
+    while pos <= #row do
+      local digits = row:match("^%d+", pos)
+      if digits then
+        local n = tonumber(digits)
+        if n == 0 then
+          return nil, string.format("rank %d: '0' is not a count of squares", rank)
+        end
+        file = file + n
+        pos = pos + #digits
+      else
+        local ch = row:sub(pos, pos)
+        if file > game.files then
+          return nil, string.format("rank %d has more than %d squares", rank, game.files)
+        end
+        local sq = rules:at(file, rank)
+        local t = game.letter_type[ch:lower()]
+        if t then
+          s:add(t, ch == ch:upper() and 1 or 2, sq)
+        elseif by_char[ch] then
+          s:set_layer(sq, by_char[ch], true)
+        else
+          return nil, string.format("rank %d: unknown letter '%s'", rank, ch)
+        end
+        file = file + 1
+        pos = pos + 1
+      end
+    end
+    if file ~= game.files + 1 then
+      return nil, string.format("rank %d has %d squares, expected %d", rank,
+                                file - 1, game.files)
+    end
+  end
+  return true
+end
+
+-- fen.write_board(game, s) -> text
+function fen.write_board(game, s)
+  local rules = game.rules
+  local _, by_layer = marks_of(game)
+  local rows = {}
+  for rank = game.ranks, 1, -1 do
+    local row, empty = {}, 0
+    local function flush()
+      if empty > 0 then row[#row + 1] = tostring(empty); empty = 0 end
+    end
+    for file = 1, game.files do
+      local sq = rules:at(file, rank)
+      local pid = s:at(sq)
+      local ch
+      if pid then
+        local t, side = s:piece(pid)
+        ch = game.type_letter[t]
+        if side == 1 then ch = ch:upper() end
+      else
+        for _, m in ipairs(by_layer) do
+          if s:has(sq, m.bit) then ch = m.ch end
+        end
+      end
+      if ch then
+        flush()
+        row[#row + 1] = ch
+      else
+        empty = empty + 1
+      end
+    end
+    flush()
+    rows[#rows + 1] = table.concat(row)
+  end
+  return table.concat(rows, "/")
+end
+
+-- fen.split(text) -> { field, ... } separated by blanks
+function fen.split(text)
+  local fields = {}
+  for f in text:gmatch("%S+") do fields[#fields + 1] = f end
+  return fields
+end
+
+return fen

@@ -1,0 +1,459 @@
+-- wargrid.game: declaring a game, and what every game can do by default.
+--
+-- wg.game(def) compiles a declaration into a game object: a table holding
+-- the declaration (game.def), the compiled C rules (game.rules), lookup
+-- tables by name (game.T types, game.V vars, game.P phases, game.L layers),
+-- and the default methods below. The game script then adds its own methods:
+--   game:actions(s, out)   push the legal actions; none iff the game is over
+--   game:play(s, action)   apply one action (the journal undoes it for free)
+--   game:result(s)         when over: winner (side number, 0 for a draw),
+--                          reason text [, score]
+--   game:position_text(s), game:set_position(s, text)
+-- and may replace the defaults (action_text, render, evaluate, ...).
+-- Methods take the game as self, so a variant that changes data is obeyed by
+-- the code it inherits.
+local core = require "wargrid.core"
+local betza = require "wargrid.betza"
+
+local M = {}
+
+local Game = {}
+Game.__index = Game
+M.Game = Game
+
+local MOVE = 1
+M.MOVE = MOVE
+
+local function fail(def, fmt, ...)
+  error(string.format("game %s: " .. fmt, def.name or "?", ...), 3)
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t or {}) do keys[#keys + 1] = k end
+  table.sort(keys)
+  return keys
+end
+
+-- Gives each name of t an id, keeping the ids of `old` (a variant's base).
+local function number(t, old)
+  local ids, names = {}, {}
+  for name, id in pairs(old or {}) do
+    if t[name] then ids[name] = id; names[id] = name end
+  end
+  local n = 0
+  for _, name in ipairs(sorted_keys(t)) do
+    if not ids[name] then
+      repeat n = n + 1 until not names[n]
+      ids[name] = n
+      names[n] = name
+    end
+  end
+  local max = 0
+  for id in pairs(names) do max = math.max(max, id) end
+  return ids, names, max
+end
+
+-- Squares given as names, numbers, or a predicate f(game, sq, file, rank).
+local function squares(game, spec, what)
+  local rules, out = game.rules_grid, {}
+  if type(spec) == "function" then
+    local files, ranks = rules:size()
+    for r = 1, ranks do
+      for f = 1, files do
+        local sq = rules:at(f, r)
+        if spec(game, sq, f, r) then out[#out + 1] = sq end
+      end
+    end
+    return out
+  end
+  for i, v in ipairs(spec or {}) do
+    local sq = v
+    if type(v) == "string" then
+      local err
+      sq, err = rules:square(v)
+      if not sq then fail(game.def, "%s[%d]: %s", what, i, err) end
+    end
+    out[#out + 1] = sq
+  end
+  return out
+end
+
+local function mask(game, names, what)
+  if names == nil then return 0 end
+  if type(names) == "string" then names = { names } end
+  local m = 0
+  for _, name in ipairs(names) do
+    local bit = game.L[name]
+    if not bit then fail(game.def, "%s: no layer %q", what, tostring(name)) end
+    m = m | (1 << bit)
+  end
+  return m
+end
+
+local function type_mask(game, names, what)
+  if names == nil then return 0 end
+  if names == "all" then
+    local m = 0
+    for _, id in pairs(game.T) do m = m | (1 << id) end
+    return m
+  end
+  local m = 0
+  for _, name in ipairs(names) do
+    local id = game.T[name]
+    if not id then fail(game.def, "%s: no piece type %q", what, tostring(name)) end
+    m = m | (1 << id)
+  end
+  return m
+end
+
+-- A piece's pattern: a Betza string, or a list of strings and atom tables.
+local function atoms_of(game, name, piece)
+  local out = {}
+  local list = piece.moves
+  if list == nil then return out end
+  if type(list) ~= "table" then list = { list } end
+  for _, item in ipairs(list) do
+    local group = item
+    if type(item) == "string" then
+      local atoms, err = betza.parse(item)
+      if not atoms then fail(game.def, "pieces.%s.moves: %s", name, err) end
+      group = atoms
+    elseif type(item) == "table" and item.dx then
+      group = { item }
+    elseif type(item) == "table" and type(item[1]) == "string" then
+      -- { "R", block = ..., ... }: a Betza string with conditions
+      local atoms, err = betza.parse(item[1])
+      if not atoms then fail(game.def, "pieces.%s.moves: %s", name, err) end
+      for _, a in ipairs(atoms) do
+        for k, v in pairs(item) do if k ~= 1 then a[k] = v end end
+      end
+      group = atoms
+    else
+      fail(game.def, "pieces.%s.moves: expected Betza text or atoms", name)
+    end
+    for _, a in ipairs(group) do
+      local what = "pieces." .. name .. ".moves"
+      out[#out + 1] = {
+        dx = a.dx, dy = a.dy, min = a.min, max = a.max, mode = a.mode,
+        block = mask(game, a.block or piece.block, what),
+        noland = mask(game, a.noland or piece.noland, what),
+        over_own = type_mask(game, a.over_own or piece.over_own, what),
+        over_enemy = type_mask(game, a.over_enemy or piece.over_enemy, what),
+      }
+    end
+  end
+  return out
+end
+
+-- The promotion zone: "last" (the far rank of each side), a list of ranks
+-- counted from each side's own edge, or a predicate f(game, side, sq).
+local function zone(game, name, promote)
+  local files, ranks = game.rules_grid:size()
+  local z = promote.zone or "last"
+  local out = { {}, {} }
+  for side = 1, 2 do
+    for r = 1, ranks do
+      local own = side == 1 and r or ranks + 1 - r
+      for f = 1, files do
+        local sq = game.rules_grid:at(f, r)
+        local inside
+        if z == "last" then
+          inside = own == ranks
+        elseif type(z) == "table" then
+          for _, k in ipairs(z) do if own == k then inside = true end end
+        elseif type(z) == "function" then
+          inside = z(game, side, sq)
+        else
+          fail(game.def, "pieces.%s.promote.zone: expected \"last\", ranks or a function", name)
+        end
+        if inside then out[side][#out[side] + 1] = sq end
+      end
+    end
+  end
+  return out
+end
+
+local function compile(game)
+  local def = game.def
+  local board = def.board or {}
+  game.files = board.files or 8
+  game.ranks = board.ranks or 8
+  -- a bare grid first, to resolve square names in layers
+  game.rules_grid = core.rules { files = game.files, ranks = game.ranks, types = {} }
+  local spec = {
+    files = game.files, ranks = game.ranks,
+    maxpieces = def.maxpieces, actions_per_turn = def.actions_per_turn,
+    decks = def.decks, layers = {}, types = {}, vars = {},
+  }
+  game.L, game.layer_names = {}, {}
+  for i, name in ipairs(sorted_keys(board.layers)) do
+    local layer = board.layers[name]
+    game.L[name] = i - 1
+    game.layer_names[i - 1] = name
+    spec.layers[i] = {
+      name = name, dynamic = layer.dynamic,
+      squares = squares(game, layer.squares, "board.layers." .. name),
+    }
+  end
+  local base = game.base
+  local ntypes, nvars
+  game.T, game.type_names, ntypes = number(def.pieces, base and base.T)
+  game.V, game.var_names, nvars = number(def.vars, base and base.V)
+  game.P = {}
+  for i, name in ipairs(def.phases or {}) do game.P[name] = i end
+  game.letter_type, game.type_letter = {}, {}
+  for name, id in pairs(game.T) do
+    local piece = def.pieces[name]
+    local letter = piece.letter
+    if type(letter) ~= "string" or not letter:match("^%a$") then
+      fail(def, "pieces.%s.letter must be one letter", name)
+    end
+    letter = letter:lower()
+    if game.letter_type[letter] then
+      fail(def, "pieces %s and %s share the letter %s", name,
+           game.type_names[game.letter_type[letter]], letter)
+    end
+    game.letter_type[letter] = id
+    game.type_letter[id] = letter
+  end
+  for id = 1, ntypes do
+    local name = game.type_names[id]
+    local piece = name and def.pieces[name]
+    if not piece then
+      spec.types[id] = { name = "unused" .. id, letter = "" }
+    else
+      local t = {
+        name = name, letter = piece.letter:lower(), royal = piece.royal,
+        value = math.floor((piece.value or 0) * 100 + 0.5),
+        atoms = atoms_of(game, name, piece), shape = piece.shape,
+      }
+      if piece.promote then
+        local to = piece.promote.to
+        if type(to) == "string" then to = { to } end
+        t.promo = {}
+        for i, pname in ipairs(to or {}) do
+          t.promo[i] = game.T[pname] or
+            fail(def, "pieces.%s.promote.to: no piece type %q", name, pname)
+        end
+        t.promo_optional = piece.promote.optional
+        t.promo_zone = zone(game, name, piece.promote)
+      end
+      spec.types[id] = t
+    end
+  end
+  for id = 1, nvars do
+    local var = game.var_names[id] and def.vars[game.var_names[id]]
+    spec.vars[id] = type(var) ~= "table" or var.hash ~= false
+  end
+  game.rules = core.rules(spec)
+  game.sides = def.sides or { "white", "black" }
+  return game
+end
+
+-- wg.game(def) -> game
+function M.new(def, base)
+  if type(def) ~= "table" then error("wg.game: expected a declaration table", 2) end
+  if type(def.name) ~= "string" or not def.name:match("^[%w_]+$") then
+    error("wg.game: 'name' must be a word (letters, digits, _)", 2)
+  end
+  local game = setmetatable({ def = def, name = def.name, base = base,
+                              title = def.title or def.name }, Game)
+  return compile(game)
+end
+
+-- Deep merge for declarations: tables merge key by key; false deletes.
+local function merge(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return b end
+  local out = {}
+  for k, v in pairs(a) do out[k] = v end
+  for k, v in pairs(b) do
+    if v == false and type(a[k]) == "table" then
+      out[k] = nil
+    elseif type(v) == "table" and type(a[k]) == "table" and not v[1] and not a[k][1] then
+      out[k] = merge(a[k], v)
+    else
+      out[k] = v
+    end
+  end
+  return out
+end
+M.merge = merge
+
+-- wg.variant(base, changes) -> game: the base's declaration with the changes
+-- merged in, and the base's methods (which the variant may then replace).
+function M.variant(base, changes)
+  if getmetatable(base) ~= Game then error("wg.variant: 'base' is not a game", 2) end
+  if type(changes) ~= "table" or type(changes.name) ~= "string" then
+    error("wg.variant: 'changes' must be a table with a name", 2)
+  end
+  local def = merge(base.def, changes)
+  local game = M.new(def, base)
+  for k, v in pairs(base) do
+    if type(v) == "function" then game[k] = v end
+  end
+  return game
+end
+
+-- ---- defaults every game has ------------------------------------------
+
+function Game:side_name(side)
+  return self.sides[side] or "nobody"
+end
+
+function Game:other(side) return 3 - side end
+
+-- game:new([text]) -> state, or nil, message
+function Game:new(text)
+  local s = self.rules:new_state()
+  local ok, err = self:load(s, text or self.def.start)
+  if not ok then return nil, err end
+  return s
+end
+
+-- game:load(s, text) -> true, or nil, message; s is unchanged on failure
+function Game:load(s, text)
+  if type(text) ~= "string" then
+    return nil, "a position must be text"
+  end
+  local fresh = self.rules:new_state()
+  local ok, err = self:set_position(fresh, text)
+  if not ok then
+    return nil, string.format("bad position '%s': %s", text, err or "?")
+  end
+  fresh:begin()
+  s:assign(fresh)
+  return true
+end
+
+-- game:legal(s) -> action list (a fresh one)
+function Game:legal(s)
+  local out = core.actions()
+  self:actions(s, out)
+  return out
+end
+
+-- game:action_text(s, a): moves as from-square to-square and a promotion
+-- letter (Fairy-Stockfish's UCI form: "a2a4", "b7b8f").
+function Game:action_text(s, a)
+  local _, from, to, _, _, promo = core.fields(a)
+  local r = self.rules
+  local text = r:name(from) .. r:name(to)
+  if promo ~= 0 then text = text .. self.type_letter[promo] end
+  return text
+end
+
+local function normal(text)
+  return (text:lower():gsub("[%s%-]", ""))
+end
+
+-- game:parse_action(s, text) -> action, or nil, message. Matches the text
+-- of every legal action, ignoring case, spaces and dashes.
+function Game:parse_action(s, text)
+  local want = normal(text)
+  local out = self:legal(s)
+  for i = 1, #out do
+    local a = out:get(i)
+    if normal(self:action_text(s, a)) == want then return a end
+  end
+  return nil, string.format("'%s' is not a legal action here (type 'moves' to list them)",
+                            text)
+end
+
+-- game:sorted_texts(s) -> the legal actions' texts, sorted naturally
+local function natural_less(a, b)
+  local pa, pb = 1, 1
+  while pa <= #a and pb <= #b do
+    local na, ea = a:match("^(%d+)()", pa)
+    local nb, eb = b:match("^(%d+)()", pb)
+    if na and nb then
+      if tonumber(na) ~= tonumber(nb) then return tonumber(na) < tonumber(nb) end
+      pa, pb = ea, eb
+    else
+      local ca, cb = a:sub(pa, pa), b:sub(pb, pb)
+      if ca ~= cb then return ca < cb end
+      pa, pb = pa + 1, pb + 1
+    end
+  end
+  return #a - pa < #b - pb
+end
+M.natural_less = natural_less
+
+function Game:action_texts(s)
+  local out, texts = self:legal(s), {}
+  for i = 1, out:size() do texts[i] = self:action_text(s, out:get(i)) end
+  table.sort(texts, natural_less)
+  return texts
+end
+
+-- game:outcome(s) -> nil while the game goes on; else a table
+-- { winner = side or 0, reason = text, score = n or nil, text = "..." }
+function Game:outcome(s)
+  local out = self:legal(s)
+  if out:size() > 0 then return nil end
+  local winner, reason, score = self:result(s)
+  local text
+  if winner == 0 then
+    text = "draw"
+  else
+    text = self:side_name(winner) .. " wins"
+  end
+  if score then text = text .. " " .. tostring(score) end
+  if reason then text = text .. " (" .. reason .. ")" end
+  return { winner = winner, reason = reason, score = score, text = text }
+end
+
+-- Default end of game: the stored result, or the player who cannot act loses.
+function Game:result(s)
+  local winner, reason = s:result()
+  if winner then
+    return winner == 3 and 0 or winner, self.def.reasons and self.def.reasons[reason]
+  end
+  return 3 - s:decider(), "no legal action"
+end
+
+-- game:evaluate(s, side) -> material balance for side, in pawns
+function Game:evaluate(s, side)
+  local sum = 0
+  for _, who in ipairs { 1, 2 } do
+    local sign = who == side and 1 or -1
+    for _, pid in ipairs(s:pieces(who)) do
+      local piece = self.def.pieces[self.type_names[s:type(pid)]]
+      sum = sum + sign * (piece.value or 0)
+    end
+  end
+  return sum
+end
+
+-- game:render(s) -> the board as text, rank 1 at the bottom
+function Game:render(s)
+  local r = self.rules
+  local lines = {}
+  local marks = self.def.board and self.def.board.marks or {}
+  for rank = self.ranks, 1, -1 do
+    local row = { string.format("%2d ", rank) }
+    for file = 1, self.files do
+      local sq = r:at(file, rank)
+      local pid = s:at(sq)
+      local ch = "."
+      if pid then
+        local t, side = s:piece(pid)
+        ch = self.type_letter[t]
+        if side == 1 then ch = ch:upper() end
+      else
+        for _, name in ipairs(sorted_keys(marks)) do
+          local bit = self.L[name]
+          if bit and s:has(sq, bit) then ch = marks[name] end
+        end
+      end
+      row[#row + 1] = ch
+    end
+    lines[#lines + 1] = table.concat(row, " ")
+  end
+  local files = { "   " }
+  for file = 1, self.files do files[#files + 1] = string.char(96 + file) end
+  lines[#lines + 1] = table.concat(files, " ")
+  return table.concat(lines, "\n")
+end
+
+return M

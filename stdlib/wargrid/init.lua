@@ -1,0 +1,38 @@
+-- wargrid: the API game scripts use.
+--
+--   local wg = require "wargrid"
+--   local game = wg.game { name = ..., board = ..., pieces = ..., ... }
+--   function game:actions(s, out) ... end
+--   function game:play(s, a) ... end
+--   return game
+--
+-- States (s) are C objects; their methods are the runtime's primitives
+-- (see README.md, "The runtime"). Actions are integers made by wg.act and
+-- read by wg.fields.
+local core = require "wargrid.core"
+local game = require "wargrid.game"
+
+local wg = {}
+
+wg.core = core
+wg.MOVE = game.MOVE          -- the kind of action the pattern tracer makes
+wg.game = game.new
+wg.act = core.act            -- wg.act(kind, a, b, c, d, e) -> action
+wg.fields = core.fields      -- wg.fields(action) -> kind, a, b, c, d, e
+wg.actions = core.actions    -- wg.actions() -> an empty action list
+wg.fen = require "wargrid.fen"
+wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
+wg.playout = core.playout    -- wg.playout(game, s, seed [, max])
+
+-- wg.load(name) -> game, found by name in the game directories
+function wg.load(name)
+  return require("wargrid.loader").load(name)
+end
+
+-- wg.variant(base, changes) -> game; base is a game or a game's name
+function wg.variant(base, changes)
+  if type(base) == "string" then base = wg.load(base) end
+  return game.variant(base, changes)
+end
+
+return wg
