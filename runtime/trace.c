@@ -149,30 +149,89 @@ int wg_trace_in_check(const wg_state *s, int side)
     return 0;
 }
 
+/* 1 if playing move x (on the board alone) leaves a royal piece of `side`
+ * attacked. The probes read only the board, and the forward check skips a
+ * piece whose square another piece has taken. */
+static int exposes(wg_state *s, wg_action x, int side)
+{
+    int32_t *board = s->w + s->o_board;
+    int from = (int)wg_act_a(x), to = (int)wg_act_b(x);
+    int pid = board[from], cap = board[to];
+    int32_t *pp = wg_piece(s, pid);
+    int oldsq = pp[PF_SQ];
+    board[from] = 0;
+    board[to] = pid;
+    pp[PF_SQ] = to;
+    int bad = wg_trace_in_check(s, side);
+    pp[PF_SQ] = oldsq;
+    board[to] = cap;
+    board[from] = pid;
+    return bad;
+}
+
+/* Marks the pieces of `side` that stand between its royal piece on ksq and
+ * an enemy line piece: moving one of them may expose the royal piece. */
+static void find_pinned(const wg_state *s, int ksq, int side, uint8_t *pinned)
+{
+    const wg_rules *r = s->rules;
+    int by = 3 - side;
+    for (int i = 0; i < r->nprobes[by - 1]; i++) {
+        const wg_probe *p = &r->probe[by - 1][i];
+        if (p->max == 1 || (wg_terrain(s, ksq) & (p->noland | p->block)))
+            continue;
+        const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, ksq);
+        int max = p->max ? p->max : WG_MAX_RAY, shield = 0;
+        for (int d = 1; d <= max && ray[d - 1]; d++) {
+            int t = ray[d - 1], q = wg_at(s, t);
+            if (q) {
+                const int32_t *qp = wg_piece(s, q);
+                if (qp[PF_SIDE] == side) {
+                    if (shield)
+                        break;
+                    shield = t;
+                    continue;
+                }
+                if (shield && (p->types >> qp[PF_TYPE] & 1) && d >= p->min)
+                    pinned[shield] = 1;
+                break;
+            }
+            if (wg_terrain(s, t) & p->block)
+                break;
+        }
+    }
+}
+
 int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
 {
     uint32_t royal = s->rules->royal_types;
     if (!royal || !l->n)
         return l->n;
-    int32_t *board = s->w + s->o_board;
+    int side = wg_piece(s, wg_at(s, (int)wg_act_a(l->a[0])))[PF_SIDE];
+    /* With one royal piece and no attacker the probes miss, a move of
+     * another piece can only expose it by leaving a pinned square. */
+    int ksq = 0, nroyal = 0;
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        if (royal >> p[PF_TYPE] & 1) {
+            ksq = p[PF_SQ];
+            nroyal++;
+        }
+    }
+    int fast = nroyal == 1 && !s->rules->forward_types[2 - side]
+               && !wg_trace_attacked(s, ksq, 3 - side);
+    uint8_t pinned[WG_MAX_SQ + 1];
+    if (fast) {
+        for (int i = 0; i <= s->rules->grid.nsq; i++)
+            pinned[i] = 0;
+        find_pinned(s, ksq, side, pinned);
+    }
     int kept = 0;
     for (int i = 0; i < l->n; i++) {
         wg_action x = l->a[i];
-        int from = (int)wg_act_a(x), to = (int)wg_act_b(x);
-        int pid = board[from], cap = board[to];
-        int side = wg_piece(s, pid)[PF_SIDE];
-        /* try the move on the board alone: the probes read nothing else,
-         * and the forward check skips a piece whose square is taken */
-        board[from] = 0;
-        board[to] = pid;
-        int32_t *pp = wg_piece(s, pid);
-        int oldsq = pp[PF_SQ];
-        pp[PF_SQ] = to;
-        int bad = wg_trace_in_check(s, side);
-        pp[PF_SQ] = oldsq;
-        board[to] = cap;
-        board[from] = pid;
-        if (!bad)
+        int from = (int)wg_act_a(x);
+        int safe = fast && from != ksq && !pinned[from];
+        if (safe || !exposes(s, x, side))
             l->a[kept++] = x;
     }
     l->n = kept;

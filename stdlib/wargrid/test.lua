@@ -1,0 +1,89 @@
+-- wargrid.test: helpers for busted specs of games.
+--
+--   local T = require "wargrid.test"
+--   local game = T.game "courier"
+--   local s = T.position(game, "rnebmk1wbenr/... w - - 0 1")
+--   T.assert_actions(game, s, { "a2a4", "g2g4", "l2l4" })
+--   T.play(game, s, "a2a4", "a7a5")
+local loader = require "wargrid.loader"
+local natural_less = require("wargrid.game").natural_less
+local assert = require "luassert"
+
+local T = {}
+
+-- T.game(name) -> game (loaded once, from the game directories)
+function T.game(name)
+  return loader.load(name)
+end
+
+-- T.position(game, text) -> state; fails the test on a bad position
+function T.position(game, text)
+  local s, err = game:new(text)
+  assert(s, err)
+  return s
+end
+
+-- T.texts(game, s) -> the legal actions' texts, sorted
+function T.texts(game, s)
+  return game:action_texts(s)
+end
+
+-- T.assert_actions(game, s, expected): exactly these actions are legal
+function T.assert_actions(game, s, expected)
+  local want = {}
+  for i, t in ipairs(expected) do want[i] = t end
+  table.sort(want, natural_less)
+  assert.same(want, game:action_texts(s))
+end
+
+-- T.play(game, s, text, ...): plays each action; fails if one is illegal
+function T.play(game, s, ...)
+  for _, text in ipairs { ... } do
+    local a, err = game:parse_action(s, text)
+    assert(a, err)
+    game:play(s, a)
+  end
+  return s
+end
+
+-- T.board(game, { a1 = "K", e4 = "P", ... }) -> the board part of FEN-like
+-- text; values are piece letters (upper case: side 1) or a mark ("*").
+function T.board(game, map)
+  local rows = {}
+  for rank = game.ranks, 1, -1 do
+    local row, empty = {}, 0
+    for file = 1, game.files do
+      local name = game.rules:name(game.rules:at(file, rank))
+      local ch = map[name]
+      if ch then
+        if empty > 0 then row[#row + 1] = tostring(empty) end
+        empty = 0
+        row[#row + 1] = ch
+      else
+        empty = empty + 1
+      end
+    end
+    if empty > 0 then row[#row + 1] = tostring(empty) end
+    rows[#rows + 1] = table.concat(row)
+  end
+  return table.concat(rows, "/")
+end
+
+-- T.from(game, s, square) -> sorted texts of the legal actions whose text
+-- starts with the square's name
+function T.from(game, s, square)
+  local out = {}
+  for _, t in ipairs(game:action_texts(s)) do
+    if t:sub(1, #square) == square and not t:sub(#square + 1, #square + 1):match("%d") then
+      out[#out + 1] = t
+    end
+  end
+  return out
+end
+
+-- T.outcome(game, s) -> outcome table or nil (see Game:outcome)
+function T.outcome(game, s)
+  return game:outcome(s)
+end
+
+return T

@@ -1,0 +1,332 @@
+/* test_state.c: unit tests of the state primitives -- journal undo restores
+ * the state byte for byte, and the running hash equals a hash from scratch. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions.h"
+#include "check.h"
+#include "rules.h"
+#include "state.h"
+#include "trace.h"
+#include "turn.h"
+
+enum { PAWN = 1, ROOK, KNIGHT, KING, BLOCK, NTYPES = BLOCK };
+
+static uint64_t rng = 12345;
+static uint32_t rnd(uint32_t n)
+{
+    rng += 0x9e3779b97f4a7c15ULL;
+    return (uint32_t)(((wg_mix64(rng) >> 32) * n) >> 32);
+}
+
+static void atoms(wg_rules *r, int t, const int (*v)[2], int n, int max, int mode)
+{
+    for (int i = 0; i < n; i++) {
+        wg_atom a = { .min = 1, .max = (uint8_t)max, .mode = (uint8_t)mode };
+        wg_rules_add_atom(r, t, v[i][0], v[i][1], a);
+    }
+}
+
+/* A small chess-like game on 10x9 with a debris layer and a 2x2 piece. */
+static wg_rules *make_rules(void)
+{
+    static const int orth[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+    static const int diag[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+    static const int knight[8][2] = { { 1, 2 }, { 2, 1 }, { -1, 2 }, { -2, 1 },
+                                      { 1, -2 }, { 2, -1 }, { -1, -2 }, { -2, -1 } };
+    static const int fwd[1][2] = { { 0, 1 } };
+    static const int fdiag[2][2] = { { 1, 1 }, { -1, 1 } };
+    wg_rules *r = calloc(1, sizeof *r);
+    wg_rules_init(r, 10, 9);
+    int dead = wg_grid_layer(&r->grid, "dead", 1);
+    int wall = wg_grid_layer(&r->grid, "wall", 0);
+    r->grid.terrain[37] |= 1u << wall;
+    wg_rules_add_type(r, "pawn", 'p');
+    wg_rules_add_type(r, "rook", 'r');
+    wg_rules_add_type(r, "knight", 'n');
+    wg_rules_add_type(r, "king", 'k');
+    wg_rules_add_type(r, "block", 'x');
+    atoms(r, PAWN, fwd, 1, 1, WG_MOVE);
+    atoms(r, PAWN, fdiag, 2, 1, WG_CAPTURE);
+    atoms(r, ROOK, orth, 4, 0, WG_MOVE | WG_CAPTURE);
+    atoms(r, KNIGHT, knight, 8, 1, WG_MOVE | WG_CAPTURE);
+    atoms(r, KING, orth, 4, 1, WG_MOVE | WG_CAPTURE);
+    atoms(r, KING, diag, 4, 1, WG_MOVE | WG_CAPTURE);
+    for (int t = 1; t <= NTYPES; t++)
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < r->type[t].natoms[side]; i++)
+                r->type[t].atom[side][i].block = 1u << dead | 1u << wall;
+    r->type[KING].royal = 1;
+    r->type[PAWN].npromo = 1;
+    r->type[PAWN].promo[0] = ROOK;
+    for (int f = 0; f < 10; f++) {
+        r->type[PAWN].promo_zone[0][wg_grid_at(&r->grid, f, 8)] = 1;
+        r->type[PAWN].promo_zone[1][wg_grid_at(&r->grid, f, 0)] = 1;
+    }
+    r->type[BLOCK].nshape = 4;
+    static const int8_t sq2[4][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } };
+    memcpy(r->type[BLOCK].shape, sq2, sizeof sq2);
+    r->nvars = 3;
+    r->var_hashed[0] = 1;
+    r->var_hashed[1] = 0;
+    r->var_hashed[2] = 1;
+    wg_rules_finish(r);
+    return r;
+}
+
+static void setup(wg_state *s)
+{
+    const wg_grid *g = &s->rules->grid;
+    wg_state_add(s, KING, 1, wg_grid_at(g, 4, 0));
+    wg_state_add(s, KING, 2, wg_grid_at(g, 4, 8));
+    for (int f = 0; f < 10; f += 2) {
+        wg_state_add(s, PAWN, 1, wg_grid_at(g, f, 1));
+        wg_state_add(s, PAWN, 2, wg_grid_at(g, f, 7));
+    }
+    wg_state_add(s, ROOK, 1, wg_grid_at(g, 0, 0));
+    wg_state_add(s, ROOK, 2, wg_grid_at(g, 9, 8));
+    wg_state_add(s, KNIGHT, 1, wg_grid_at(g, 2, 0));
+    wg_state_add(s, KNIGHT, 2, wg_grid_at(g, 7, 8));
+    wg_state_add(s, BLOCK, 1, wg_grid_at(g, 7, 3));
+    wg_state_add(s, PAWN, 2, 0); /* in reserve */
+    wg_turn_begin(s);
+}
+
+/* One random change through a primitive; failures (-2) are fine. */
+static void random_change(wg_state *s)
+{
+    const wg_grid *g = &s->rules->grid;
+    int n = s->w[W_NPIECES];
+    int pid = 1 + (int)rnd((uint32_t)n);
+    int sq = 1 + (int)rnd((uint32_t)g->nsq);
+    switch (rnd(12)) {
+    case 0: wg_state_add(s, 1 + (int)rnd(NTYPES), 1 + (int)rnd(2), sq); break;
+    case 1: wg_state_remove(s, pid); break;
+    case 2: wg_state_place(s, pid, sq); break;
+    case 3: wg_state_move(s, pid, sq); break;
+    case 4: wg_state_retype(s, pid, 1 + (int)rnd(KING)); break;
+    case 5: wg_state_set_field(s, pid, (int)rnd(PF_NUSER), (int32_t)rnd(5)); break;
+    case 6: wg_state_set_layer(s, sq, 0, (int)rnd(2)); break;
+    case 7: wg_state_set_var(s, (int)rnd(3), (int32_t)rnd(4)); break;
+    case 8: wg_state_set_word(s, W_PHASE, (int32_t)rnd(3)); break;
+    case 9: wg_turn_end(s); break;
+    case 10: {
+        uint32_t x;
+        wg_state_random(s, 6, &x);
+        break;
+    }
+    default: {
+        wg_actlist l = { 0 };
+        wg_trace_side(s, s->w[W_SIDE], 1, &l);
+        if (l.n) {
+            wg_action a = l.a[rnd((uint32_t)l.n)];
+            wg_state_apply_move(s, wg_act_a(a), wg_act_b(a), wg_act_e(a));
+        }
+        wg_actlist_free(&l);
+    }
+    }
+}
+
+static int board_consistent(const wg_state *s)
+{
+    for (int side = 1; side <= 2; side++) {
+        const int32_t *list = wg_list(s, side);
+        for (int i = 0; i < wg_count(s, side); i++) {
+            const int32_t *p = wg_piece(s, list[i]);
+            if (p[PF_INDEX] != i || p[PF_SIDE] != side || !p[PF_SQ]
+                || wg_at(s, p[PF_SQ]) != list[i])
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static void test_hash_matches_rehash(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    CHECK(s->hash == wg_state_rehash(s), "after setup");
+    for (int i = 0; i < 20000; i++) {
+        random_change(s);
+        if (s->hash != wg_state_rehash(s) || !board_consistent(s)) {
+            CHECK(0, "hash or board wrong after change %d", i);
+            break;
+        }
+    }
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
+static void test_undo_restores_bytes(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    for (int round = 0; round < 300; round++) {
+        wg_state *before = wg_state_copy(s);
+        int mark = wg_state_mark(s);
+        int len = 1 + (int)rnd(40);
+        for (int i = 0; i < len; i++)
+            random_change(s);
+        wg_state_undo(s, mark);
+        if (!wg_state_equal(s, before)) {
+            CHECK(0, "round %d: undo of %d changes differs", round, len);
+            wg_state_free(before);
+            break;
+        }
+        wg_state_free(before);
+        for (int i = 0; i < 1 + (int)rnd(5); i++)  /* move on, keep it */
+            random_change(s);
+    }
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
+static void test_nested_marks(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    enum { DEPTH = 12 };
+    wg_state *snap[DEPTH];
+    int marks[DEPTH];
+    for (int d = 0; d < DEPTH; d++) {
+        snap[d] = wg_state_copy(s);
+        marks[d] = wg_state_mark(s);
+        for (int i = 0; i < 7; i++)
+            random_change(s);
+    }
+    for (int d = DEPTH - 1; d >= 0; d--) {
+        wg_state_undo(s, marks[d]);
+        CHECK(wg_state_equal(s, snap[d]), "depth %d", d);
+        wg_state_free(snap[d]);
+    }
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
+static void test_hash_is_position(void)
+{
+    /* two move orders to the same position give the same hash, and the
+     * unhashed var does not count */
+    wg_rules *r = make_rules();
+    wg_state *a = wg_state_new(r), *b = wg_state_new(r);
+    setup(a);
+    setup(b);
+    const wg_grid *g = &r->grid;
+    int n1 = wg_at(a, wg_grid_at(g, 2, 0)), k1 = wg_at(a, wg_grid_at(g, 4, 0));
+    wg_state_move(a, n1, wg_grid_at(g, 3, 2));
+    wg_state_move(a, k1, wg_grid_at(g, 5, 0));
+    wg_state_move(b, k1, wg_grid_at(g, 5, 0));
+    wg_state_move(b, n1, wg_grid_at(g, 1, 2));
+    wg_state_move(b, n1, wg_grid_at(g, 3, 2));
+    wg_state_set_var(b, 1, 99);
+    CHECK(a->hash == b->hash, "same position, same hash");
+    wg_state_set_var(b, 0, 1);
+    CHECK(a->hash != b->hash, "a hashed var changes the hash");
+    wg_state_free(a);
+    wg_state_free(b);
+    wg_rules_free(r);
+    free(r);
+}
+
+static void test_repetitions(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    const wg_grid *g = &r->grid;
+    int n1 = wg_at(s, wg_grid_at(g, 2, 0)), n2 = wg_at(s, wg_grid_at(g, 7, 8));
+    CHECK(wg_state_repetitions(s) == 0, "start");
+    for (int cycle = 1; cycle <= 2; cycle++) {
+        wg_state_move(s, n1, wg_grid_at(g, 3, 2));
+        wg_turn_end(s);
+        wg_state_move(s, n2, wg_grid_at(g, 6, 6));
+        wg_turn_end(s);
+        wg_state_move(s, n1, wg_grid_at(g, 2, 0));
+        wg_turn_end(s);
+        wg_state_move(s, n2, wg_grid_at(g, 7, 8));
+        wg_turn_end(s);
+        CHECK(wg_state_repetitions(s) == cycle, "cycle %d: %d", cycle,
+              wg_state_repetitions(s));
+    }
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
+static void test_royal_filter_matches_full_check(void)
+{
+    /* the pin shortcut must agree with trying every move */
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    int mismatches = 0;
+    for (int i = 0; i < 3000 && !mismatches; i++) {
+        random_change(s);
+        int side = s->w[W_SIDE];
+        wg_actlist l = { 0 };
+        wg_trace_side(s, side, 1, &l);
+        int single = 1;
+        for (int k = 0; k < l.n; k++)
+            if (r->type[wg_piece(s, wg_at(s, (int)wg_act_a(l.a[k])))[PF_TYPE]].nshape)
+                single = 0;
+        if (!single) {
+            wg_actlist_free(&l);
+            continue;
+        }
+        int expect = 0;
+        for (int k = 0; k < l.n; k++) {
+            int mark = wg_state_mark(s);
+            wg_state_apply_move(s, wg_act_a(l.a[k]), wg_act_b(l.a[k]), wg_act_e(l.a[k]));
+            expect += !wg_trace_in_check(s, side);
+            wg_state_undo(s, mark);
+        }
+        int got = wg_trace_keep_royal_safe(s, &l);
+        if (got != expect)
+            mismatches++;
+        CHECK(got == expect, "step %d: filter kept %d, full check %d", i, got, expect);
+        wg_actlist_free(&l);
+    }
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
+static void test_random_is_journaled(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    wg_state_seed(s, 42);
+    int mark = wg_state_mark(s);
+    uint32_t a[10], b[10];
+    for (int i = 0; i < 10; i++)
+        wg_state_random(s, 100, &a[i]);
+    wg_state_undo(s, mark);
+    for (int i = 0; i < 10; i++)
+        wg_state_random(s, 100, &b[i]);
+    CHECK(memcmp(a, b, sizeof a) == 0, "same draws after undo");
+    int spread = 0;
+    for (int i = 1; i < 10; i++)
+        spread += a[i] != a[0];
+    CHECK(spread > 0, "draws vary");
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
+int main(void)
+{
+    RUN(test_hash_matches_rehash);
+    RUN(test_undo_restores_bytes);
+    RUN(test_nested_marks);
+    RUN(test_hash_is_position);
+    RUN(test_repetitions);
+    RUN(test_royal_filter_matches_full_check);
+    RUN(test_random_is_journaled);
+    return RUN_SUMMARY();
+}
