@@ -10,7 +10,8 @@ WARN = -std=c11 -Wall -Wextra -Werror
 CPPFLAGS += -I$(LUA_INC) -D_POSIX_C_SOURCE=200809L -DWARGRID_DATADIR='"$(DATADIR)"'
 
 CORE = grid rules state trace turn actions
-BIND = core_lua grid_lua rules_lua state_lua turn_lua trace_lua rng_lua actions_lua drive_lua
+BIND = core_lua grid_lua rules_lua state_lua turn_lua trace_lua rng_lua actions_lua \
+       drive_lua sys_lua
 OBJ = $(addprefix build/obj/,$(addsuffix .o,$(CORE) $(BIND)))
 PIC = $(addprefix build/pic/,$(addsuffix .o,$(CORE) $(BIND)))
 HDR = $(wildcard runtime/*.h)
@@ -25,22 +26,27 @@ deps-test:
 
 build/obj/%.o: runtime/%.c $(HDR)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+	@echo "CC $<"
+	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
 build/pic/%.o: runtime/%.c $(HDR)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -fPIC -c $< -o $@
+	@echo "CC $< (module)"
+	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -fPIC -c $< -o $@
 
 # The executable links Lua statically and exports its API for C modules (lfs).
 build/wargrid: build/obj/main.o $(OBJ)
-	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LUA_A) -lm -ldl
+	@echo "LD $@"
+	@$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LUA_A) -lm -ldl
 # The same runtime as a Lua module, for busted specs under lua5.4.
 build/lua/wargrid.so: $(PIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -shared -o $@ $^
+	@echo "LD $@"
+	@$(CC) $(CFLAGS) -shared -o $@ $^
 
 build/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -o $@ $< $(filter-out build/obj/%_lua.o,$(OBJ)) -lm
+	@echo "CC $<"
+	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -o $@ $< $(filter-out build/obj/%_lua.o,$(OBJ)) -lm
 
 C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c))
 

@@ -45,6 +45,7 @@ extern const luaL_Reg wg_core_functions[];   /* the module's own functions */
 extern const luaL_Reg wg_rules_functions[];
 extern const luaL_Reg wg_actions_functions[];
 extern const luaL_Reg wg_drive_functions[];  /* drive_lua.c */
+extern const luaL_Reg wg_sys_functions[];    /* sys_lua.c */
 int wg_actions_len(lua_State *L);
 
 #endif

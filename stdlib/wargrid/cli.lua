@@ -35,11 +35,13 @@ Prints the legal actions in the game's notation, one per line, sorted.
 With no --position, the game's start position. When the game is over,
 prints nothing and tells the result on stderr.]],
   perft = [[
-usage: wargrid perft GAME DEPTH [--position P] [--divide] [--variant FILE]
+usage: wargrid perft GAME DEPTH [--position P] [--divide] [--stats]
+                               [--variant FILE]
 
 Counts the leaves of the game tree DEPTH actions deep. With --divide, one
 line "ACTION: N" per legal action first. The last line is always
-"Nodes searched: N", as Fairy-Stockfish prints it.]],
+"Nodes searched: N", as Fairy-Stockfish prints it. --stats adds the time,
+nodes per second and peak memory on stderr.]],
   play = [[
 usage: wargrid play GAME [--ai SIDE] [--seed N] [--depth N] [--position P]
                          [--variant FILE]
@@ -158,14 +160,15 @@ end
 
 -- perft -----------------------------------------------------------------
 function cli.perft(args)
-  local pos, opts = parse("perft", args,
-                          { position = "value", divide = "flag", variant = "value" })
+  local pos, opts = parse("perft", args, { position = "value", divide = "flag",
+                                           variant = "value", stats = "flag" })
   if opts.help then print(HELP.perft) return 0 end
   if #pos > 2 then usage_error("perft: too many arguments") end
   local game = load_game("perft", pos[1], opts)
   local depth = integer("perft", "DEPTH", pos[2])
   local s = start(game, opts)
   local total = 0
+  local t0 = wg.core.clock()
   if opts.divide and depth > 0 then
     local out = game:legal(s)
     local rows = {}
@@ -184,6 +187,11 @@ function cli.perft(args)
     print()
   else
     total = wg.perft(game, s, depth)
+  end
+  if opts.stats then
+    local secs, use = wg.core.clock() - t0, wg.core.usage()
+    io.stderr:write(string.format("time %.3f s, %.0f nodes/s, peak RSS %d KiB\n",
+                                  secs, total / math.max(secs, 1e-9), use.peak_kib))
   end
   printf("Nodes searched: %d\n", total)
   return 0

@@ -1,0 +1,35 @@
+/* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock
+ * and the process's resource usage (CPU time, peak memory). */
+#include <sys/resource.h>
+#include <time.h>
+
+#include "core_lua.h"
+
+/* core.clock() -> seconds on a monotonic clock */
+static int sys_clock(lua_State *L)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    lua_pushnumber(L, (lua_Number)ts.tv_sec + (lua_Number)ts.tv_nsec * 1e-9);
+    return 1;
+}
+
+/* core.usage() -> { cpu = seconds, peak_kib = peak resident memory } */
+static int sys_usage(lua_State *L)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    lua_createtable(L, 0, 2);
+    lua_pushnumber(L, (lua_Number)ru.ru_utime.tv_sec + (lua_Number)ru.ru_stime.tv_sec
+                          + ((lua_Number)ru.ru_utime.tv_usec + (lua_Number)ru.ru_stime.tv_usec) * 1e-6);
+    lua_setfield(L, -2, "cpu");
+    lua_pushinteger(L, ru.ru_maxrss);
+    lua_setfield(L, -2, "peak_kib");
+    return 1;
+}
+
+const luaL_Reg wg_sys_functions[] = {
+    { "clock", sys_clock },
+    { "usage", sys_usage },
+    { NULL, NULL }
+};
