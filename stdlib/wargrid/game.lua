@@ -24,8 +24,9 @@ M.Game = Game
 local MOVE = 1
 M.MOVE = MOVE
 
+-- Declaration errors carry no stdlib position; the loader adds the script's.
 local function fail(def, fmt, ...)
-  error(string.format("game %s: " .. fmt, def.name or "?", ...), 3)
+  error(string.format("game %s: " .. fmt, def.name or "?", ...), 0)
 end
 
 local function sorted_keys(t)

@@ -1,0 +1,220 @@
+-- The wargrid command line: output formats, --help, and bad input (one
+-- clear line on stderr, exit status 2, nothing half done).
+local SEED_START = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq"
+
+local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+
+-- run({ args }, input, env) -> stdout, stderr, exit status
+local function run(args, input, env)
+  local out, err, inp = os.tmpname(), os.tmpname(), os.tmpname()
+  local f = assert(io.open(inp, "w"))
+  f:write(input or "")
+  f:close()
+  local q = {}
+  for i, a in ipairs(args) do q[i] = shell_quote(a) end
+  local cmd = string.format("%s build/wargrid %s < %s > %s 2> %s; echo $?",
+                            env or "", table.concat(q, " "), inp, out, err)
+  local h = io.popen(cmd)
+  local code = tonumber(h:read("a"):match("%d+"))
+  h:close()
+  local function slurp(p)
+    local fh = io.open(p)
+    local s = fh:read("a")
+    fh:close()
+    os.remove(p)
+    return s
+  end
+  os.remove(inp)
+  return slurp(out), slurp(err), code
+end
+
+local function lines(s)
+  local t = {}
+  for l in s:gmatch("[^\n]+") do t[#t + 1] = l end
+  return t
+end
+
+describe("cli: commands", function()
+  it("list names the games with their titles", function()
+    local out, _, code = run { "list" }
+    assert.equal(0, code)
+    assert.matches("courier%s+Courier Army\n", out)
+    assert.matches("courier_historical%s+Courier chess %(historical%)\n", out)
+  end)
+
+  it("moves prints the legal actions one per line, sorted", function()
+    local out, _, code = run { "moves", "courier" }
+    assert.equal(0, code)
+    assert.same({ "a2a4", "g2g4", "l2l4" }, lines(out))
+  end)
+
+  it("moves takes a position", function()
+    local out = run { "moves", "courier", "--position", "k11/12/12/12/12/12/12/K11 w - - 0 1" }
+    assert.same({ "a1a2", "a1b1", "a1b2" }, lines(out))
+  end)
+
+  it("moves on a finished game prints nothing and says the result on stderr", function()
+    local out, err, code = run { "moves", "courier", "--position",
+                                 "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1" }
+    assert.equal(0, code)
+    assert.equal("", out)
+    assert.equal("no legal actions: white wins (checkmate)\n", err)
+  end)
+
+  it("perft ends with 'Nodes searched: N' and --divide lists each action", function()
+    local out, _, code = run { "perft", "courier", "2", "--divide" }
+    assert.equal(0, code)
+    local l = lines(out)
+    assert.same({ "a2a4: 3", "g2g4: 3", "l2l4: 3", "Nodes searched: 9" }, l)
+    out = run { "perft", "courier_historical", "3" }
+    assert.equal("Nodes searched: 18406\n", out)
+  end)
+
+  it("every command has --help", function()
+    for _, cmd in ipairs { "list", "moves", "perft", "play" } do
+      local out, _, code = run { cmd, "--help" }
+      assert.equal(0, code)
+      assert.matches("^usage: wargrid " .. cmd, out)
+    end
+    local out, _, code = run { "--help" }
+    assert.equal(0, code)
+    assert.matches("^usage: wargrid COMMAND", out)
+  end)
+end)
+
+describe("cli: play", function()
+  it("the built-in opponent plays, and finds a mate in one", function()
+    local out, _, code = run({ "play", "courier", "--ai", "both", "--position",
+                               "k11/pp10/12/12/12/12/12/4R6K w - - 0 1" })
+    assert.equal(0, code)
+    assert.matches("white plays e1e8\n", out)
+    assert.matches("Game over: white wins %(checkmate%)%.\n$", out)
+  end)
+
+  it("undo takes back the player's action and the reply", function()
+    local out = run({ "play", "courier", "--ai", "black", "--seed", "3" },
+                    "a2a4\nundo\nposition\nquit\n")
+    assert.matches("black plays", out)
+    assert.matches("white> " .. SEED_START:gsub("%p", "%%%0") .. "\n", out)
+  end)
+
+  it("help lists the commands, moves the legal actions", function()
+    local out = run({ "play", "courier", "--ai", "none" }, "help\nmoves\nquit\n")
+    assert.matches("undo%s+take back your last action", out)
+    assert.matches("white> a2a4 g2g4 l2l4\n", out)
+  end)
+end)
+
+-- Bad input: exit status 2, nothing on stdout, one line on stderr.
+local function bad(args, pattern, env)
+  local out, err, code = run(args, "", env)
+  assert.equal(2, code)
+  assert.equal("", out)
+  assert.equal(1, #lines(err), err)
+  assert.matches(pattern, err)
+end
+
+describe("cli: bad input", function()
+  it("an unknown game names itself and the games there are", function()
+    bad({ "moves", "nosuch" }, "^wargrid: unknown game 'nosuch' %(known: courier, courier_historical")
+  end)
+
+  it("a position with the wrong number of ranks", function()
+    bad({ "moves", "courier", "--position", "12/12/12 w - - 0 1" }, "8 ranks expected, found 3")
+  end)
+
+  it("a rank with too many squares", function()
+    bad({ "perft", "courier", "1", "--position", "13/12/12/12/12/12/12/K10k w - - 0 1" },
+        "rank 8 has 13 squares, expected 12")
+  end)
+
+  it("an unknown piece letter", function()
+    bad({ "moves", "courier", "--position", "k11/12/12/12/12/12/12/K10q w - - 0 1" },
+        "rank 1: unknown letter 'q'")
+  end)
+
+  it("two kings of a side, or none", function()
+    bad({ "moves", "courier", "--position", "k11/12/12/12/12/12/12/K10K w - - 0 1" },
+        "white must have one king, not 2")
+    bad({ "moves", "courier", "--position", "12/12/12/12/12/12/12/K11 w - - 0 1" },
+        "black must have one king, not 0")
+  end)
+
+  it("a side to move that is not w or b", function()
+    bad({ "moves", "courier", "--position", "k11/12/12/12/12/12/12/K11 x - - 0 1" },
+        "side to move 'x': expected w or b")
+  end)
+
+  it("a bad depth, a missing game, an unknown option or command", function()
+    bad({ "perft", "courier", "two" }, "perft: DEPTH must be a whole number, not 'two'")
+    bad({ "moves" }, "moves: which game")
+    bad({ "moves", "courier", "--frob" }, "unknown option '%-%-frob'")
+    bad({ "frob" }, "unknown command 'frob'")
+  end)
+
+  it("an illegal action in play is refused and the player asked again", function()
+    local out, _, code = run({ "play", "courier", "--ai", "none" }, "e2e5\na2a4\nposition\nquit\n")
+    assert.equal(0, code)
+    assert.matches("'e2e5' is not a legal action here", out)
+    assert.matches("12/P11/12/1PPPPPPPPPPP/RNEBMKFWBENR b %- %- 0 1 LGQalgq", out)
+  end)
+end)
+
+describe("cli: broken game scripts", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir)
+  local function script(name, text)
+    local f = assert(io.open(dir .. "/" .. name .. ".lua", "w"))
+    f:write(text)
+    f:close()
+  end
+  script("syntax", "local wg = require 'wargrid'\nreturn wg.game {\n  name = 'syntax',,\n}\n")
+  script("boom", "local wg = require 'wargrid'\nlocal x = nil\nreturn x.field\n")
+  script("escape", "local f = io.open('/etc/passwd')\nreturn f\n")
+  script("notgame", "return 42\n")
+  script("badpiece", [[
+local wg = require "wargrid"
+return wg.game { name = "badpiece", pieces = { king = { letter = "k", moves = "Xq" } } }
+]])
+  script("crash", [[
+local wg = require "wargrid"
+local game = wg.variant("courier", { name = "crash" })
+function game:actions(s, out)
+  error("no moves today")
+end
+return game
+]])
+  local env = "WARGRID_PATH=" .. dir
+
+  it("a syntax error names the file and line", function()
+    bad({ "moves", "syntax" }, "^wargrid: " .. dir .. "/syntax%.lua:3: ", env)
+  end)
+
+  it("a runtime error while loading names the file and line", function()
+    bad({ "moves", "boom" }, "^wargrid: " .. dir .. "/boom%.lua:3: attempt to index a nil value", env)
+  end)
+
+  it("scripts have no io", function()
+    bad({ "moves", "escape" }, "escape%.lua:1: attempt to index a nil value %(global 'io'%)", env)
+  end)
+
+  it("a script must return a game", function()
+    bad({ "moves", "notgame" }, "notgame%.lua: the script must return a game", env)
+  end)
+
+  it("a bad movement pattern is named", function()
+    -- (the script tail-calls wg.game, so Lua no longer knows its line)
+    bad({ "moves", "badpiece" }, "badpiece%.lua: game badpiece: pieces%.king%.moves: bad pattern \"Xq\"", env)
+  end)
+
+  it("an error in a rule names the file and line", function()
+    bad({ "moves", "crash" }, "crash%.lua:4: no moves today", env)
+  end)
+
+  it("binary chunks are refused", function()
+    os.execute("luac5.4 -o " .. dir .. "/binary.lua " .. dir .. "/notgame.lua 2>/dev/null"
+               .. " || printf '\\033Lua' > " .. dir .. "/binary.lua")
+    bad({ "moves", "binary" }, "binary chunk", env)
+  end)
+end)
