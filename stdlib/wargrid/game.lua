@@ -204,16 +204,16 @@ local function compile(game)
   game.P = {}
   for i, name in ipairs(def.phases or {}) do game.P[name] = i end
   game.letter_type, game.type_letter = {}, {}
-  for name, id in pairs(game.T) do
-    local piece = def.pieces[name]
+  for _, name in ipairs(sorted_keys(game.T)) do
+    local id, piece = game.T[name], def.pieces[name]
     local letter = piece.letter
     if type(letter) ~= "string" or not letter:match("^%a$") then
       fail(def, "pieces.%s.letter must be one letter", name)
     end
     letter = letter:lower()
     if game.letter_type[letter] then
-      fail(def, "pieces %s and %s share the letter %s", name,
-           game.type_names[game.letter_type[letter]], letter)
+      fail(def, "pieces %s and %s share the letter %s",
+           game.type_names[game.letter_type[letter]], name, letter)
     end
     game.letter_type[letter] = id
     game.type_letter[id] = letter
