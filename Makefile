@@ -9,9 +9,10 @@ CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Werror
 CPPFLAGS += -I$(LUA_INC) -D_POSIX_C_SOURCE=200809L -DWARGRID_DATADIR='"$(DATADIR)"'
 
-CORE = grid rules state trace turn actions
-BIND = core_lua grid_lua rules_lua state_lua turn_lua trace_lua rng_lua actions_lua \
-       drive_lua sys_lua
+# Every runtime/X.c is part of the runtime; X_lua.c files are Lua bindings.
+SRC = $(filter-out main,$(basename $(notdir $(wildcard runtime/*.c))))
+BIND = $(filter %_lua,$(SRC))
+CORE = $(filter-out %_lua,$(SRC))
 OBJ = $(addprefix build/obj/,$(addsuffix .o,$(CORE) $(BIND)))
 PIC = $(addprefix build/pic/,$(addsuffix .o,$(CORE) $(BIND)))
 HDR = $(wildcard runtime/*.h)
