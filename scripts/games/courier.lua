@@ -48,6 +48,10 @@ local game = wg.game {
     fullmove = { hash = false },
   },
 
+  -- Hints for the AI: playouts end after 8 plies on material (the pieces'
+  -- values), and repeating a position leads to a draw (C-E3).
+  ai = { playout_depth = 8, repetition = "draw" },
+
   -- C-S1 the back rank a->l: Rook, Knight, Corporal, Courier, Sage, King,
   -- Medieval Queen, Jester, Courier, Corporal, Knight, Rook; pawns on 2 and 7.
   start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq",

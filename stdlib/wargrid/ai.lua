@@ -1,76 +1,85 @@
--- wargrid.ai: the built-in opponent -- a shallow alpha-beta search on the
--- game's evaluation (material by default), with seeded tie-breaking.
+-- wargrid.ai: the players a game can be given -- Monte Carlo tree search
+-- (the runtime's, in C, with the game's Lua rules as callbacks) at a strength
+-- level, and a uniformly random player.
+--
+-- A game may help the search, and works without help:
+--   game:evaluate(s, side)  a score for side (material by default); used to
+--                           end playouts early when the game declares
+--                           ai = { playout_depth = N } (and eval_scale, the
+--                           score worth a 73% chance of winning), and
+--                           ai.repetition = "draw" when repeating a position
+--                           draws (the search then avoids it when ahead)
+--   game:view(s, side, seed)  for hidden information: the state as side
+--                           knows it, the unknown drawn at random with seed;
+--                           the search then never reads the true state
 local core = require "wargrid.core"
 
 local ai = {}
 
-local WIN = 1e6
+-- Strength levels: iterations per decision.
+ai.LEVELS = { 50, 200, 800, 3000, 12000 }
+ai.DEFAULT_LEVEL = 3
 
--- Score of the finished game at s for `me`, or nil while it goes on.
-local function final(game, s, me, n)
-  if n > 0 then return nil end
-  local winner = game:result(s)
-  if winner == 0 then return 0 end
-  return winner == me and WIN or -WIN
+local function options(game, iterations, seed)
+  local hints = game.def.ai or {}
+  return {
+    iterations = iterations,
+    seed = seed,
+    playout_depth = hints.playout_depth or 0,
+    eval_scale = hints.eval_scale,
+    max_plies = hints.max_plies,
+    explore = hints.explore,
+    repetition_draw = hints.repetition == "draw",
+    hidden = game.view ~= nil,
+  }
 end
 
-local function search(game, s, me, depth, alpha, beta, lists, ply)
-  local out = lists[ply]
-  if not out then
-    out = core.actions()
-    lists[ply] = out
-  end
-  out:clear()
-  game:actions(s, out)
-  local n = out:size()
-  local f = final(game, s, me, n)
-  if f then return f > 0 and f - ply or (f < 0 and f + ply or 0) end
-  if depth == 0 then return game:evaluate(s, me) end
-  local maximise = s:decider() == me
-  local best = maximise and -math.huge or math.huge
-  for i = 1, n do
-    local mark = s:mark()
-    game:play(s, out:get(i))
-    local v = search(game, s, me, depth - 1, alpha, beta, lists, ply + 1)
-    s:undo(mark)
-    if maximise then
-      if v > best then best = v end
-      if best > alpha then alpha = best end
-    else
-      if v < best then best = v end
-      if best < beta then beta = best end
-    end
-    if alpha >= beta then break end
-  end
-  return best
+-- ai.mcts(game, s, { iterations =, seconds =, seed = }) -> action, stats
+function ai.mcts(game, s, opts)
+  local o = options(game, opts.iterations, opts.seed or 1)
+  o.seconds = opts.seconds
+  if opts.seconds and not opts.iterations then o.iterations = nil end
+  return core.mcts(game, s, o)
 end
 
--- ai.choose(game, s, opts) -> action, or nil when there is none.
--- opts.depth (default 2) actions deep; opts.seed breaks ties.
+-- ai.random(game, s, seed) -> a uniformly random legal action, or nil
+function ai.random(game, s, seed)
+  local out = game:legal(s)
+  if out:size() == 0 then return nil end
+  local x = seed * 6364136223846793005 + s:hash()
+  return out:get((x >> 33) % out:size() + 1)
+end
+
+-- ai.player(spec) -> a function(game, s, seed) returning an action, and a
+-- name. spec: "random", "mcts" (the default level), "mcts:N" (N iterations),
+-- or "level:L" (level 1..5).
+function ai.player(spec)
+  spec = spec or ("level:" .. ai.DEFAULT_LEVEL)
+  if spec == "random" then
+    return ai.random, "random"
+  end
+  local kind, n = spec:match("^(%a+):?(%d*)$")
+  n = tonumber(n)
+  local iterations
+  if kind == "mcts" then
+    iterations = n or ai.LEVELS[ai.DEFAULT_LEVEL]
+  elseif kind == "level" and n and ai.LEVELS[n] then
+    iterations = ai.LEVELS[n]
+  else
+    return nil, string.format("'%s' is not a player: random, mcts, mcts:N or level:1..%d",
+                              spec, #ai.LEVELS)
+  end
+  return function(game, s, seed)
+    return (ai.mcts(game, s, { iterations = iterations, seed = seed }))
+  end, "mcts:" .. iterations
+end
+
+-- ai.choose(game, s, opts) -> action: the built-in opponent of `play`.
+-- opts.level (1..5, default 3), opts.seed.
 function ai.choose(game, s, opts)
   opts = opts or {}
-  local depth = opts.depth or 2
-  local me = s:decider()
-  local root = game:legal(s)
-  local n = root:size()
-  if n == 0 then return nil end
-  local lists = {}
-  local best, choices = -math.huge, {}
-  for i = 1, n do
-    local a = root:get(i)
-    local mark = s:mark()
-    game:play(s, a)
-    local v = search(game, s, me, depth - 1, -math.huge, math.huge, lists, 1)
-    s:undo(mark)
-    if v > best + 1e-9 then
-      best, choices = v, { a }
-    elseif math.abs(v - best) <= 1e-9 then
-      choices[#choices + 1] = a
-    end
-  end
-  local seed = (opts.seed or 1) * 2654435761 + s:hash()
-  local pick = (seed % #choices) + 1
-  return choices[pick]
+  local level = opts.level or ai.DEFAULT_LEVEL
+  return (ai.mcts(game, s, { iterations = ai.LEVELS[level], seed = opts.seed or 1 }))
 end
 
 return ai

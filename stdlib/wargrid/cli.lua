@@ -17,7 +17,7 @@ commands:
   moves GAME [--position P]     the legal actions, one per line, sorted
   perft GAME DEPTH [--position P] [--divide]
                                 count the leaves of the game tree
-  play GAME [--ai SIDE] [--seed N] [--position P]
+  play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
                                 play in the terminal, against the built-in AI
 
 Every command takes --help. Games are looked up in scripts/games/ and in the
@@ -43,7 +43,7 @@ line "ACTION: N" per legal action first. The last line is always
 "Nodes searched: N", as Fairy-Stockfish prints it. --stats adds the time,
 nodes per second and peak memory on stderr.]],
   play = [[
-usage: wargrid play GAME [--ai SIDE] [--seed N] [--depth N] [--position P]
+usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
                          [--variant FILE]
 
 Plays in the terminal. Type actions in the game's notation, or:
@@ -52,8 +52,9 @@ Plays in the terminal. Type actions in the game's notation, or:
   help    this list                  quit    leave the game
 --ai names the side the built-in opponent plays: a side's name (white,
 black, ...), 1 or 2, both, or none (default: the second side).
---seed makes its choices among equal moves repeatable; --depth sets how
-many actions it looks ahead (default 2).]],
+--ai-level sets its strength from 1 (quick) to 5 (strong; default 3): a
+Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a move.
+--seed makes its play repeatable.]],
 }
 
 local function printf(fmt, ...) io.write(string.format(fmt, ...)) end
@@ -222,14 +223,16 @@ local PLAY_HELP = [[
 
 function cli.play(args, input, output)
   input, output = input or io.stdin, output or io.stdout
-  local pos, opts = parse("play", args, { ai = "value", seed = "value", depth = "value",
+  local pos, opts = parse("play", args, { ai = "value", seed = "value", ["ai-level"] = "value",
                                           position = "value", variant = "value" })
   if opts.help then print(HELP.play) return 0 end
   if #pos > 1 then usage_error("play: too many arguments") end
   local game = load_game("play", pos[1], opts)
   local bots = side_set(game, opts.ai)
   local seed = opts.seed and integer("play", "--seed", opts.seed) or os.time()
-  local depth = opts.depth and integer("play", "--depth", opts.depth, 1) or 2
+  local level = opts["ai-level"] and integer("play", "--ai-level", opts["ai-level"], 1)
+                or ai.DEFAULT_LEVEL
+  if not ai.LEVELS[level] then usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS) end
   local s = start(game, opts)
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
   local history = {}  -- marks before each action, with who decided it
@@ -245,7 +248,7 @@ function cli.play(args, input, output)
     end
     local who = s:decider()
     if bots[who] then
-      local a = ai.choose(game, s, { depth = depth, seed = seed + #history })
+      local a = ai.choose(game, s, { level = level, seed = seed + #history })
       say("%s plays %s\n", game:side_name(who), game:action_text(s, a))
       history[#history + 1] = { mark = s:mark(), who = who }
       game:play(s, a)

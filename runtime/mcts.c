@@ -1,0 +1,350 @@
+/* mcts.c: Monte Carlo tree search (UCT) over any game -- open loop, so chance
+ * and hidden information are resampled each iteration. */
+#include "mcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "turn.h"
+
+/* A node is reached by an action from its parent; the tree is open loop:
+ * the state at a node is whatever playing the actions from the root gives
+ * this iteration (chance may differ), and the actions legal there are
+ * generated each time. */
+typedef struct node {
+    wg_action action;
+    int32_t parent;
+    int32_t visits;
+    double reward;        /* summed rewards of `player`, who chose action */
+    int8_t player;
+} node;
+
+typedef struct tree {
+    node *n;
+    int len, cap;
+    int32_t *slot;        /* hash of (parent, action) -> node, -1 empty */
+    int hcap;
+    wg_actlist *lists;    /* one per depth, reused */
+    int nlists;
+    int32_t *path;
+    int pathcap;
+    uint64_t rng;
+} tree;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t next(tree *t)
+{
+    t->rng += 0x9e3779b97f4a7c15ULL;
+    return wg_mix64(t->rng);
+}
+
+static uint32_t below(tree *t, uint32_t n)
+{
+    return (uint32_t)(((next(t) >> 32) * (uint64_t)n) >> 32);
+}
+
+static uint64_t key(int32_t parent, wg_action a)
+{
+    return wg_mix64((uint64_t)parent * 0x100000001b3ULL ^ a);
+}
+
+static int32_t find(const tree *t, int32_t parent, wg_action a)
+{
+    uint32_t mask = (uint32_t)t->hcap - 1;
+    for (uint32_t i = (uint32_t)key(parent, a) & mask;; i = (i + 1) & mask) {
+        int32_t c = t->slot[i];
+        if (c < 0)
+            return -1;
+        if (t->n[c].parent == parent && t->n[c].action == a)
+            return c;
+    }
+}
+
+static void insert(tree *t, int32_t c)
+{
+    uint32_t mask = (uint32_t)t->hcap - 1;
+    uint32_t i = (uint32_t)key(t->n[c].parent, t->n[c].action) & mask;
+    while (t->slot[i] >= 0)
+        i = (i + 1) & mask;
+    t->slot[i] = c;
+}
+
+static int grow_hash(tree *t)
+{
+    int cap = t->hcap ? t->hcap * 2 : 1024;
+    int32_t *slot = malloc((size_t)cap * sizeof *slot);
+    if (!slot)
+        return -2;
+    free(t->slot);
+    t->slot = slot;
+    t->hcap = cap;
+    memset(slot, 0xff, (size_t)cap * sizeof *slot);
+    for (int32_t c = 1; c < t->len; c++)
+        insert(t, c);
+    return 0;
+}
+
+static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
+{
+    if (t->len == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 1024;
+        node *n = realloc(t->n, (size_t)cap * sizeof *n);
+        if (!n)
+            return -2;
+        t->n = n;
+        t->cap = cap;
+    }
+    if (2 * (t->len + 1) > t->hcap && grow_hash(t) != 0)
+        return -2;
+    int32_t c = t->len++;
+    t->n[c] = (node){ .action = a, .parent = parent, .player = (int8_t)player };
+    if (c > 0)
+        insert(t, c);
+    return c;
+}
+
+static wg_actlist *list_at(tree *t, int depth)
+{
+    if (depth >= t->nlists) {
+        int n = depth + 16;
+        wg_actlist *l = realloc(t->lists, (size_t)n * sizeof *l);
+        if (!l)
+            return NULL;
+        memset(l + t->nlists, 0, (size_t)(n - t->nlists) * sizeof *l);
+        t->lists = l;
+        t->nlists = n;
+    }
+    t->lists[depth].n = 0;
+    return &t->lists[depth];
+}
+
+static int push_path(tree *t, int depth, int32_t c)
+{
+    if (depth >= t->pathcap) {
+        int cap = depth + 64;
+        int32_t *p = realloc(t->path, (size_t)cap * sizeof *p);
+        if (!p)
+            return -2;
+        t->path = p;
+        t->pathcap = cap;
+    }
+    t->path[depth] = c;
+    return 0;
+}
+
+/* Reward for side 1 of a finished game. */
+static double reward_of(int winner)
+{
+    return winner == 1 ? 1.0 : winner == 2 ? 0.0 : 0.5;
+}
+
+/* Plays at random from s; *r1 gets side 1's reward. */
+static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
+                   const wg_mcts_opts *o, int plies, double *r1)
+{
+    wg_actlist *l = list_at(t, t->nlists > 0 ? t->nlists - 1 : 0);
+    if (!l)
+        return -2;
+    for (int depth = 0;; depth++, plies++) {
+        l->n = 0;
+        if (ops->actions(ops->ctx, s, l) != 0)
+            return -1;
+        if (l->n == 0) {
+            int winner;
+            if (ops->result(ops->ctx, s, &winner) != 0)
+                return -1;
+            *r1 = reward_of(winner);
+            return 0;
+        }
+        if (plies >= o->max_plies) {
+            *r1 = 0.5;
+            return 0;
+        }
+        if (o->playout_depth && depth >= o->playout_depth) {
+            double v = 0.5;
+            if (ops->evaluate && ops->evaluate(ops->ctx, s, 1, &v) != 0)
+                return -1;
+            *r1 = v;
+            return 0;
+        }
+        if (ops->play(ops->ctx, s, l->a[below(t, (uint32_t)l->n)]) != 0)
+            return -1;
+    }
+}
+
+/* One iteration: select down the tree, expand one node, play out, back up. */
+static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
+                   const wg_mcts_opts *o, int *max_depth)
+{
+    int32_t cur = 0;
+    int depth = 0;
+    double r1 = 0.5;
+    if (push_path(t, 0, 0) != 0)
+        return -2;
+    for (;;) {
+        wg_actlist *l = list_at(t, depth);
+        if (!l)
+            return -2;
+        if (ops->actions(ops->ctx, s, l) != 0)
+            return -1;
+        if (l->n == 0) {
+            int winner;
+            if (ops->result(ops->ctx, s, &winner) != 0)
+                return -1;
+            r1 = reward_of(winner);
+            break;
+        }
+        int decider = wg_turn_decider(s);
+        double logn = log((double)t->n[cur].visits + 1.0);
+        int32_t best = -1;
+        double best_ucb = -1.0;
+        wg_action untried = 0;
+        uint32_t nuntried = 0;
+        for (int i = 0; i < l->n; i++) {
+            int32_t c = find(t, cur, l->a[i]);
+            if (c < 0) {
+                if (below(t, ++nuntried) == 0)  /* a uniform pick */
+                    untried = l->a[i];
+                continue;
+            }
+            const node *n = &t->n[c];
+            double ucb = n->reward / n->visits + o->explore * sqrt(logn / n->visits);
+            if (ucb > best_ucb) {
+                best_ucb = ucb;
+                best = c;
+            }
+        }
+        int32_t child = best;
+        if (nuntried) {
+            child = add_node(t, cur, untried, decider);
+            if (child < 0)
+                return child;
+        }
+        if (ops->play(ops->ctx, s, t->n[child].action) != 0)
+            return -1;
+        depth++;
+        if (push_path(t, depth, child) != 0)
+            return -2;
+        cur = child;
+        if (o->repetition_draw && wg_state_repetitions(s) > 0) {
+            r1 = 0.5;  /* going round in circles: no progress for either side */
+            break;
+        }
+        if (nuntried) {
+            int rc = playout(t, s, ops, o, depth, &r1);
+            if (rc != 0)
+                return rc;
+            break;
+        }
+    }
+    if (depth > *max_depth)
+        *max_depth = depth;
+    t->n[0].visits++;
+    for (int i = 1; i <= depth; i++) {
+        node *n = &t->n[t->path[i]];
+        n->visits++;
+        n->reward += n->player == 1 ? r1 : 1.0 - r1;
+    }
+    return 0;
+}
+
+void wg_mcts_defaults(wg_mcts_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->iterations = 1000;
+    o->explore = 1.0;
+    o->playout_depth = 0;
+    o->max_plies = 1000;
+}
+
+static void free_tree(tree *t)
+{
+    free(t->n);
+    free(t->slot);
+    for (int i = 0; i < t->nlists; i++)
+        wg_actlist_free(&t->lists[i]);
+    free(t->lists);
+    free(t->path);
+}
+
+int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
+                   const wg_mcts_opts *o, wg_action *best, wg_mcts_stats *st)
+{
+    tree t;
+    memset(&t, 0, sizeof t);
+    t.rng = o->seed;
+    wg_mcts_stats stats;
+    memset(&stats, 0, sizeof stats);
+    double start = now();
+    int rc = 0;
+    wg_actlist legal = { 0 };
+    if (ops->actions(ops->ctx, root, &legal) != 0) {
+        rc = -1;
+        goto done;
+    }
+    if (legal.n == 0) {
+        rc = 1;
+        goto done;
+    }
+    if (add_node(&t, -1, 0, 0) != 0) {
+        rc = -2;
+        goto done;
+    }
+    while (legal.n > 1) {
+        if (o->iterations && stats.iterations >= o->iterations)
+            break;
+        if (o->seconds > 0 && (stats.iterations & 15) == 0 && now() - start >= o->seconds)
+            break;
+        if (!o->iterations && o->seconds <= 0)
+            break;
+        wg_state *s = root;
+        if (ops->sample && ops->sample(ops->ctx, next(&t), &s) != 0) {
+            rc = -1;
+            break;
+        }
+        if (!s)
+            s = root;
+        int mark = wg_state_mark(s);
+        rc = iterate(&t, s, ops, o, &stats.max_depth);
+        wg_state_undo(s, mark);
+        if (rc != 0)
+            break;
+        stats.iterations++;
+    }
+    if (rc == 0) {
+        /* the most visited legal action; ties: the better mean, then the first */
+        int32_t pick = -1;
+        *best = legal.a[0];
+        for (int i = 0; i < legal.n; i++) {
+            int32_t c = find(&t, 0, legal.a[i]);
+            if (c < 0)
+                continue;
+            const node *n = &t.n[c];
+            if (pick < 0 || n->visits > t.n[pick].visits
+                || (n->visits == t.n[pick].visits
+                    && n->reward / n->visits > t.n[pick].reward / t.n[pick].visits)) {
+                pick = c;
+                *best = legal.a[i];
+            }
+        }
+        if (pick >= 0)
+            stats.value = t.n[pick].reward / t.n[pick].visits;
+        stats.root_visits = t.n[0].visits;
+    }
+done:
+    stats.nodes = t.len;
+    stats.seconds = now() - start;
+    if (st)
+        *st = stats;
+    wg_actlist_free(&legal);
+    free_tree(&t);
+    return rc;
+}

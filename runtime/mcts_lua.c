@@ -1,0 +1,204 @@
+/* mcts_lua.c: Lua binding of the tree search -- core.mcts(game, s, opts)
+ * searches with the game's own Lua rules as the callbacks. */
+#include <math.h>
+
+#include "core_lua.h"
+#include "mcts.h"
+#include "turn.h"
+
+typedef struct ctx {
+    lua_State *L;
+    int game, root, actions, play, result, evaluate, view, list, sampled;
+    wg_state *root_s, *sampled_s;
+    int side;              /* the searching side, for the view */
+    double scale;          /* evaluation units for a 73% chance */
+} ctx;
+
+/* Pushes the userdata of state s. */
+static void push_state(ctx *c, wg_state *s)
+{
+    lua_pushvalue(c->L, s == c->sampled_s ? c->sampled : c->root);
+}
+
+static int call(ctx *c, int nargs, int nres)
+{
+    return lua_pcall(c->L, nargs, nres, 0) == LUA_OK ? 0 : -1;
+}
+
+static int cb_actions(void *p, wg_state *s, wg_actlist *out)
+{
+    ctx *c = p;
+    lua_State *L = c->L;
+    wg_actlist *l = lua_touserdata(L, c->list);
+    wg_actlist saved = *l;
+    *l = *out;             /* the game fills the search's list in place */
+    lua_pushvalue(L, c->actions);
+    lua_pushvalue(L, c->game);
+    push_state(c, s);
+    lua_pushvalue(L, c->list);
+    int rc = call(c, 3, 0);
+    *out = *l;
+    *l = saved;
+    return rc;
+}
+
+static int cb_play(void *p, wg_state *s, wg_action a)
+{
+    ctx *c = p;
+    lua_pushvalue(c->L, c->play);
+    lua_pushvalue(c->L, c->game);
+    push_state(c, s);
+    lua_pushinteger(c->L, (lua_Integer)a);
+    return call(c, 3, 0);
+}
+
+static int cb_result(void *p, wg_state *s, int *winner)
+{
+    ctx *c = p;
+    lua_State *L = c->L;
+    lua_pushvalue(L, c->result);
+    lua_pushvalue(L, c->game);
+    push_state(c, s);
+    if (call(c, 2, 1) != 0)
+        return -1;
+    int w = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    *winner = w == 1 || w == 2 ? w : 0;
+    return 0;
+}
+
+static int cb_evaluate(void *p, wg_state *s, int side, double *value)
+{
+    ctx *c = p;
+    lua_State *L = c->L;
+    lua_pushvalue(L, c->evaluate);
+    lua_pushvalue(L, c->game);
+    push_state(c, s);
+    lua_pushinteger(L, side);
+    if (call(c, 3, 1) != 0)
+        return -1;
+    double score = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    *value = 1.0 / (1.0 + exp(-score / c->scale));
+    return 0;
+}
+
+/* game:view(s, side, seed) gives the state as the side knows it, with what
+ * it cannot see drawn at random: the search never reads the true state. */
+static int cb_sample(void *p, uint64_t seed, wg_state **out)
+{
+    ctx *c = p;
+    lua_State *L = c->L;
+    lua_pushvalue(L, c->view);
+    lua_pushvalue(L, c->game);
+    lua_pushvalue(L, c->root);
+    lua_pushinteger(L, c->side);
+    lua_pushinteger(L, (lua_Integer)(seed >> 1));
+    if (call(c, 4, 1) != 0)
+        return -1;
+    c->sampled_s = wg_check_state(L, -1);
+    lua_replace(L, c->sampled);
+    *out = c->sampled_s;
+    return 0;
+}
+
+static double opt_number(lua_State *L, int t, const char *k, double def)
+{
+    lua_getfield(L, t, k);
+    double v = luaL_optnumber(L, -1, def);
+    lua_pop(L, 1);
+    return v;
+}
+
+static int function_field(lua_State *L, int t, const char *k, int required)
+{
+    lua_getfield(L, t, k);
+    if (!lua_isfunction(L, -1)) {
+        if (required)
+            luaL_error(L, "mcts: the game has no %s function", k);
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    return lua_gettop(L);
+}
+
+/* core.mcts(game, s, opts) -> action, stats
+ * opts: iterations, seconds, seed, explore, playout_depth (then
+ * game:evaluate(s, side) ends a playout, scaled by eval_scale), max_plies,
+ * repetition_draw (a repeated position in the tree is a draw), hidden (use
+ * game:view for each iteration). Deterministic for a given seed
+ * and iteration budget. Returns nil, stats when there is no legal action. */
+static int mcts_search(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    wg_state *s = wg_check_state(L, 2);
+    if (lua_isnoneornil(L, 3)) {
+        lua_settop(L, 2);
+        lua_newtable(L);
+    }
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 3);
+    ctx c = { .L = L, .game = 1, .root = 2, .root_s = s, .side = wg_turn_decider(s) };
+    wg_mcts_opts o;
+    wg_mcts_defaults(&o);
+    o.seconds = opt_number(L, 3, "seconds", 0);
+    o.iterations = (int)opt_number(L, 3, "iterations", o.seconds > 0 ? 0 : o.iterations);
+    o.seed = (uint64_t)opt_number(L, 3, "seed", 1);
+    o.explore = opt_number(L, 3, "explore", o.explore);
+    o.playout_depth = (int)opt_number(L, 3, "playout_depth", 0);
+    o.max_plies = (int)opt_number(L, 3, "max_plies", o.max_plies);
+    c.scale = opt_number(L, 3, "eval_scale", 3.0);
+    luaL_argcheck(L, o.iterations >= 0 && o.max_plies > 0 && c.scale > 0, 3,
+                  "'iterations', 'max_plies' and 'eval_scale' must be positive");
+    lua_getfield(L, 3, "hidden");
+    int hidden = lua_toboolean(L, -1);
+    lua_getfield(L, 3, "repetition_draw");
+    o.repetition_draw = lua_toboolean(L, -1);
+    lua_pop(L, 2);
+    c.actions = function_field(L, 1, "actions", 1);
+    c.play = function_field(L, 1, "play", 1);
+    c.result = function_field(L, 1, "result", 1);
+    c.evaluate = function_field(L, 1, "evaluate", 0);
+    c.view = function_field(L, 1, "view", hidden);
+    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->l.a = NULL;
+    u->l.n = u->l.cap = 0;
+    lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
+    lua_setmetatable(L, -2);
+    c.list = lua_gettop(L);
+    lua_pushnil(L);
+    c.sampled = lua_gettop(L);
+    wg_mcts_ops ops = {
+        .ctx = &c, .actions = cb_actions, .play = cb_play, .result = cb_result,
+        .evaluate = o.playout_depth && !lua_isnil(L, c.evaluate) ? cb_evaluate : NULL,
+        .sample = hidden ? cb_sample : NULL,
+    };
+    wg_action best = 0;
+    wg_mcts_stats st;
+    int rc = wg_mcts_search(s, &ops, &o, &best, &st);
+    if (rc == -1)
+        return lua_error(L);  /* the callback's message is on top */
+    if (rc == -2)
+        return luaL_error(L, "mcts: out of memory");
+    if (rc == 1)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, (lua_Integer)best);
+    lua_createtable(L, 0, 6);
+    lua_pushinteger(L, st.iterations);
+    lua_setfield(L, -2, "iterations");
+    lua_pushinteger(L, st.nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushinteger(L, st.max_depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushnumber(L, st.seconds);
+    lua_setfield(L, -2, "seconds");
+    lua_pushnumber(L, st.value);
+    lua_setfield(L, -2, "value");
+    return 2;
+}
+
+const luaL_Reg wg_mcts_functions[] = {
+    { "mcts", mcts_search },
+    { NULL, NULL }
+};
