@@ -146,6 +146,23 @@ static double reward_of(int winner)
     return winner == 1 ? 1.0 : winner == 2 ? 0.0 : 0.5;
 }
 
+/* Fills l with the legal actions of s. Returns 1 when there are none (the
+ * game is over and *r1 is side 1's reward), 0 when there are, or an error. */
+static int legal_or_end(wg_state *s, const wg_mcts_ops *ops, wg_actlist *l,
+                        double *r1)
+{
+    l->n = 0;
+    if (ops->actions(ops->ctx, s, l) != 0)
+        return -1;
+    if (l->n)
+        return 0;
+    int winner;
+    if (ops->result(ops->ctx, s, &winner) != 0)
+        return -1;
+    *r1 = reward_of(winner);
+    return 1;
+}
+
 /* Plays at random from s; *r1 gets side 1's reward. */
 static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
                    const wg_mcts_opts *o, int plies, double *r1)
@@ -154,16 +171,9 @@ static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
     if (!l)
         return -2;
     for (int depth = 0;; depth++, plies++) {
-        l->n = 0;
-        if (ops->actions(ops->ctx, s, l) != 0)
-            return -1;
-        if (l->n == 0) {
-            int winner;
-            if (ops->result(ops->ctx, s, &winner) != 0)
-                return -1;
-            *r1 = reward_of(winner);
-            return 0;
-        }
+        int end = legal_or_end(s, ops, l, r1);
+        if (end != 0)
+            return end < 0 ? end : 0;
         if (plies >= o->max_plies) {
             *r1 = 0.5;
             return 0;
@@ -193,15 +203,11 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         wg_actlist *l = list_at(t, depth);
         if (!l)
             return -2;
-        if (ops->actions(ops->ctx, s, l) != 0)
-            return -1;
-        if (l->n == 0) {
-            int winner;
-            if (ops->result(ops->ctx, s, &winner) != 0)
-                return -1;
-            r1 = reward_of(winner);
+        int end = legal_or_end(s, ops, l, &r1);
+        if (end < 0)
+            return end;
+        if (end)
             break;
-        }
         int decider = wg_turn_decider(s);
         double logn = log((double)t->n[cur].visits + 1.0);
         int32_t best = -1;
