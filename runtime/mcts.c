@@ -19,6 +19,8 @@ typedef struct node {
     int32_t visits;
     double reward;        /* summed rewards of `player`, who chose action */
     int8_t player;
+    int8_t proven;        /* 1 a sure win for player, -1 a sure loss, 0 open */
+    int8_t chance;        /* reaching it drew on the state's random generator */
 } node;
 
 typedef struct tree {
@@ -28,6 +30,8 @@ typedef struct tree {
     int hcap;
     wg_actlist *lists;    /* one per depth, reused */
     int nlists;
+    wg_actlist playout;   /* the playouts' own */
+    int solve;            /* prove wins and losses (no sampled states) */
     int32_t *path;
     int pathcap;
     uint64_t rng;
@@ -167,9 +171,7 @@ static int legal_or_end(wg_state *s, const wg_mcts_ops *ops, wg_actlist *l,
 static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
                    const wg_mcts_opts *o, int plies, double *r1)
 {
-    wg_actlist *l = list_at(t, t->nlists > 0 ? t->nlists - 1 : 0);
-    if (!l)
-        return -2;
+    wg_actlist *l = &t->playout;
     for (int depth = 0;; depth++, plies++) {
         int end = legal_or_end(s, ops, l, r1);
         if (end != 0)
@@ -190,6 +192,38 @@ static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
     }
 }
 
+/* Tries to settle node p, whose legal actions are in lists[depth]: it is
+ * won for the player deciding there if one action surely wins, lost if all
+ * surely lose. Returns 1 if p became proven. Chance breaks proofs. */
+static int prove(tree *t, int32_t p, int depth)
+{
+    node *np = &t->n[p];
+    if (np->proven || np->chance)
+        return 0;
+    const wg_actlist *l = &t->lists[depth];
+    int decider = 0, all_lost = l->n > 0;
+    for (int i = 0; i < l->n; i++) {
+        int32_t c = find(t, p, l->a[i]);
+        const node *n = c >= 0 ? &t->n[c] : NULL;
+        if (!n || n->chance || n->proven >= 0) {
+            all_lost = 0;
+            if (n && !n->chance && n->proven > 0) {
+                decider = n->player;
+                goto won;
+            }
+            continue;
+        }
+        decider = n->player;
+    }
+    if (!all_lost)
+        return 0;
+    np->proven = p == 0 ? -1 : (np->player == decider ? -1 : 1);
+    return 1;
+won:
+    np->proven = p == 0 ? 1 : (np->player == decider ? 1 : -1);
+    return 1;
+}
+
 /* One iteration: select down the tree, expand one node, play out, back up. */
 static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
                    const wg_mcts_opts *o, int *max_depth)
@@ -206,8 +240,12 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         int end = legal_or_end(s, ops, l, &r1);
         if (end < 0)
             return end;
-        if (end)
+        if (end) {
+            node *n = &t->n[cur];
+            if (cur > 0 && r1 != 0.5)
+                n->proven = (r1 == 1.0) == (n->player == 1) ? 1 : -1;
             break;
+        }
         int decider = wg_turn_decider(s);
         double logn = log((double)t->n[cur].visits + 1.0);
         int32_t best = -1;
@@ -223,19 +261,26 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
             }
             const node *n = &t->n[c];
             double ucb = n->reward / n->visits + o->explore * sqrt(logn / n->visits);
+            if (n->proven && !n->chance)
+                ucb = n->proven > 0 ? 1e9 : -1.0 + ucb * 1e-9;  /* known outcomes */
             if (ucb > best_ucb) {
                 best_ucb = ucb;
                 best = c;
             }
         }
         int32_t child = best;
-        if (nuntried) {
+        if (nuntried && !(best >= 0 && best_ucb >= 1e9)) {
             child = add_node(t, cur, untried, decider);
             if (child < 0)
                 return child;
+        } else {
+            nuntried = 0;
         }
+        uint32_t rng_lo = (uint32_t)s->w[W_RNG_LO], rng_hi = (uint32_t)s->w[W_RNG_HI];
         if (ops->play(ops->ctx, s, t->n[child].action) != 0)
             return -1;
+        if ((uint32_t)s->w[W_RNG_LO] != rng_lo || (uint32_t)s->w[W_RNG_HI] != rng_hi)
+            t->n[child].chance = 1;
         depth++;
         if (push_path(t, depth, child) != 0)
             return -2;
@@ -259,6 +304,9 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         n->visits++;
         n->reward += n->player == 1 ? r1 : 1.0 - r1;
     }
+    if (t->solve)
+        for (int i = depth; i >= 1 && prove(t, t->path[i - 1], i - 1); i--)
+            ;
     return 0;
 }
 
@@ -278,6 +326,7 @@ static void free_tree(tree *t)
     for (int i = 0; i < t->nlists; i++)
         wg_actlist_free(&t->lists[i]);
     free(t->lists);
+    wg_actlist_free(&t->playout);
     free(t->path);
 }
 
@@ -287,6 +336,7 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     tree t;
     memset(&t, 0, sizeof t);
     t.rng = o->seed;
+    t.solve = ops->sample == NULL;
     wg_mcts_stats stats;
     memset(&stats, 0, sizeof stats);
     double start = now();
@@ -304,7 +354,7 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
         rc = -2;
         goto done;
     }
-    while (legal.n > 1) {
+    while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)
             break;
         if (o->seconds > 0 && (stats.iterations & 15) == 0 && now() - start >= o->seconds)
@@ -326,17 +376,20 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
         stats.iterations++;
     }
     if (rc == 0) {
-        /* the most visited legal action; ties: the better mean, then the first */
+        /* a sure win; else the most visited action not surely lost; ties:
+         * the better mean, then the first */
         int32_t pick = -1;
         *best = legal.a[0];
         for (int i = 0; i < legal.n; i++) {
             int32_t c = find(&t, 0, legal.a[i]);
             if (c < 0)
                 continue;
-            const node *n = &t.n[c];
-            if (pick < 0 || n->visits > t.n[pick].visits
-                || (n->visits == t.n[pick].visits
-                    && n->reward / n->visits > t.n[pick].reward / t.n[pick].visits)) {
+            const node *n = &t.n[c], *b = pick >= 0 ? &t.n[pick] : NULL;
+            int rank = n->chance ? 0 : n->proven, brank = b ? (b->chance ? 0 : b->proven) : -2;
+            if (rank > brank
+                || (rank == brank && (n->visits > b->visits
+                    || (n->visits == b->visits
+                        && n->reward / n->visits > b->reward / b->visits)))) {
                 pick = c;
                 *best = legal.a[i];
             }

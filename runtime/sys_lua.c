@@ -1,9 +1,28 @@
-/* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock
- * and the process's resource usage (CPU time, peak memory). */
+/* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
+ * resource usage, whether output is a terminal, the executable's path. */
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core_lua.h"
+
+/* core.isatty(fd) -> true if the file descriptor is a terminal */
+static int sys_isatty(lua_State *L)
+{
+    lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)));
+    return 1;
+}
+
+/* core.exe() -> the path of the running executable, or nil */
+static int sys_exe(lua_State *L)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return 0;
+    lua_pushlstring(L, buf, (size_t)n);
+    return 1;
+}
 
 /* core.clock() -> seconds on a monotonic clock */
 static int sys_clock(lua_State *L)
@@ -31,5 +50,7 @@ static int sys_usage(lua_State *L)
 const luaL_Reg wg_sys_functions[] = {
     { "clock", sys_clock },
     { "usage", sys_usage },
+    { "isatty", sys_isatty },
+    { "exe", sys_exe },
     { NULL, NULL }
 };

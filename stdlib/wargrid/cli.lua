@@ -3,6 +3,8 @@
 local wg = require "wargrid"
 local loader = require "wargrid.loader"
 local ai = require "wargrid.ai"
+local selfplay = require "wargrid.selfplay"
+local json = require "wargrid.json"
 local natural_less = require("wargrid.game").natural_less
 
 local cli = {}
@@ -19,9 +21,14 @@ commands:
                                 count the leaves of the game tree
   play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
                                 play in the terminal, against the built-in AI
+  selfplay GAME --games N --seed S [--white AI] [--black AI] [--jobs J]
+                                AI against AI: win rates, length, endings
+  compare GAME VARIANT_FILE...  what a variant changes, by self-play
+  stats merge FILE...           one report from selfplay shards (--shard)
 
 Every command takes --help. Games are looked up in scripts/games/ and in the
-directories of WARGRID_PATH; --variant FILE uses a variant file instead.]]
+directories of WARGRID_PATH; --variant FILE uses a variant file instead, and
+--option NAME=VALUE sets one of a game's options.]]
 
 local HELP = {
   list = [[
@@ -57,6 +64,53 @@ Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a move.
 --seed makes its play repeatable.]],
 }
 
+local RUN_OPTIONS = [[
+  --games N        games to play (default 100)
+  --seed S         game i uses seed S + i, for the players and for chance
+                   (default 1)
+  --white AI       the first side's player, --black AI the second's:
+                   random, mcts (800 iterations a decision), mcts:N, or
+                   level:1..5 (50, 200, 800, 3000, 12000; default level:2)
+  --max-plies M    a game still going after M actions is a draw (default 1000)
+  --jobs J         play in J processes at once (default 1)
+  --option K=V     a game option (repeatable); --variant FILE a variant file
+  --json           the report as JSON]]
+
+HELP.selfplay = [[
+usage: wargrid selfplay GAME [--games N] [--seed S] [--white AI] [--black AI]
+                        [--jobs J] [--shard I/N] [--max-plies M] [--json]
+                        [--option K=V] [--variant FILE]
+
+Plays AI against AI and reports wins, draws and losses per side and for the
+side that moves first, with 95% Wilson intervals; the mean and spread of the
+game length in actions; and the share of games ended each way.
+
+]] .. RUN_OPTIONS .. [[
+
+  --shard I/N      play only games i with i mod N = I - 1 and print them as
+                   JSON lines, for `wargrid stats merge`; the shards of one
+                   run merge into exactly the report of the whole run.
+
+On a terminal a progress bar shows on stderr.]]
+
+HELP.compare = [[
+usage: wargrid compare GAME VARIANT_FILE... [--games N] [--seed S]
+                       [--white AI] [--black AI] [--jobs J] [--json]
+
+Self-play of the game and of each variant with the same players and seeds,
+then, per variant, the change in first-player win rate and draw rate (95%
+Newcombe intervals) and in mean game length (95% Welch interval): what did
+my change do?
+
+]] .. RUN_OPTIONS
+
+HELP.stats = [[
+usage: wargrid stats merge FILE... [--json]
+
+Merges the JSON lines of `wargrid selfplay --shard I/N` runs into one report.
+The files must come from one run (same game, players, seeds and games); a
+game present twice is counted once.]]
+
 local function printf(fmt, ...) io.write(string.format(fmt, ...)) end
 
 -- Errors meant for the user carry this marker; anything else is a bug.
@@ -84,6 +138,15 @@ local function parse(cmd, args, spec)
       if kind == "flag" then
         if inline then usage_error("%s: --%s takes no value", cmd, name) end
         opts[name] = true
+      elseif kind == "list" then
+        local v = inline
+        if not v then
+          i = i + 1
+          v = args[i]
+          if v == nil then usage_error("%s: --%s needs a value", cmd, name) end
+        end
+        opts[name] = opts[name] or {}
+        table.insert(opts[name], v)
       else
         local v = inline
         if not v then
@@ -101,6 +164,20 @@ local function parse(cmd, args, spec)
   return pos, opts
 end
 
+-- --option K=V (repeatable) -> { K = "V" }; a bare K means "true"
+local function option_values(cmd, list)
+  local values = {}
+  for _, kv in ipairs(list or {}) do
+    local k, v = kv:match("^([%w_%-]+)=(.*)$")
+    if not k then
+      k, v = kv:match("^([%w_%-]+)$"), "true"
+    end
+    if not k then usage_error("%s: --option takes NAME=VALUE, not '%s'", cmd, kv) end
+    values[k] = v
+  end
+  return values
+end
+
 local function load_game(cmd, name, opts)
   local ok, game = pcall(function()
     if opts.variant then return loader.load_file(opts.variant) end
@@ -110,6 +187,11 @@ local function load_game(cmd, name, opts)
   if not ok then
     if getmetatable(game) == Usage then error(game, 0) end
     usage_error("%s", tostring(game))
+  end
+  if opts.option then
+    local g, err = game:with_options(option_values(cmd, opts.option))
+    if not g then usage_error("%s: %s", cmd, err) end
+    game = g
   end
   return game
 end
@@ -297,6 +379,224 @@ function cli.play(args, input, output)
       end
     end
   end
+end
+
+-- selfplay, compare, stats ---------------------------------------------
+local RUN_SPEC = { games = "value", seed = "value", white = "value", black = "value",
+                   jobs = "value", shard = "value", ["max-plies"] = "value",
+                   json = "flag", option = "list", variant = "value" }
+
+local function shell_quote(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
+
+local function exe_path()
+  local exe = wg.core.exe()
+  if exe and exe:match("/wargrid$") then return exe end
+  return loader.root .. "/build/wargrid"  -- run from a Lua host (busted)
+end
+
+local function run_settings(cmd, opts)
+  local r = {
+    games = integer(cmd, "--games", opts.games or "100", 1),
+    seed = integer(cmd, "--seed", opts.seed or "1"),
+    white = opts.white or "level:2",
+    black = opts.black or "level:2",
+    jobs = integer(cmd, "--jobs", opts.jobs or "1", 1),
+    max_plies = integer(cmd, "--max-plies", opts["max-plies"] or "1000", 1),
+    shard = { 1, 1 },
+  }
+  if opts.shard then
+    local i, n = opts.shard:match("^(%d+)/(%d+)$")
+    i, n = tonumber(i), tonumber(n)
+    if not i or i < 1 or i > n then
+      usage_error("%s: --shard must be I/N with 1 <= I <= N, not '%s'", cmd, opts.shard)
+    end
+    r.shard = { i, n }
+  end
+  local players, err = selfplay.players(r.white, r.black)
+  if not players then usage_error("%s: %s", cmd, err) end
+  r.players = players
+  return r
+end
+
+local function progress(done, total)
+  if not wg.core.isatty(2) then return end
+  local width = 30
+  local fill = total > 0 and math.floor(width * done / total) or width
+  io.stderr:write(string.format("\r  [%s%s] %d/%d games", ("#"):rep(fill),
+                                ("."):rep(width - fill), done, total))
+  if done == total then io.stderr:write("\r", (" "):rep(width + 24), "\r") end
+  io.stderr:flush()
+end
+
+-- Plays the games of the run's shard, in r.jobs processes when asked;
+-- `target` is how a child process names the game (name or --variant FILE).
+-- Returns the records, sorted by game index.
+local function play_games(cmd, game, r, target, option_list)
+  local mine = selfplay.indices(r.games, r.shard[1], r.shard[2])
+  local records = {}
+  progress(0, #mine)
+  if r.jobs == 1 then
+    for _, i in ipairs(mine) do
+      records[#records + 1] = selfplay.play(game, r.players, i, r.seed + i, r.max_plies)
+      progress(#records, #mine)
+    end
+    return records
+  end
+  local handles = {}
+  local n = r.shard[2] * r.jobs
+  for k = 1, r.jobs do
+    local shard = (r.shard[1] - 1) + r.shard[2] * (k - 1) + 1
+    local parts = { shell_quote(exe_path()), "selfplay" }
+    for _, a in ipairs(target) do parts[#parts + 1] = shell_quote(a) end
+    for _, o in ipairs(option_list or {}) do
+      parts[#parts + 1] = "--option " .. shell_quote(o)
+    end
+    for _, kv in ipairs { { "games", r.games }, { "seed", r.seed }, { "white", r.white },
+                          { "black", r.black }, { "max-plies", r.max_plies },
+                          { "shard", shard .. "/" .. n } } do
+      parts[#parts + 1] = "--" .. kv[1] .. " " .. shell_quote(kv[2])
+    end
+    handles[k] = io.popen(table.concat(parts, " "))
+  end
+  local open = #handles
+  while open > 0 do
+    for k, h in ipairs(handles) do
+      if h then
+        local line = h:read("l")
+        if line then
+          local rec = json.decode(line)
+          if rec and rec.type == "game" then
+            records[#records + 1] = rec
+            progress(#records, #mine)
+          end
+        else
+          local ok = h:close()
+          handles[k] = false
+          open = open - 1
+          if not ok then usage_error("%s: a selfplay job failed (see above)", cmd) end
+        end
+      end
+    end
+  end
+  table.sort(records, function(a, b) return a.index < b.index end)
+  return records
+end
+
+local function header_of(game, r, opts)
+  return { type = "run", game = game.name, variant = opts.variant,
+           options = opts.option and option_values("selfplay", opts.option) or nil,
+           white = r.white, black = r.black, seed = r.seed, games = r.games,
+           max_plies = r.max_plies }
+end
+
+function cli.selfplay(args)
+  local pos, opts = parse("selfplay", args, RUN_SPEC)
+  if opts.help then print(HELP.selfplay) return 0 end
+  if #pos > 1 then usage_error("selfplay: too many arguments") end
+  local game = load_game("selfplay", pos[1], opts)
+  local r = run_settings("selfplay", opts)
+  local target = opts.variant and { "--variant", opts.variant } or { pos[1] }
+  local header = header_of(game, r, opts)
+  local records = play_games("selfplay", game, r, target, opts.option)
+  if opts.shard then
+    header.shard = opts.shard
+    print(json.encode(header))
+    for _, rec in ipairs(records) do print(json.encode(rec)) end
+    return 0
+  end
+  local st = selfplay.summarize(records)
+  if opts.json then
+    print(json.encode(selfplay.report_table(game.sides, header, st)))
+  else
+    print(selfplay.report(game.sides, header, st))
+  end
+  return 0
+end
+
+function cli.compare(args)
+  local pos, opts = parse("compare", args, RUN_SPEC)
+  if opts.help then print(HELP.compare) return 0 end
+  if opts.variant or opts.shard then
+    usage_error("compare: name the variant files after the game; --shard is for selfplay")
+  end
+  if #pos < 2 then usage_error("compare: give a game and at least one variant file") end
+  local base = load_game("compare", pos[1], opts)
+  local r = run_settings("compare", opts)
+  local base_stats = selfplay.summarize(play_games("compare", base, r, { pos[1] }, opts.option))
+  local out = { base = selfplay.report_table(base.sides, header_of(base, r, opts), base_stats),
+                variants = {} }
+  local text = { selfplay.report(base.sides, header_of(base, r, opts), base_stats) }
+  for k = 2, #pos do
+    local vopts = { variant = pos[k], option = opts.option }
+    local v = load_game("compare", nil, vopts)
+    local st = selfplay.summarize(play_games("compare", v, r, { "--variant", pos[k] }, opts.option))
+    local header = header_of(v, r, vopts)
+    text[#text + 1] = selfplay.report(v.sides, header, st)
+    text[#text + 1] = selfplay.compare(pos[k], base_stats, st)
+    local d1, l1, h1 = selfplay.diff(st.first_wins, st.games, base_stats.first_wins, base_stats.games)
+    local d2, l2, h2 = selfplay.diff(st.draws, st.games, base_stats.draws, base_stats.games)
+    out.variants[#out.variants + 1] = {
+      file = pos[k], report = selfplay.report_table(v.sides, header, st),
+      first_player_win_rate = { diff = d1, low = l1, high = h1 },
+      draw_rate = { diff = d2, low = l2, high = h2 },
+      length = { diff = st.length.mean - base_stats.length.mean },
+    }
+  end
+  if opts.json then
+    print(json.encode(out))
+  else
+    print(table.concat(text, "\n\n"))
+  end
+  return 0
+end
+
+local SAME_RUN = { "game", "variant", "white", "black", "seed", "games", "max_plies" }
+
+function cli.stats(args)
+  local pos, opts = parse("stats", args, { json = "flag" })
+  if opts.help or pos[1] == nil then print(HELP.stats) return opts.help and 0 or 2 end
+  if pos[1] ~= "merge" then usage_error("stats: unknown subcommand '%s' (try 'merge')", pos[1]) end
+  if #pos < 2 then usage_error("stats merge: give the shard files") end
+  local header, by_index = nil, {}
+  for k = 2, #pos do
+    local f = io.open(pos[k])
+    if not f then usage_error("stats merge: cannot read '%s'", pos[k]) end
+    local n = 0
+    for line in f:lines() do
+      n = n + 1
+      local rec, err = json.decode(line)
+      if not rec then usage_error("stats merge: %s line %d: %s", pos[k], n, err) end
+      if rec.type == "run" then
+        if header then
+          for _, key in ipairs(SAME_RUN) do
+            if header[key] ~= rec[key] then
+              usage_error("stats merge: %s is from another run (%s %s, not %s)", pos[k], key,
+                          tostring(rec[key]), tostring(header[key]))
+            end
+          end
+        end
+        header = header or rec
+      elseif rec.type == "game" then
+        by_index[rec.index] = rec
+      else
+        usage_error("stats merge: %s line %d is not a selfplay record", pos[k], n)
+      end
+    end
+    f:close()
+  end
+  if not header then usage_error("stats merge: no run header in the files") end
+  local records = {}
+  for _, rec in pairs(by_index) do records[#records + 1] = rec end
+  table.sort(records, function(a, b) return a.index < b.index end)
+  header.missing = #records < header.games
+  local game = header.variant and loader.load_file(header.variant) or loader.load(header.game)
+  local st = selfplay.summarize(records)
+  if opts.json then
+    print(json.encode(selfplay.report_table(game.sides, header, st)))
+  else
+    print(selfplay.report(game.sides, header, st))
+  end
+  return 0
 end
 
 -- main ------------------------------------------------------------------

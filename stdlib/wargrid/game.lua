@@ -296,7 +296,46 @@ function M.variant(base, changes)
   return game
 end
 
+-- game:with_options({ name = value, ... }) -> game, or nil, message. Options
+-- are declared with their defaults in def.options; values may be given as
+-- text ("true", "3"), converted to the default's type. The game's code reads
+-- self.def.options.
+local TRUE = { ["true"] = true, yes = true, on = true, ["1"] = true }
+local FALSE = { ["false"] = true, no = true, off = true, ["0"] = true }
+
+function M.with_options(game, values)
+  local declared = game.def.options or {}
+  local set = {}
+  for name, v in pairs(values) do
+    local default = declared[name]
+    if default == nil then
+      local names = sorted_keys(declared)
+      return nil, string.format("%s has no option '%s'%s", game.name, name,
+        #names > 0 and " (options: " .. table.concat(names, ", ") .. ")" or "")
+    end
+    if type(default) == "boolean" and type(v) == "string" then
+      if TRUE[v:lower()] then v = true
+      elseif FALSE[v:lower()] then v = false
+      else return nil, string.format("option %s: '%s' is not true or false", name, v) end
+    elseif type(default) == "number" and type(v) == "string" then
+      local n = tonumber(v)
+      if not n then return nil, string.format("option %s: '%s' is not a number", name, v) end
+      v = math.tointeger(n) or n
+    end
+    if type(v) ~= type(default) then
+      return nil, string.format("option %s: expected a %s", name, type(default))
+    end
+    set[name] = v
+  end
+  if next(set) == nil then return game end
+  return M.variant(game, { name = game.name, options = set })
+end
+
 -- ---- defaults every game has ------------------------------------------
+
+function Game:with_options(values)
+  return M.with_options(self, values)
+end
 
 function Game:side_name(side)
   return self.sides[side] or "nobody"
@@ -304,20 +343,24 @@ end
 
 function Game:other(side) return 3 - side end
 
--- game:new([text]) -> state, or nil, message
-function Game:new(text)
+-- game:new([text [, seed]]) -> state, or nil, message. The seed seeds the
+-- state's random generator before the position is set up, so chance in the
+-- setup (a shuffle, say) follows it; a position text may set it anyway.
+function Game:new(text, seed)
   local s = self.rules:new_state()
-  local ok, err = self:load(s, text or self.def.start)
+  local ok, err = self:load(s, text or self.def.start, seed)
   if not ok then return nil, err end
   return s
 end
 
--- game:load(s, text) -> true, or nil, message; s is unchanged on failure
-function Game:load(s, text)
+-- game:load(s, text [, seed]) -> true, or nil, message; s is unchanged on
+-- failure
+function Game:load(s, text, seed)
   if type(text) ~= "string" then
     return nil, "a position must be text"
   end
   local fresh = self.rules:new_state()
+  if seed then fresh:seed(seed) end
   local ok, err = self:set_position(fresh, text)
   if not ok then
     return nil, string.format("bad position '%s': %s", text, err or "?")
