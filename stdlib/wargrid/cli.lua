@@ -489,6 +489,15 @@ local function header_of(game, r, opts)
            max_plies = r.max_plies }
 end
 
+local function print_report(game, header, records, as_json)
+  local st = selfplay.summarize(records)
+  if as_json then
+    print(json.encode(selfplay.report_table(game.sides, header, st)))
+  else
+    print(selfplay.report(game.sides, header, st))
+  end
+end
+
 function cli.selfplay(args)
   local pos, opts = parse("selfplay", args, RUN_SPEC)
   if opts.help then print(HELP.selfplay) return 0 end
@@ -504,12 +513,7 @@ function cli.selfplay(args)
     for _, rec in ipairs(records) do print(json.encode(rec)) end
     return 0
   end
-  local st = selfplay.summarize(records)
-  if opts.json then
-    print(json.encode(selfplay.report_table(game.sides, header, st)))
-  else
-    print(selfplay.report(game.sides, header, st))
-  end
+  print_report(game, header, records, opts.json)
   return 0
 end
 
@@ -590,12 +594,7 @@ function cli.stats(args)
   table.sort(records, function(a, b) return a.index < b.index end)
   header.missing = #records < header.games
   local game = header.variant and loader.load_file(header.variant) or loader.load(header.game)
-  local st = selfplay.summarize(records)
-  if opts.json then
-    print(json.encode(selfplay.report_table(game.sides, header, st)))
-  else
-    print(selfplay.report(game.sides, header, st))
-  end
+  print_report(game, header, records, opts.json)
   return 0
 end
 

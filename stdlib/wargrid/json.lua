@@ -89,15 +89,26 @@ function json.decode(text)
     end
     return table.concat(out)
   end
+  -- Reads comma-separated items up to `close`; item() reads one.
+  local function items(close, item)
+    pos = pos + 1
+    ws()
+    if text:sub(pos, pos) == close then pos = pos + 1 return end
+    while true do
+      item()
+      ws()
+      local d = text:sub(pos, pos)
+      pos = pos + 1
+      if d == close then return end
+      if d ~= "," then fail("expected ',' or '" .. close .. "'") end
+    end
+  end
   function value()
     ws()
     local c = text:sub(pos, pos)
     if c == "{" then
       local t = {}
-      pos = pos + 1
-      ws()
-      if text:sub(pos, pos) == "}" then pos = pos + 1 return t end
-      while true do
+      items("}", function()
         ws()
         if text:sub(pos, pos) ~= '"' then fail("expected a key") end
         local k = str()
@@ -105,25 +116,12 @@ function json.decode(text)
         if text:sub(pos, pos) ~= ":" then fail("expected ':'") end
         pos = pos + 1
         t[k] = value()
-        ws()
-        local d = text:sub(pos, pos)
-        pos = pos + 1
-        if d == "}" then return t end
-        if d ~= "," then fail("expected ',' or '}'") end
-      end
+      end)
+      return t
     elseif c == "[" then
       local t = {}
-      pos = pos + 1
-      ws()
-      if text:sub(pos, pos) == "]" then pos = pos + 1 return t end
-      while true do
-        t[#t + 1] = value()
-        ws()
-        local d = text:sub(pos, pos)
-        pos = pos + 1
-        if d == "]" then return t end
-        if d ~= "," then fail("expected ',' or ']'") end
-      end
+      items("]", function() t[#t + 1] = value() end)
+      return t
     elseif c == '"' then
       return str()
     elseif text:find("^true", pos) then
