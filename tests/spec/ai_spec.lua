@@ -1,0 +1,169 @@
+-- The generic AI (Monte Carlo tree search) and self-play statistics.
+local T = require "wargrid.test"
+local ai = require "wargrid.ai"
+local selfplay = require "wargrid.selfplay"
+
+-- A naive check, independent of the search: can the side to move force a
+-- win within `plies` actions? (and-or search over every legal action)
+local function forced_win(game, s, plies, me)
+  local out = game:legal(s)
+  if out:size() == 0 then return (game:result(s)) == me end
+  if plies == 0 then return false end
+  local mine = s:decider() == me
+  for i = 1, out:size() do
+    local m = s:mark()
+    game:play(s, out:get(i))
+    local w = forced_win(game, s, plies - 1, me)
+    s:undo(m)
+    if mine and w then return true end
+    if not mine and not w then return false end
+  end
+  return not mine
+end
+
+-- MCTS (one side, alternating) against a uniformly random player.
+local function against_random(game, iterations, games, max_plies)
+  local mcts = ai.player("mcts:" .. iterations)
+  local wins = 0
+  for i = 0, games - 1 do
+    local side = i % 2 + 1
+    local players = { ai.random, ai.random }
+    players[side] = mcts
+    local rec = selfplay.play(game, players, i, 1000 + i, max_plies)
+    if rec.winner == side then wins = wins + 1 end
+  end
+  return wins
+end
+
+describe("ai: Monte Carlo tree search", function()
+  local courier = T.game "courier"
+
+  it("beats a random player in at least 95 of 100 games of Courier", function()
+    assert.is_true(against_random(courier, 100, 100, 1000) >= 95)
+  end)
+
+  it("finds a mate in one in Courier", function()
+    local s = T.position(courier, "k11/pp10/12/12/12/12/12/4R6K w - - 0 1")
+    for seed = 1, 5 do
+      local a = ai.mcts(courier, s, { iterations = 200, seed = seed })
+      assert.equal("e1e8", courier:action_text(s, a))
+    end
+  end)
+
+  it("finds a mate in two in Courier", function()
+    -- 1. Rb1 Ka7 2. Ra2, 1. Rb2 Ka7 2. Ra1, 1. Re7 Kb8 2. Rd8 ... and no
+    -- mate (or stalemate, which also wins) in one
+    local s = T.position(courier, "k11/12/12/12/12/12/4R7/3R7K w - - 0 1")
+    assert.is_false(forced_win(courier, s, 1, 1))
+    assert.is_true(forced_win(courier, s, 3, 1))
+    for seed = 1, 3 do
+      local a = ai.mcts(courier, s, { iterations = 3000, seed = seed })
+      local m = s:mark()
+      courier:play(s, a)
+      assert.is_true(forced_win(courier, s, 2, 1), courier:action_text(s, a))
+      s:undo(m)
+    end
+  end)
+
+  it("plays the same game twice for the same seed and budget", function()
+    local function game_of(seed)
+      local s = courier:new()
+      local texts = {}
+      for ply = 1, 40 do
+        local a = ai.mcts(courier, s, { iterations = 60, seed = seed + ply })
+        texts[ply] = courier:action_text(s, a)
+        courier:play(s, a)
+      end
+      return table.concat(texts, " ")
+    end
+    assert.equal(game_of(7), game_of(7))
+    assert.are_not.equal(game_of(7), game_of(8))
+  end)
+
+  it("leaves the state as it was", function()
+    local s = courier:new()
+    local before = s:copy()
+    ai.mcts(courier, s, { iterations = 300, seed = 1 })
+    assert.is_true(s:equal(before))
+  end)
+end)
+
+describe("selfplay: statistics", function()
+  it("gives the Wilson score interval", function()
+    local lo, hi = selfplay.wilson(50, 100)
+    assert.near(0.40383, lo, 1e-5)
+    assert.near(0.59617, hi, 1e-5)
+    lo, hi = selfplay.wilson(1, 10)
+    assert.near(0.01788, lo, 1e-5)
+    assert.near(0.40415, hi, 1e-5)
+    lo, hi = selfplay.wilson(0, 10)
+    assert.equal(0, lo)
+    assert.near(0.27754, hi, 1e-5)
+    lo, hi = selfplay.wilson(10, 10)
+    assert.near(0.72246, lo, 1e-5)
+    assert.equal(1, hi)
+  end)
+
+  it("summarizes wins, draws, first-player wins, length and endings", function()
+    local st = selfplay.summarize {
+      { winner = 1, first = 1, reason = "checkmate", plies = 10 },
+      { winner = 2, first = 1, reason = "checkmate", plies = 20 },
+      { winner = 0, first = 1, reason = "threefold repetition", plies = 30 },
+      { winner = 1, first = 2, reason = "stalemate", plies = 40 },
+    }
+    assert.same({ 2, 1 }, st.wins)
+    assert.equal(1, st.draws)
+    assert.equal(1, st.first_wins)
+    assert.equal(25, st.length.mean)
+    assert.near(12.90994, st.length.sd, 1e-5)
+    assert.same({ checkmate = 2, ["threefold repetition"] = 1, stalemate = 1 }, st.reasons)
+  end)
+
+  it("partitions the games of a run among shards", function()
+    assert.same({ 0, 3, 6, 9 }, selfplay.indices(10, 1, 3))
+    assert.same({ 1, 4, 7 }, selfplay.indices(10, 2, 3))
+    assert.same({ 2, 5, 8 }, selfplay.indices(10, 3, 3))
+  end)
+end)
+
+describe("selfplay: the command line", function()
+  local function run(cmd)
+    local h = io.popen("build/wargrid " .. cmd .. " 2>&1; echo \"rc=$?\"")
+    local out = h:read("a")
+    h:close()
+    return out
+  end
+  local tmp = os.tmpname()
+  local common = "selfplay courier --games 6 --seed 3 --white mcts:30 --black random"
+
+  it("merging two shards equals one run of the same seeds", function()
+    local whole = run(common)
+    assert.matches("rc=0", whole)
+    run(common .. " --shard 1/2 > " .. tmp .. ".1")
+    run(common .. " --shard 2/2 > " .. tmp .. ".2")
+    local merged = run("stats merge " .. tmp .. ".1 " .. tmp .. ".2")
+    assert.equal(whole, merged)
+    assert.matches("courier: 6 games, white %(mcts:30%) vs black %(random%), seeds 3..8", whole)
+  end)
+
+  it("two jobs give the same report as one", function()
+    assert.equal(run(common), run(common .. " --jobs 2"))
+  end)
+
+  it("writes JSON", function()
+    local out = run(common .. " --json")
+    local json = require "wargrid.json"
+    local report = json.decode(out:match("^(.-)\nrc=0"))
+    assert.equal(6, report.games)
+    assert.equal(6, report.wins.white.count + report.wins.black.count + report.draws.count)
+  end)
+
+  it("refuses shards of different runs", function()
+    run(common .. " --shard 1/2 > " .. tmp .. ".1")
+    run("selfplay courier --games 6 --seed 4 --white mcts:30 --black random --shard 2/2 > "
+        .. tmp .. ".2")
+    assert.matches("is from another run %(seed 4, not 3%)", run("stats merge " .. tmp .. ".1 " .. tmp .. ".2"))
+    os.remove(tmp .. ".1")
+    os.remove(tmp .. ".2")
+  end)
+end)
