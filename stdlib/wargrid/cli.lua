@@ -21,6 +21,8 @@ commands:
                                 count the leaves of the game tree
   play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
                                 play in the terminal, against the built-in AI
+  suggest GAME [--position P] [--ai-level L | --iterations N | --seconds S]
+                                the action the AI would take, and its search
   selfplay GAME --games N --seed S [--white AI] [--black AI] [--jobs J]
                                 AI against AI: win rates, length, endings
   compare GAME VARIANT_FILE...  what a variant changes, by self-play
@@ -75,6 +77,16 @@ local RUN_OPTIONS = [[
   --jobs J         play in J processes at once (default 1)
   --option K=V     a game option (repeatable); --variant FILE a variant file
   --json           the report as JSON]]
+
+HELP.suggest = [[
+usage: wargrid suggest GAME [--position P] [--ai-level L] [--iterations N]
+                       [--seconds S] [--seed N] [--option K=V] [--variant FILE]
+
+Runs the AI on a position (default: the start) and prints the action it
+would take, then how the search went: iterations, time, iterations per
+second, tree nodes and depth, and the chosen action's mean reward (from 0,
+a sure loss, to 1, a sure win). The budget is a level (1..5, default 3),
+a number of iterations, or seconds.]]
 
 HELP.selfplay = [[
 usage: wargrid selfplay GAME [--games N] [--seed S] [--white AI] [--black AI]
@@ -379,6 +391,41 @@ function cli.play(args, input, output)
       end
     end
   end
+end
+
+-- suggest -----------------------------------------------------------------
+function cli.suggest(args)
+  local pos, opts = parse("suggest", args, { position = "value", ["ai-level"] = "value",
+    iterations = "value", seconds = "value", seed = "value", option = "list",
+    variant = "value" })
+  if opts.help then print(HELP.suggest) return 0 end
+  if #pos > 1 then usage_error("suggest: too many arguments") end
+  local game = load_game("suggest", pos[1], opts)
+  local s = start(game, opts)
+  local budget = { seed = integer("suggest", "--seed", opts.seed or "1") }
+  if opts.seconds then
+    budget.seconds = tonumber(opts.seconds)
+    if not budget.seconds or budget.seconds <= 0 then
+      usage_error("suggest: --seconds must be a positive number, not '%s'", opts.seconds)
+    end
+  end
+  if opts.iterations then
+    budget.iterations = integer("suggest", "--iterations", opts.iterations, 1)
+  elseif not budget.seconds then
+    local level = integer("suggest", "--ai-level", opts["ai-level"] or tostring(ai.DEFAULT_LEVEL), 1)
+    if not ai.LEVELS[level] then usage_error("suggest: --ai-level must be 1 to %d", #ai.LEVELS) end
+    budget.iterations = ai.LEVELS[level]
+  end
+  local a, st = ai.mcts(game, s, budget)
+  if not a then
+    io.stderr:write("no legal actions: ", game:outcome(s).text, "\n")
+    return 0
+  end
+  print(game:action_text(s, a))
+  printf("%d iterations in %.3f s (%.0f/s), %d nodes, depth %d, value %.3f\n",
+         st.iterations, st.seconds, st.iterations / math.max(st.seconds, 1e-9),
+         st.nodes, st.depth, st.value)
+  return 0
 end
 
 -- selfplay, compare, stats ---------------------------------------------
