@@ -53,7 +53,7 @@ Plays in the terminal. Type actions in the game's notation, or:
 --ai names the side the built-in opponent plays: a side's name (white,
 black, ...), 1 or 2, both, or none (default: the second side).
 --seed makes its choices among equal moves repeatable; --depth sets how
-many actions it looks ahead (default 2).]],
+many actions it looks ahead (default 2, or the game's ai_depth).]],
 }
 
 local function printf(fmt, ...) io.write(string.format(fmt, ...)) end
@@ -229,7 +229,8 @@ function cli.play(args, input, output)
   local game = load_game("play", pos[1], opts)
   local bots = side_set(game, opts.ai)
   local seed = opts.seed and integer("play", "--seed", opts.seed) or os.time()
-  local depth = opts.depth and integer("play", "--depth", opts.depth, 1) or 2
+  local depth = opts.depth and integer("play", "--depth", opts.depth, 1)
+                or game.def.ai_depth or 2
   local s = start(game, opts)
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
   local history = {}  -- marks before each action, with who decided it
