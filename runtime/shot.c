@@ -128,6 +128,68 @@ static int shoot(const wg_state *s, const wg_shot *spec, int side, int from,
     return out->n - n0;
 }
 
+/* The common case, precomputed once per call: the shot's atoms differ only
+ * in direction, start at distance 1 and pass no piece. Then a square stops
+ * the shot unless pass[sq], and it may land there iff land[sq]. */
+typedef struct fast {
+    int natoms;
+    const wg_sq *ray[WG_MAX_ATOMS];     /* per atom: ray table of its vector */
+    int max[WG_MAX_ATOMS];
+    uint32_t noland;                    /* the atoms' common noland mask */
+    uint8_t pass[WG_MAX_SQ + 1], land[WG_MAX_SQ + 1];
+} fast;
+
+static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
+                      const uint8_t *zone, fast *f)
+{
+    const wg_rules *r = s->rules;
+    const wg_type *pt = &r->type[spec->pattern];
+    const wg_atom *first = NULL;
+    f->natoms = 0;
+    f->noland = 0;
+    if (pt->overlap)
+        return 0;
+    for (int i = 0; i < pt->natoms[side - 1]; i++) {
+        const wg_atom *a = &pt->atom[side - 1][i];
+        if (!(a->mode & WG_MOVE))
+            continue;
+        if (!first)
+            first = a;
+        if (a->min != 1 || a->over_own || a->over_enemy
+            || a->block != first->block || a->noland != first->noland)
+            return 0;
+        f->ray[f->natoms] = r->grid.ray[a->vec];
+        f->max[f->natoms++] = a->max ? a->max : WG_MAX_RAY;
+    }
+    if (first)
+        f->noland = first->noland;
+    for (int sq = 0; sq <= r->grid.nsq; sq++) {
+        uint32_t ter = wg_terrain(s, sq);
+        int open = sq && !wg_at(s, sq) && !(first && (ter & first->block));
+        f->pass[sq] = (uint8_t)(open && !(spec->guards_stop && zone[sq]));
+        f->land[sq] = (uint8_t)(open && !zone[sq] && !(first && (ter & first->noland)));
+    }
+    return 1;
+}
+
+/* shoot() on the fast path; the caller has opened the mover's origin. */
+static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
+{
+    int need = f->natoms * WG_MAX_RAY;
+    while (out->cap - out->n < need)
+        if (wg_actlist_grow(out) != 0)
+            return -1;
+    wg_action *dst = out->a + out->n;
+    for (int i = 0; i < f->natoms; i++) {
+        const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY;
+        for (int d = 0, t; d < f->max[i] && f->pass[t = ray[d]]; d++)
+            if (f->land[t])
+                *dst++ = base | (wg_action)t << 32;
+    }
+    out->n = (int)(dst - out->a);
+    return 0;
+}
+
 int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
                   wg_actlist *out)
 {
@@ -136,6 +198,8 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
         return 0;
     uint8_t zone[WG_MAX_SQ + 1], own[WG_MAX_SQ + 1];
     wg_shot_zone(s, spec->guards, 0, zone);
+    fast f;
+    int quick = fast_setup(s, spec, side, zone, &f);
     seen shots, moves;  /* used only when lines overlap: cleared then */
     shots.stamp = moves.stamp = 0;
     int overlap = r->type[spec->pattern].overlap;
@@ -155,17 +219,30 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
         int self_guard = spec->guards >> p[PF_TYPE] & 1;
         if (self_guard)   /* guarded squares around its landing, not here */
             wg_shot_zone(s, spec->guards, list[i], own);
+        int go = quick && !self_guard;
+        uint8_t pass = f.pass[from], land = f.land[from];
+        if (go && spec->origin_open) {   /* the mover has left its origin */
+            f.pass[from] = !(spec->guards_stop && zone[from]);
+            f.land[from] = !zone[from] && !(wg_terrain(s, from) & f.noland);
+        }
         for (int k = 0; k < ty->natoms[side - 1]; k++) {
             const wg_atom *a = &ty->atom[side - 1][k];
             if (!(a->mode & WG_MOVE))
                 continue;
             ride w = ride_from(s, a, side, from, 0);
-            for (int t; (t = ride_next(s, &w)) != 0;)
-                if (first_visit(&moves, ty->overlap, t)
-                    && shoot(s, spec, side, from, t, self_guard ? own : zone,
-                             self_guard, &shots, out) < 0)
+            for (int t; (t = ride_next(s, &w)) != 0;) {
+                if (!first_visit(&moves, ty->overlap, t))
+                    continue;
+                int rc = go ? shoot_fast(&f, wg_act(spec->kind, (unsigned)from,
+                                                    (unsigned)t, 0, 0, 0), t, out)
+                            : shoot(s, spec, side, from, t, self_guard ? own : zone,
+                                    self_guard, &shots, out);
+                if (rc < 0)
                     return -1;
+            }
         }
+        f.pass[from] = pass;
+        f.land[from] = land;
     }
     return out->n - n0;
 }
