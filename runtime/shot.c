@@ -63,7 +63,8 @@ static inline int ride_next(const wg_state *s, ride *w)
         int q = t == w->gone ? 0 : wg_at(s, t);
         if (q) {
             const int32_t *qp = wg_piece(s, q);
-            uint32_t over = qp[PF_SIDE] == w->side ? a->over_own : a->over_enemy;
+            uint32_t over = qp[PF_SIDE] == w->side ? a->over_own
+                                                   : a->over_enemy;
             if (!(over >> qp[PF_TYPE] & 1))
                 break;
             continue;   /* passed over a piece: it cannot stop there */
@@ -75,7 +76,7 @@ static inline int ride_next(const wg_state *s, ride *w)
     return 0;
 }
 
-/* Squares already used, for patterns whose lines overlap: seen[sq] == stamp. */
+/* Squares already used, for patterns whose lines overlap: at[sq] == stamp. */
 typedef struct seen {
     uint32_t stamp;
     uint32_t at[WG_MAX_SQ + 1];
@@ -119,9 +120,9 @@ static int shoot(const wg_state *s, const wg_shot *spec, int side, int from,
                     break;
                 continue;
             }
-            if (first_visit(v, pt->overlap, t)
-                && wg_actlist_push(out, wg_act(spec->kind, (unsigned)from,
-                                               (unsigned)to, (unsigned)t, 0, 0)) != 0)
+            wg_action x = wg_act(spec->kind, (unsigned)from, (unsigned)to,
+                                 (unsigned)t, 0, 0);
+            if (first_visit(v, pt->overlap, t) && wg_actlist_push(out, x) != 0)
                 return -1;
         }
     }
@@ -135,9 +136,20 @@ typedef struct fast {
     int natoms;
     const wg_sq *ray[WG_MAX_ATOMS];     /* per atom: ray table of its vector */
     int max[WG_MAX_ATOMS];
-    uint32_t noland;                    /* the atoms' common noland mask */
+    uint32_t block, noland;             /* the atoms' common masks */
+    int guards_stop;
+    const uint8_t *zone;
     uint8_t pass[WG_MAX_SQ + 1], land[WG_MAX_SQ + 1];
 } fast;
+
+/* Sets pass[sq] and land[sq] for a square that is empty or not. */
+static inline void fast_square(fast *f, const wg_state *s, int sq, int empty)
+{
+    uint32_t ter = wg_terrain(s, sq);
+    int open = empty && !(ter & f->block);
+    f->pass[sq] = (uint8_t)(open && !(f->guards_stop && f->zone[sq]));
+    f->land[sq] = (uint8_t)(open && !f->zone[sq] && !(ter & f->noland));
+}
 
 static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
                       const uint8_t *zone, fast *f)
@@ -146,7 +158,9 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
     const wg_type *pt = &r->type[spec->pattern];
     const wg_atom *first = NULL;
     f->natoms = 0;
-    f->noland = 0;
+    f->block = f->noland = 0;
+    f->guards_stop = spec->guards_stop;
+    f->zone = zone;
     if (pt->overlap)
         return 0;
     for (int i = 0; i < pt->natoms[side - 1]; i++) {
@@ -161,14 +175,12 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
         f->ray[f->natoms] = r->grid.ray[a->vec];
         f->max[f->natoms++] = a->max ? a->max : WG_MAX_RAY;
     }
-    if (first)
+    if (first) {
+        f->block = first->block;
         f->noland = first->noland;
-    for (int sq = 0; sq <= r->grid.nsq; sq++) {
-        uint32_t ter = wg_terrain(s, sq);
-        int open = sq && !wg_at(s, sq) && !(first && (ter & first->block));
-        f->pass[sq] = (uint8_t)(open && !(spec->guards_stop && zone[sq]));
-        f->land[sq] = (uint8_t)(open && !zone[sq] && !(first && (ter & first->noland)));
     }
+    for (int sq = 0; sq <= r->grid.nsq; sq++)
+        fast_square(f, s, sq, sq && !wg_at(s, sq));
     return 1;
 }
 
@@ -184,7 +196,7 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
         const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY;
         for (int d = 0, t; d < f->max[i] && f->pass[t = ray[d]]; d++)
             if (f->land[t])
-                *dst++ = base | (wg_action)t << 32;
+                *dst++ = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
     }
     out->n = (int)(dst - out->a);
     return 0;
@@ -221,10 +233,8 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
             wg_shot_zone(s, spec->guards, list[i], own);
         int go = quick && !self_guard;
         uint8_t pass = f.pass[from], land = f.land[from];
-        if (go && spec->origin_open) {   /* the mover has left its origin */
-            f.pass[from] = !(spec->guards_stop && zone[from]);
-            f.land[from] = !zone[from] && !(wg_terrain(s, from) & f.noland);
-        }
+        if (go && spec->origin_open)   /* the mover has left its origin */
+            fast_square(&f, s, from, 1);
         for (int k = 0; k < ty->natoms[side - 1]; k++) {
             const wg_atom *a = &ty->atom[side - 1][k];
             if (!(a->mode & WG_MOVE))
@@ -233,10 +243,12 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
             for (int t; (t = ride_next(s, &w)) != 0;) {
                 if (!first_visit(&moves, ty->overlap, t))
                     continue;
-                int rc = go ? shoot_fast(&f, wg_act(spec->kind, (unsigned)from,
-                                                    (unsigned)t, 0, 0, 0), t, out)
-                            : shoot(s, spec, side, from, t, self_guard ? own : zone,
-                                    self_guard, &shots, out);
+                wg_action base = wg_act(spec->kind, (unsigned)from,
+                                        (unsigned)t, 0, 0, 0);
+                int rc = go ? shoot_fast(&f, base, t, out)
+                            : shoot(s, spec, side, from, t,
+                                    self_guard ? own : zone, self_guard,
+                                    &shots, out);
                 if (rc < 0)
                     return -1;
             }

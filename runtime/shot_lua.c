@@ -56,7 +56,8 @@ static int shot_guarded(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     int sq = wg_check_square(L, s->rules, 2);
     lua_Integer types = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, types >= 0 && types <= 0xffffffffLL, 3, "'types' must be a bit mask");
+    luaL_argcheck(L, types >= 0 && types <= 0xffffffffLL, 3,
+                  "'types' must be a bit mask");
     lua_pushboolean(L, wg_shot_guarded(s, sq, (uint32_t)types));
     return 1;
 }

@@ -44,7 +44,7 @@ local game = wg.game {
 
   -- Soldiers' grenades (T-G1..T-G3), as data a variant may change.
   grenade = {
-    pattern = "soldier",      -- T-G1 along the soldier's own 8 lines, obeying T-M2
+    pattern = "soldier",      -- T-G1 along the soldier's 8 lines, obeying T-M2
     thrower = { "soldier" },  -- the pieces whose action is a move and a throw
     guards = { "tank" },      -- T-T2 no grenade lands next to a tank
     -- T-G2 RULING: protected squares stop nothing in flight; only the
@@ -119,13 +119,12 @@ end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
-  local kind, from, _, target = wg.fields(a)
+  local kind, from, to, target = wg.fields(a)
   local p = plan(self)
-  local mover = s:type(s:at(from))
   s:apply_move(a)                                  -- T-M1
   if kind == THROW then
     s:set_layer(target, p.dead, true)              -- T-G1 the square dies
-  elseif p.debris & (1 << mover) ~= 0 then
+  elseif p.debris & (1 << s:type(s:at(to))) ~= 0 then
     s:set_layer(from, p.dead, true)                -- T-T1 its start dies
   end
   s:end_turn()
@@ -142,6 +141,8 @@ end
 
 -- End of game ---------------------------------------------------------
 -- T-E2 the winner's score: how many of its pieces still have a legal action.
+-- RULING?: the final position has the loser to move; a winner's piece counts
+-- if it would have a legal action were it the winner's turn there.
 function game:score(s, side)
   local out = wg.actions()
   self:side_actions(s, side, out)
@@ -187,13 +188,14 @@ function game:set_position(s, text)
   local l1, l2 = side_letter(self, 1), side_letter(self, 2)
   local f = fen.split(text)
   if #f ~= 2 then
-    return nil, string.format("expected a board and the side to move (%s or %s)", l1, l2)
+    return nil, string.format("expected a board and the side to move (%s or %s)",
+                              l1, l2)
   end
   local ok, err = fen.read_board(self, s, f[1])
   if not ok then return nil, err end
   if f[2] ~= l1 and f[2] ~= l2 then
-    return nil, string.format("side to move '%s': expected %s (%s) or %s (%s)", f[2],
-                              l1, self.sides[1], l2, self.sides[2])
+    return nil, string.format("side to move '%s': expected %s (%s) or %s (%s)",
+                              f[2], l1, self.sides[1], l2, self.sides[2])
   end
   s:set_side(f[2] == l1 and 1 or 2)
   return true

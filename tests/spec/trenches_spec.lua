@@ -219,6 +219,26 @@ describe("trenches: soldiers (T-G)", function()
   end)
 end)
 
+describe("trenches: a house variant from examples/ (T-G2, T-G3)", function()
+  local loader = require "wargrid.loader"
+  local barrage = loader.load_file("examples/variants/trenches_barrage.lua")
+
+  it("T-G2 T-G3 T-G4 protected squares and the square left stop grenades", function()
+    -- Dark's tank on b4 protects a3, a4 (and a5, dead here)
+    local map = { a1 = "S", a2 = ".", a3 = ".", a4 = ".", b1 = ".", b4 = "t" }
+    -- Trenches itself: from a4 the grenade flies over a3 to a2 and a1
+    T.assert_actions(trenches, fenced(trenches, map), {
+      "a1-a2/a1", "a1-a2/b1", "a1-a3/a2", "a1-a3/a1", "a1-a4/a2", "a1-a4/a1",
+      "a1-b1/a1", "a1-b1/a2",
+    })
+    -- the house rule: a1 stays the soldier's, a3 stops the grenade, and so
+    -- a4 is no action at all (T-G4)
+    T.assert_actions(barrage, fenced(barrage, map), {
+      "a1-a2/b1", "a1-a3/a2", "a1-b1/a2",
+    })
+  end)
+end)
+
 describe("trenches: end of game (T-E)", function()
   it("T-E1 T-E2 a player with no legal action loses; the score counts the winner's pieces that can act", function()
     -- Dark's soldier is boxed in; Light's soldier a1 and tank e5 can act,
