@@ -20,6 +20,7 @@ typedef struct wg_grid {
     int8_t rank_of[WG_MAX_SQ + 1];
     uint32_t terrain[WG_MAX_SQ + 1]; /* static layer bits per square */
     uint32_t dynamic;                /* layers that may change in play */
+    uint32_t stops;                  /* layers that stop every pattern */
     int nlayers;
     char layer_name[WG_MAX_LAYERS][24];
     int nvecs;

@@ -87,6 +87,9 @@ void wg_rules_finish(wg_rules *r)
     r->royal_types = 0;
     for (int t = 1; t <= r->ntypes; t++) {
         wg_type *ty = &r->type[t];
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < ty->natoms[side]; i++)
+                ty->atom[side][i].block |= r->grid.stops;  /* e.g. debris */
         if (ty->royal)
             r->royal_types |= 1u << t;
         ty->overlap = 0;

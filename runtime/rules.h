@@ -79,7 +79,8 @@ int wg_rules_add_type(wg_rules *r, const char *name, char letter);
  * (dy negated). Returns 0, or -1 when the tables are full. */
 int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a);
 
-/* Builds Zobrist keys and attack probes; call once after the last type. */
+/* Builds Zobrist keys and attack probes, and adds the grid's stopping layers
+ * to every atom's block mask; call once after the last type. */
 void wg_rules_finish(wg_rules *r);
 
 /* Hash keys for things other than pieces, derived from the seed. */

@@ -210,6 +210,8 @@ static int rules_new(lua_State *L)
             int bit = wg_grid_layer(&r->grid, name, bool_field(L, "dynamic"));
             if (bit < 0)
                 luaL_error(L, "rules: %s: too many layers, a duplicate name or a name too long", path);
+            if (bool_field(L, "stops"))
+                r->grid.stops |= 1u << bit;
             if (table_field(L, path, "squares", 1)) {
                 read_squares(L, r, path, NULL, r->grid.terrain, 1u << bit);
                 lua_pop(L, 1);

@@ -10,12 +10,29 @@ static unsigned opt_kind(lua_State *L, int i)
     return (unsigned)k;
 }
 
-/* s:trace(out, side [, kind]) -> n: every pattern move of the side's pieces */
+/* s:trace(out, side [, kind [, types]]) -> n: every pattern move of the
+ * side's pieces; with types (a bit mask of type ids), of those types only */
 static int trace_trace(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
-    int n = wg_trace_side(s, wg_check_side(L, 3), opt_kind(L, 4), out);
+    int side = wg_check_side(L, 3);
+    unsigned kind = opt_kind(L, 4);
+    int n;
+    if (lua_isnoneornil(L, 5)) {
+        n = wg_trace_side(s, side, kind, out);
+    } else {
+        lua_Integer types = luaL_checkinteger(L, 5);
+        luaL_argcheck(L, types >= 0 && types <= 0xffffffffLL, 5,
+                      "'types' must be a bit mask");
+        const int32_t *list = wg_list(s, side);
+        int n0 = out->n;
+        for (int i = 0, c = wg_count(s, side); i < c; i++)
+            if ((types >> wg_piece(s, list[i])[PF_TYPE] & 1)
+                && wg_trace_piece(s, list[i], kind, out) < 0)
+                return luaL_error(L, "too many actions");
+        n = out->n - n0;
+    }
     if (n < 0)
         return luaL_error(L, "too many actions");
     lua_pushinteger(L, n);

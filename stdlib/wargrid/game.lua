@@ -193,7 +193,7 @@ local function compile(game)
     game.L[name] = i - 1
     game.layer_names[i - 1] = name
     spec.layers[i] = {
-      name = name, dynamic = layer.dynamic,
+      name = name, dynamic = layer.dynamic, stops = layer.stops,
       squares = squares(game, layer.squares, "board.layers." .. name),
     }
   end

@@ -1,0 +1,42 @@
+-- bench/games.lua: in-process timings of one game for bench/*.sh sections
+-- (no process start-up in the numbers). Run from the project root:
+--   lua5.4 bench/games.lua GAME perft DEPTH RUNS  -> "min median max nodes"
+--   lua5.4 bench/games.lua GAME playouts N RUNS   -> "min median max plies"
+-- Times are wall seconds on a monotonic clock; the median of RUNS counts.
+package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
+package.cpath = "build/lua/?.so;" .. package.cpath
+local wg = require "wargrid"
+
+local name, what, n, runs = arg[1], arg[2], tonumber(arg[3]), tonumber(arg[4] or 3)
+local game = wg.load(name)
+
+
+local start = game:new()
+local s = start:copy()
+
+local function perft()
+  return wg.perft(game, start, n)
+end
+
+local function playouts()   -- n games from the start, seeds 1..n
+  local plies = 0
+  for seed = 1, n do
+    s:assign(start)
+    local k, ended = wg.playout(game, s, seed)
+    assert(ended, "a playout did not end")
+    plies = plies + k
+  end
+  return plies
+end
+
+local job = ({ perft = perft, playouts = playouts })[what]
+assert(job and n and runs, "usage: games.lua GAME perft|playouts N [RUNS]")
+local times, count = {}, 0
+for i = 1, runs do
+  local t0 = wg.core.clock()
+  count = job()
+  times[i] = wg.core.clock() - t0
+end
+table.sort(times)
+print(string.format("%.6f %.6f %.6f %d", times[1], times[(runs + 1) // 2],
+                    times[runs], count))

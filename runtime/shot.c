@@ -1,0 +1,260 @@
+/* shot.c: moves followed by a shot -- a piece moves by its pattern, then fires
+ * along a ray from where it landed (Amazons arrows, Trenches grenades). */
+#include "shot.h"
+
+int wg_shot_guarded(const wg_state *s, int sq, uint32_t types)
+{
+    const wg_grid *g = &s->rules->grid;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int t = (dx || dy) ? wg_grid_step(g, sq, dx, dy) : 0;
+            int q = t ? wg_at(s, t) : 0;
+            if (q && (types >> wg_piece(s, q)[PF_TYPE] & 1))
+                return 1;
+        }
+    return 0;
+}
+
+void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone)
+{
+    const wg_grid *g = &s->rules->grid;
+    for (int sq = 0; sq <= g->nsq; sq++)
+        zone[sq] = 0;
+    for (int side = 1; side <= 2 && types; side++) {
+        const int32_t *list = wg_list(s, side);
+        for (int i = 0, n = wg_count(s, side); i < n; i++) {
+            const int32_t *p = wg_piece(s, list[i]);
+            if (!(types >> p[PF_TYPE] & 1) || list[i] == except)
+                continue;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++)
+                    if (dx || dy)
+                        zone[wg_grid_step(g, p[PF_SQ], dx, dy)] = 1;
+        }
+    }
+    zone[0] = 0;
+}
+
+/* A walk along one atom's line from a square: ride_next() gives, in order,
+ * each empty square the walk may stop on, and 0 once the line ends. The
+ * piece on `gone` (0: none) counts as moved away. */
+typedef struct ride {
+    const wg_atom *a;
+    const wg_sq *ray;
+    int d, max, side, gone;
+} ride;
+
+static inline ride ride_from(const wg_state *s, const wg_atom *a, int side,
+                             int sq, int gone)
+{
+    ride w = { a, wg_grid_ray(&s->rules->grid, a->vec, sq), 0,
+               a->max ? a->max : WG_MAX_RAY, side, gone };
+    return w;
+}
+
+static inline int ride_next(const wg_state *s, ride *w)
+{
+    const wg_atom *a = w->a;
+    while (w->d < w->max && w->ray[w->d]) {
+        int t = w->ray[w->d++];
+        uint32_t ter = wg_terrain(s, t);
+        if (ter & a->block)
+            break;
+        int q = t == w->gone ? 0 : wg_at(s, t);
+        if (q) {
+            const int32_t *qp = wg_piece(s, q);
+            uint32_t over = qp[PF_SIDE] == w->side ? a->over_own
+                                                   : a->over_enemy;
+            if (!(over >> qp[PF_TYPE] & 1))
+                break;
+            continue;   /* passed over a piece: it cannot stop there */
+        }
+        if (w->d >= a->min && !(ter & a->noland))
+            return t;
+    }
+    w->max = 0;
+    return 0;
+}
+
+/* Squares already used, for patterns whose lines overlap: at[sq] == stamp. */
+typedef struct seen {
+    uint32_t stamp;
+    uint32_t at[WG_MAX_SQ + 1];
+} seen;
+
+static int first_visit(seen *v, int on, int sq)
+{
+    if (!on)
+        return 1;
+    if (v->at[sq] == v->stamp)
+        return 0;
+    v->at[sq] = v->stamp;
+    return 1;
+}
+
+static inline int next_to(const wg_grid *g, int a, int b)
+{
+    int dx = g->file_of[a] - g->file_of[b], dy = g->rank_of[a] - g->rank_of[b];
+    return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+}
+
+/* Every shot from `to` after the piece on `from` moved there; zone holds the
+ * squares the other pieces guard, and self_guard says the mover guards. */
+static int shoot(const wg_state *s, const wg_shot *spec, int side, int from,
+                 int to, const uint8_t *zone, int self_guard, seen *v,
+                 wg_actlist *out)
+{
+    const wg_rules *r = s->rules;
+    const wg_type *pt = &r->type[spec->pattern];
+    int n0 = out->n;
+    v->stamp++;
+    int gone = spec->origin_open ? from : 0;
+    for (int i = 0; i < pt->natoms[side - 1]; i++) {
+        const wg_atom *a = &pt->atom[side - 1][i];
+        if (!(a->mode & WG_MOVE))
+            continue;
+        ride w = ride_from(s, a, side, to, gone);
+        for (int t; (t = ride_next(s, &w)) != 0;) {
+            if (zone[t] || (self_guard && next_to(&r->grid, t, to))) {
+                if (spec->guards_stop)
+                    break;
+                continue;
+            }
+            wg_action x = wg_act(spec->kind, (unsigned)from, (unsigned)to,
+                                 (unsigned)t, 0, 0);
+            if (first_visit(v, pt->overlap, t) && wg_actlist_push(out, x) != 0)
+                return -1;
+        }
+    }
+    return out->n - n0;
+}
+
+/* The common case, precomputed once per call: the shot's atoms differ only
+ * in direction, start at distance 1 and pass no piece. Then a square stops
+ * the shot unless pass[sq], and it may land there iff land[sq]. */
+typedef struct fast {
+    int natoms;
+    const wg_sq *ray[WG_MAX_ATOMS];     /* per atom: ray table of its vector */
+    int max[WG_MAX_ATOMS];
+    uint32_t block, noland;             /* the atoms' common masks */
+    int guards_stop;
+    const uint8_t *zone;
+    uint8_t pass[WG_MAX_SQ + 1], land[WG_MAX_SQ + 1];
+} fast;
+
+/* Sets pass[sq] and land[sq] for a square that is empty or not. */
+static inline void fast_square(fast *f, const wg_state *s, int sq, int empty)
+{
+    uint32_t ter = wg_terrain(s, sq);
+    int open = empty && !(ter & f->block);
+    f->pass[sq] = (uint8_t)(open && !(f->guards_stop && f->zone[sq]));
+    f->land[sq] = (uint8_t)(open && !f->zone[sq] && !(ter & f->noland));
+}
+
+static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
+                      const uint8_t *zone, fast *f)
+{
+    const wg_rules *r = s->rules;
+    const wg_type *pt = &r->type[spec->pattern];
+    const wg_atom *first = NULL;
+    f->natoms = 0;
+    f->block = f->noland = 0;
+    f->guards_stop = spec->guards_stop;
+    f->zone = zone;
+    if (pt->overlap)
+        return 0;
+    for (int i = 0; i < pt->natoms[side - 1]; i++) {
+        const wg_atom *a = &pt->atom[side - 1][i];
+        if (!(a->mode & WG_MOVE))
+            continue;
+        if (!first)
+            first = a;
+        if (a->min != 1 || a->over_own || a->over_enemy
+            || a->block != first->block || a->noland != first->noland)
+            return 0;
+        f->ray[f->natoms] = r->grid.ray[a->vec];
+        f->max[f->natoms++] = a->max ? a->max : WG_MAX_RAY;
+    }
+    if (first) {
+        f->block = first->block;
+        f->noland = first->noland;
+    }
+    for (int sq = 0; sq <= r->grid.nsq; sq++)
+        fast_square(f, s, sq, sq && !wg_at(s, sq));
+    return 1;
+}
+
+/* shoot() on the fast path; the caller has opened the mover's origin. */
+static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
+{
+    int need = f->natoms * WG_MAX_RAY;
+    while (out->cap - out->n < need)
+        if (wg_actlist_grow(out) != 0)
+            return -1;
+    wg_action *dst = out->a + out->n;
+    for (int i = 0; i < f->natoms; i++) {
+        const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY;
+        for (int d = 0, t; d < f->max[i] && f->pass[t = ray[d]]; d++)
+            if (f->land[t])
+                *dst++ = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
+    }
+    out->n = (int)(dst - out->a);
+    return 0;
+}
+
+int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
+                  wg_actlist *out)
+{
+    const wg_rules *r = s->rules;
+    if (spec->pattern < 1 || spec->pattern > r->ntypes)
+        return 0;
+    uint8_t zone[WG_MAX_SQ + 1], own[WG_MAX_SQ + 1];
+    wg_shot_zone(s, spec->guards, 0, zone);
+    fast f;
+    int quick = fast_setup(s, spec, side, zone, &f);
+    seen shots, moves;  /* used only when lines overlap: cleared then */
+    shots.stamp = moves.stamp = 0;
+    int overlap = r->type[spec->pattern].overlap;
+    for (int t = 1; t <= r->ntypes; t++)
+        overlap |= (spec->movers >> t & 1) && r->type[t].overlap;
+    for (int sq = 0; overlap && sq <= r->grid.nsq; sq++)
+        shots.at[sq] = moves.at[sq] = 0;
+    const int32_t *list = wg_list(s, side);
+    int n0 = out->n;
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &r->type[p[PF_TYPE]];
+        int from = p[PF_SQ];
+        if (!(spec->movers >> p[PF_TYPE] & 1) || ty->nshape)
+            continue;
+        moves.stamp++;
+        int self_guard = spec->guards >> p[PF_TYPE] & 1;
+        if (self_guard)   /* guarded squares around its landing, not here */
+            wg_shot_zone(s, spec->guards, list[i], own);
+        int go = quick && !self_guard;
+        uint8_t pass = f.pass[from], land = f.land[from];
+        if (go && spec->origin_open)   /* the mover has left its origin */
+            fast_square(&f, s, from, 1);
+        for (int k = 0; k < ty->natoms[side - 1]; k++) {
+            const wg_atom *a = &ty->atom[side - 1][k];
+            if (!(a->mode & WG_MOVE))
+                continue;
+            ride w = ride_from(s, a, side, from, 0);
+            for (int t; (t = ride_next(s, &w)) != 0;) {
+                if (!first_visit(&moves, ty->overlap, t))
+                    continue;
+                wg_action base = wg_act(spec->kind, (unsigned)from,
+                                        (unsigned)t, 0, 0, 0);
+                int rc = go ? shoot_fast(&f, base, t, out)
+                            : shoot(s, spec, side, from, t,
+                                    self_guard ? own : zone, self_guard,
+                                    &shots, out);
+                if (rc < 0)
+                    return -1;
+            }
+        }
+        f.pass[from] = pass;
+        f.land[from] = land;
+    }
+    return out->n - n0;
+}

@@ -1,0 +1,37 @@
+/* shot.h: moves followed by a shot -- a piece moves by its pattern, then fires
+ * along a ray from where it landed (Amazons arrows, Trenches grenades). */
+#ifndef WG_SHOT_H
+#define WG_SHOT_H
+
+#include "actions.h"
+#include "state.h"
+
+/* What a move-and-shoot action generator needs to know. */
+typedef struct wg_shot {
+    unsigned kind;        /* kind of the actions made */
+    uint32_t movers;      /* piece types that move and then shoot */
+    int pattern;          /* the type whose move atoms the shot follows */
+    uint32_t guards;      /* no shot lands next to a piece of these types */
+    int origin_open;      /* the mover's origin is empty for the shot; else
+                           * the mover still stands there for it */
+    int guards_stop;      /* a guarded square also stops the shot in flight */
+} wg_shot;
+
+/* 1 if a piece of one of the types (a bit mask of type ids, either side)
+ * stands on one of the 8 squares around sq. */
+int wg_shot_guarded(const wg_state *s, int sq, uint32_t types);
+
+/* Sets zone[sq] (for sq 0..nsq) to 1 on every square guarded by the types,
+ * 0 elsewhere; the piece `except` (0: none) guards nothing. */
+void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone);
+
+/* Appends, for every piece of `side` whose type is a mover, every move of its
+ * pattern to an empty square followed by every shot from the landing square:
+ * actions (kind, from, to, target). A move with no shot makes no action.
+ * Guarded squares are those after the move (a mover that guards guards
+ * around its landing square).
+ * Returns the number added, or -1 when the list is full. */
+int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
+                  wg_actlist *out);
+
+#endif

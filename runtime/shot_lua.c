@@ -1,0 +1,69 @@
+/* shot_lua.c: Lua binding of move-and-shoot tracing -- s:trace_shots and
+ * s:guarded, as methods of a state. */
+#include "core_lua.h"
+#include "shot.h"
+
+/* Reads spec[key] (spec at index i) as an integer in [lo, hi], or def. */
+static lua_Integer spec_int(lua_State *L, int i, const char *key,
+                            lua_Integer def, lua_Integer lo, lua_Integer hi)
+{
+    lua_getfield(L, i, key);
+    int ok = 1;
+    lua_Integer v = lua_isnil(L, -1) ? def : lua_tointegerx(L, -1, &ok);
+    lua_pop(L, 1);
+    if (!ok || v < lo || v > hi)
+        luaL_error(L, "trace_shots: spec.%s must be an integer from %I to %I",
+                   key, lo, hi);
+    return v;
+}
+
+static int spec_bool(lua_State *L, int i, const char *key, int def)
+{
+    lua_getfield(L, i, key);
+    int v = lua_isnil(L, -1) ? def : lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+/* s:trace_shots(out, side, spec) -> n. spec = { kind = 2, movers = type
+ * mask, pattern = type id, guards = type mask (0), origin_open = true,
+ * guards_stop = false }: every move of a mover followed by every shot. */
+static int shot_trace_shots(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int side = wg_check_side(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    int ntypes = s->rules->ntypes;
+    wg_shot spec;
+    spec.kind = (unsigned)spec_int(L, 4, "kind", -1, 0, 255);
+    spec.movers = (uint32_t)spec_int(L, 4, "movers", 0, 0, 0xffffffffLL);
+    spec.pattern = (int)spec_int(L, 4, "pattern", -1, 1, ntypes);
+    spec.guards = (uint32_t)spec_int(L, 4, "guards", 0, 0, 0xffffffffLL);
+    spec.origin_open = spec_bool(L, 4, "origin_open", 1);
+    spec.guards_stop = spec_bool(L, 4, "guards_stop", 0);
+    int n = wg_shot_trace(s, side, &spec, out);
+    if (n < 0)
+        return luaL_error(L, "too many actions");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* s:guarded(sq, types) -> boolean: a piece of one of the types (a bit mask
+ * of type ids) stands on one of the 8 squares around sq */
+static int shot_guarded(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int sq = wg_check_square(L, s->rules, 2);
+    lua_Integer types = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, types >= 0 && types <= 0xffffffffLL, 3,
+                  "'types' must be a bit mask");
+    lua_pushboolean(L, wg_shot_guarded(s, sq, (uint32_t)types));
+    return 1;
+}
+
+const luaL_Reg wg_shot_methods[] = {
+    { "trace_shots", shot_trace_shots },
+    { "guarded", shot_guarded },
+    { NULL, NULL }
+};

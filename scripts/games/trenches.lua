@@ -1,0 +1,205 @@
+-- Game of Trenches: the rules as ../shared/rules/trenches.md gives them,
+-- section by section, with rule IDs where each is implemented. A relative of
+-- the Game of the Amazons: soldiers play like amazons (a queen move, then a
+-- grenade that kills a square), tanks are queens that kill the square they
+-- leave.
+--
+-- Position text, FEN-like: the ranks from 10 down to 1, separated by "/";
+-- S a soldier, T a tank (upper case Light, lower case Dark), x a dead square
+-- (debris), a number that many empty squares; then the side to move by the
+-- first letter of its name: l (Light) or d (Dark). The start:
+--   3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l
+--
+-- Actions are written as Amazons records write a move and its arrow: a
+-- soldier's move and grenade d1-d5/h5 (from, to, the grenade's square), a
+-- tank's move c2-c6. Typed text may leave the dashes out (d1d5/h5).
+local wg = require "wargrid"
+local fen = wg.fen
+
+local game = wg.game {
+  name = "trenches",
+  title = "Game of Trenches",
+
+  -- Board and setup ----------------------------------------------------
+  -- T-B1 10x10, files a-j, ranks 1-10, Light and Dark. A square is empty,
+  -- holds a piece, or is dead: the dynamic layer "dead" is the debris. It
+  -- stops every move and every grenade the runtime traces (T-M2).
+  board = {
+    files = 10, ranks = 10,
+    layers = { dead = { dynamic = true, stops = true } },
+    marks = { dead = "x" },
+  },
+  sides = { "light", "dark" },
+
+  -- Movement (both piece kinds) ----------------------------------------
+  -- T-M1 like a chess queen, any distance along one of the 8 lines, to an
+  -- empty square: Betza mQ (move only, never capture).
+  -- T-M2 nothing passes over debris (the layer stops it) nor, RULING, over
+  -- a piece, as in the Amazons: the pattern has no over_own / over_enemy. A
+  -- variant lets pieces be passed with over_own = "all", over_enemy = "all".
+  pieces = {
+    soldier = { letter = "s", moves = "mQ" },
+    tank    = { letter = "t", moves = "mQ" },
+  },
+
+  -- Soldiers' grenades (T-G1..T-G3), as data a variant may change.
+  grenade = {
+    pattern = "soldier",      -- T-G1 along the soldier's 8 lines, obeying T-M2
+    thrower = { "soldier" },  -- the pieces whose action is a move and a throw
+    guards = { "tank" },      -- T-T2 no grenade lands next to a tank
+    -- T-G2 RULING: protected squares stop nothing in flight; only the
+    -- landing square must be unprotected. true would make them stop it.
+    protected_stops = false,
+    -- T-G3 RULING: the square the soldier just left is empty and may
+    -- receive the grenade (as in the Amazons). false keeps it occupied.
+    onto_origin = true,
+  },
+  -- T-T1 the pieces whose move kills the square they leave
+  leave_debris = { "tank" },
+
+  -- T-S1 RULING (the original diagram is lost): Light soldiers a4, d1, g1,
+  -- j4 and tanks c2, h2, e3, f3; Dark mirrored on ranks 7-10.
+  -- T-S2 Light moves first.
+  start = "3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l",
+
+  -- Hints for the AI: playouts end after a few actions on mobility (see
+  -- game:evaluate); a difference of 30 actions is worth a 73% chance.
+  ai = { playout_depth = 4, eval_scale = 30 },
+}
+
+-- Action kinds: a plain move (wg.MOVE: from, to) and a move with a throw
+-- (from, to, the grenade's square).
+local THROW = 2
+
+-- What the rules above compile to, for this game or a variant of it.
+local function plan(self)
+  if self.trenches_plan then return self.trenches_plan end
+  local function types(names)
+    local m = 0
+    for _, name in ipairs(names or {}) do
+      if self.T[name] then m = m | (1 << self.T[name]) end
+    end
+    return m
+  end
+  local g = self.def.grenade
+  local throwers = types(g.thrower)
+  local walkers = 0               -- every other piece moves without a throw
+  for _, id in pairs(self.T) do
+    if throwers & (1 << id) == 0 then walkers = walkers | (1 << id) end
+  end
+  local p = {
+    shots = {
+      kind = THROW, movers = throwers, pattern = self.T[g.pattern],
+      guards = types(g.guards), guards_stop = g.protected_stops,
+      origin_open = g.onto_origin,
+    },
+    walkers = walkers,
+    debris = types(self.def.leave_debris),
+    dead = self.L.dead,
+  }
+  self.trenches_plan = p
+  return p
+end
+
+-- Legal actions -------------------------------------------------------
+-- The actions of one side's pieces (the side to move, or for T-E2 the
+-- winner).
+function game:side_actions(s, side, out)
+  local p = plan(self)
+  -- T-G1 a soldier moves, then throws from its landing square; T-G2 not onto
+  -- a protected square; T-G4 a move with no legal throw is no action. One C
+  -- call traces every soldier's moves and throws.
+  if p.shots.pattern then s:trace_shots(out, side, p.shots) end
+  -- T-T1 a tank may move to any square reachable by T-M1/T-M2.
+  s:trace(out, side, wg.MOVE, p.walkers)
+end
+
+function game:actions(s, out)
+  self:side_actions(s, s:side(), out)
+end
+
+-- Effects -------------------------------------------------------------
+function game:play(s, a)
+  local kind, from, to, target = wg.fields(a)
+  local p = plan(self)
+  s:apply_move(a)                                  -- T-M1
+  if kind == THROW then
+    s:set_layer(target, p.dead, true)              -- T-G1 the square dies
+  elseif p.debris & (1 << s:type(s:at(to))) ~= 0 then
+    s:set_layer(from, p.dead, true)                -- T-T1 its start dies
+  end
+  s:end_turn()
+end
+
+-- T-G1 "d1-d5/h5"; a tank's move "c2-c6".
+function game:action_text(s, a)
+  local kind, from, to, target = wg.fields(a)
+  local r = self.rules
+  local text = r:name(from) .. "-" .. r:name(to)
+  if kind == THROW then text = text .. "/" .. r:name(target) end
+  return text
+end
+
+-- End of game ---------------------------------------------------------
+-- T-E2 the winner's score: how many of its pieces still have a legal action.
+-- RULING?: the final position has the loser to move; a winner's piece counts
+-- if it would have a legal action were it the winner's turn there.
+function game:score(s, side)
+  local out = wg.actions()
+  self:side_actions(s, side, out)
+  local movers = {}
+  for i = 1, out:size() do
+    local _, from = wg.fields(out:get(i))
+    movers[from] = true
+  end
+  local n = 0
+  for _ in pairs(movers) do n = n + 1 end
+  return n
+end
+
+-- T-E1 a player with no legal action on their turn loses.
+function game:result(s)
+  local loser = s:side()
+  local winner = 3 - loser
+  return winner, self:side_name(loser) .. " has no legal action",
+         self:score(s, winner)                    -- T-E2 reported with it
+end
+
+-- Mobility: the side's legal actions against the other's (the AI ends its
+-- playouts on it).
+function game:evaluate(s, side)
+  local out = wg.actions()
+  self:side_actions(s, side, out)
+  local mine = out:size()
+  out:clear()
+  self:side_actions(s, 3 - side, out)
+  return mine - out:size()
+end
+
+-- Position text ---------------------------------------------------------
+local function side_letter(self, side)
+  return self.sides[side]:sub(1, 1)
+end
+
+function game:position_text(s)
+  return fen.write_board(self, s) .. " " .. side_letter(self, s:side())
+end
+
+function game:set_position(s, text)
+  local l1, l2 = side_letter(self, 1), side_letter(self, 2)
+  local f = fen.split(text)
+  if #f ~= 2 then
+    return nil, string.format("expected a board and the side to move (%s or %s)",
+                              l1, l2)
+  end
+  local ok, err = fen.read_board(self, s, f[1])
+  if not ok then return nil, err end
+  if f[2] ~= l1 and f[2] ~= l2 then
+    return nil, string.format("side to move '%s': expected %s (%s) or %s (%s)",
+                              f[2], l1, self.sides[1], l2, self.sides[2])
+  end
+  s:set_side(f[2] == l1 and 1 or 2)
+  return true
+end
+
+return game

@@ -1,0 +1,267 @@
+/* test_shot.c: unit tests of stopping layers and move-and-shoot tracing --
+ * debris stops patterns and probes, and wg_shot_trace equals a naive count. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions.h"
+#include "check.h"
+#include "rules.h"
+#include "shot.h"
+#include "state.h"
+#include "trace.h"
+#include "turn.h"
+
+enum { AMAZON = 1, TANK, ROOK, NTYPES = ROOK };
+
+static uint64_t rng = 777;
+static uint32_t rnd(uint32_t n)
+{
+    rng += 0x9e3779b97f4a7c15ULL;
+    return (uint32_t)(((wg_mix64(rng) >> 32) * n) >> 32);
+}
+
+static const int dirs[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
+                                { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+
+/* Amazons and tanks ride like queens to empty squares; the rook captures.
+ * Layer 0 "dead" is dynamic and stops everything; no atom names it. */
+static wg_rules *make_rules(int files, int ranks)
+{
+    wg_rules *r = calloc(1, sizeof *r);
+    wg_rules_init(r, files, ranks);
+    int dead = wg_grid_layer(&r->grid, "dead", 1);
+    r->grid.stops |= 1u << dead;
+    wg_rules_add_type(r, "amazon", 'q');
+    wg_rules_add_type(r, "tank", 't');
+    wg_rules_add_type(r, "rook", 'r');
+    for (int i = 0; i < 8; i++) {
+        wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
+        wg_rules_add_atom(r, AMAZON, dirs[i][0], dirs[i][1], a);
+        wg_rules_add_atom(r, TANK, dirs[i][0], dirs[i][1], a);
+        wg_atom c = { .min = 1, .max = 0, .mode = WG_MOVE | WG_CAPTURE };
+        if (i < 4)
+            wg_rules_add_atom(r, ROOK, dirs[i][0], dirs[i][1], c);
+    }
+    wg_rules_finish(r);
+    return r;
+}
+
+static void free_rules(wg_rules *r)
+{
+    wg_rules_free(r);
+    free(r);
+}
+
+static int sq_of(const wg_rules *r, const char *name)
+{
+    return wg_grid_parse(&r->grid, name, NULL);
+}
+
+static void test_stopping_layer_reaches_every_atom(void)
+{
+    wg_rules *r = make_rules(8, 8);
+    for (int t = 1; t <= NTYPES; t++)
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < r->type[t].natoms[side]; i++)
+                CHECK(r->type[t].atom[side][i].block & 1u, "type %d atom %d", t, i);
+    CHECK(r->nprobes[0] > 0 && (r->probe[0][0].block & 1u), "probes stop too");
+    free_rules(r);
+}
+
+static void test_debris_stops_slides_and_probes(void)
+{
+    wg_rules *r = make_rules(8, 8);
+    wg_state *s = wg_state_new(r);
+    int rook = wg_state_add(s, ROOK, 1, sq_of(r, "a1"));
+    wg_state_add(s, ROOK, 2, sq_of(r, "a6"));
+    CHECK(wg_trace_attacked(s, sq_of(r, "a6"), 1), "open file: attacked");
+    CHECK(wg_trace_reaches(s, rook, sq_of(r, "a6"), WG_CAPTURE), "reaches a6");
+    wg_state_set_layer(s, sq_of(r, "a4"), 0, 1);
+    CHECK(!wg_trace_attacked(s, sq_of(r, "a6"), 1), "debris on a4 shields a6");
+    CHECK(!wg_trace_reaches(s, rook, sq_of(r, "a6"), WG_CAPTURE), "no capture");
+    CHECK(!wg_trace_reaches(s, rook, sq_of(r, "a4"), WG_MOVE), "no landing on debris");
+    CHECK(wg_trace_reaches(s, rook, sq_of(r, "a3"), WG_MOVE), "up to the debris");
+    wg_actlist l = { 0 };
+    CHECK(wg_trace_piece(s, rook, 1, &l) == 2 + 7, "a2 a3 and b1..h1: %d", l.n);
+    wg_actlist_free(&l);
+    wg_state_free(s);
+    free_rules(r);
+}
+
+static void test_debris_is_journaled_and_hashed(void)
+{
+    wg_rules *r = make_rules(10, 10);
+    wg_state *s = wg_state_new(r);
+    wg_state_add(s, AMAZON, 1, sq_of(r, "d1"));
+    wg_turn_begin(s);
+    wg_state *before = wg_state_copy(s);
+    int mark = wg_state_mark(s);
+    wg_state_set_layer(s, sq_of(r, "d5"), 0, 1);
+    wg_state_set_layer(s, sq_of(r, "j10"), 0, 1);
+    CHECK(s->hash != before->hash, "debris changes the hash");
+    CHECK(s->hash == wg_state_rehash(s), "running hash equals rehash");
+    wg_state_undo(s, mark);
+    CHECK(wg_state_equal(s, before), "undo restores the state");
+    wg_state_free(before);
+    wg_state_free(s);
+    free_rules(r);
+}
+
+static void test_guarded(void)
+{
+    wg_rules *r = make_rules(10, 10);
+    wg_state *s = wg_state_new(r);
+    wg_state_add(s, TANK, 2, sq_of(r, "e5"));
+    wg_state_add(s, AMAZON, 1, sq_of(r, "a1"));
+    uint32_t tanks = 1u << TANK;
+    CHECK(wg_shot_guarded(s, sq_of(r, "d4"), tanks), "d4 next to e5");
+    CHECK(wg_shot_guarded(s, sq_of(r, "f6"), tanks), "f6 next to e5");
+    CHECK(!wg_shot_guarded(s, sq_of(r, "e5"), tanks), "not the tank's square");
+    CHECK(!wg_shot_guarded(s, sq_of(r, "e7"), tanks), "e7 is two away");
+    CHECK(!wg_shot_guarded(s, sq_of(r, "b2"), tanks), "amazons guard nothing");
+    CHECK(wg_shot_guarded(s, sq_of(r, "b2"), 1u << AMAZON), "unless named");
+    wg_state_free(s);
+    free_rules(r);
+}
+
+/* ---- the naive count ---------------------------------------------------- */
+
+static int naive_guarded(const wg_state *s, uint32_t guards, int sq)
+{
+    const wg_grid *g = &s->rules->grid;
+    for (int t = 1; t <= g->nsq; t++) {
+        int q = wg_at(s, t);
+        int dx = abs(g->file_of[t] - g->file_of[sq]);
+        int dy = abs(g->rank_of[t] - g->rank_of[sq]);
+        if (q && (guards >> wg_piece(s, q)[PF_TYPE] & 1)
+            && (dx || dy) && dx <= 1 && dy <= 1)
+            return 1;
+    }
+    return 0;
+}
+
+static int empty_live(const wg_state *s, int sq)
+{
+    return sq && !wg_at(s, sq) && !(wg_terrain(s, sq) & 1u);
+}
+
+/* Plays each move for real, then throws by plain loops over (dx, dy). */
+static int naive(wg_state *s, int side, const wg_shot *sp, wg_action *out)
+{
+    const wg_grid *g = &s->rules->grid;
+    int n = 0;
+    for (int from = 1; from <= g->nsq; from++) {
+        int pid = wg_at(s, from);
+        if (!pid || wg_piece(s, pid)[PF_SIDE] != side
+            || !(sp->movers >> wg_piece(s, pid)[PF_TYPE] & 1))
+            continue;
+        for (int i = 0; i < 8; i++)
+            for (int to = wg_grid_step(g, from, dirs[i][0], dirs[i][1]);
+                 empty_live(s, to); to = wg_grid_step(g, to, dirs[i][0], dirs[i][1])) {
+                int mark = wg_state_mark(s);
+                wg_state_move(s, pid, to);
+                int shadow = sp->origin_open ? 0 : from;
+                for (int j = 0; j < 8; j++)
+                    for (int t = wg_grid_step(g, to, dirs[j][0], dirs[j][1]);
+                         empty_live(s, t) && t != shadow;
+                         t = wg_grid_step(g, t, dirs[j][0], dirs[j][1])) {
+                        if (naive_guarded(s, sp->guards, t)) {
+                            if (sp->guards_stop)
+                                break;
+                            continue;
+                        }
+                        out[n++] = wg_act(sp->kind, (unsigned)from, (unsigned)to,
+                                          (unsigned)t, 0, 0);
+                    }
+                wg_state_undo(s, mark);
+            }
+    }
+    return n;
+}
+
+static int cmp_action(const void *a, const void *b)
+{
+    wg_action x = *(const wg_action *)a, y = *(const wg_action *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void random_position(wg_state *s)
+{
+    const wg_grid *g = &s->rules->grid;
+    wg_state_clear(s);
+    for (int k = 0; k < 8; k++) {
+        int sq = 1 + (int)rnd((uint32_t)g->nsq);
+        if (!wg_at(s, sq))
+            wg_state_add(s, rnd(3) ? AMAZON : TANK, 1 + (int)rnd(2), sq);
+    }
+    for (int k = (int)rnd(40); k > 0; k--) {
+        int sq = 1 + (int)rnd((uint32_t)g->nsq);
+        if (!wg_at(s, sq))
+            wg_state_set_layer(s, sq, 0, 1);
+    }
+}
+
+static void test_shots_equal_naive(void)
+{
+    wg_rules *r = make_rules(10, 10);
+    wg_state *s = wg_state_new(r);
+    static wg_action want[1 << 16];
+    wg_actlist got = { 0 };
+    int positions = 0, total = 0;
+    for (int k = 0; k < 300; k++) {
+        random_position(s);
+        wg_shot sp = { .kind = 2, .movers = 1u << AMAZON, .pattern = AMAZON,
+                       .guards = 1u << TANK, .origin_open = 1 };
+        switch (k % 4) {
+        case 1: sp.origin_open = 0; break;
+        case 2: sp.guards_stop = 1; break;
+        case 3: sp.movers |= 1u << TANK; break;  /* tanks throw and guard */
+        }
+        int side = 1 + k % 2;
+        got.n = 0;
+        int n = wg_shot_trace(s, side, &sp, &got);
+        int m = naive(s, side, &sp, want);
+        qsort(got.a, (size_t)got.n, sizeof *got.a, cmp_action);
+        qsort(want, (size_t)m, sizeof *want, cmp_action);
+        int same = n == m && got.n == m
+                   && memcmp(got.a, want, (size_t)m * sizeof *want) == 0;
+        CHECK(same, "position %d (case %d): %d actions, naive %d", k, k % 4, n, m);
+        positions += same;
+        total += m;
+    }
+    CHECK(total > 10000, "the positions have actions: %d", total);
+    wg_actlist_free(&got);
+    wg_state_free(s);
+    free_rules(r);
+    (void)positions;
+}
+
+static void test_amazons_start(void)
+{
+    wg_rules *r = make_rules(10, 10);
+    wg_state *s = wg_state_new(r);
+    static const char *const w[] = { "a4", "d1", "g1", "j4" };
+    static const char *const b[] = { "a7", "d10", "g10", "j7" };
+    for (int i = 0; i < 4; i++) {
+        wg_state_add(s, AMAZON, 1, sq_of(r, w[i]));
+        wg_state_add(s, AMAZON, 2, sq_of(r, b[i]));
+    }
+    wg_shot sp = { .kind = 2, .movers = 1u << AMAZON, .pattern = AMAZON,
+                   .origin_open = 1 };
+    wg_actlist l = { 0 };
+    CHECK(wg_shot_trace(s, 1, &sp, &l) == 2176, "the published 2,176: %d", l.n);
+    wg_actlist_free(&l);
+    wg_state_free(s);
+    free_rules(r);
+}
+
+int main(void)
+{
+    RUN(test_stopping_layer_reaches_every_atom);
+    RUN(test_debris_stops_slides_and_probes);
+    RUN(test_debris_is_journaled_and_hashed);
+    RUN(test_guarded);
+    RUN(test_shots_equal_naive);
+    RUN(test_amazons_start);
+    return RUN_SUMMARY();
+}
