@@ -62,9 +62,9 @@ local game = wg.game {
   -- T-S2 Light moves first.
   start = "3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l",
 
-  -- Hints for the AI: playouts end after a few actions on mobility (see
-  -- game:evaluate); a difference of 30 actions is worth a 73% chance.
-  ai = { playout_depth = 4, eval_scale = 30 },
+  -- Hints for the AI: playouts end after two actions on mobility (see
+  -- game:evaluate); five more moves than the other side is a 73% chance.
+  ai = { playout_depth = 2, eval_scale = 5 },
 }
 
 -- Action kinds: a plain move (wg.MOVE: from, to) and a move with a throw
@@ -165,15 +165,17 @@ function game:result(s)
          self:score(s, winner)                    -- T-E2 reported with it
 end
 
--- Mobility: the side's legal actions against the other's (the AI ends its
--- playouts on it).
+-- Mobility for the AI, which ends its playouts on it: the queen moves of the
+-- side's pieces against the other side's. (Counting whole actions, move
+-- times throw, weighs soldiers' throws over room to move and plays worse.)
+local scratch = wg.actions()
 function game:evaluate(s, side)
-  local out = wg.actions()
-  self:side_actions(s, side, out)
-  local mine = out:size()
-  out:clear()
-  self:side_actions(s, 3 - side, out)
-  return mine - out:size()
+  scratch:clear()
+  s:trace(scratch, side, wg.MOVE)
+  local mine = scratch:size()
+  scratch:clear()
+  s:trace(scratch, 3 - side, wg.MOVE)
+  return mine - scratch:size()
 end
 
 -- Position text ---------------------------------------------------------

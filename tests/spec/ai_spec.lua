@@ -38,9 +38,15 @@ end
 describe("ai: Monte Carlo tree search", function()
   local courier = T.game "courier"
 
-  it("beats a random player in at least 95 of 100 games of Courier", function()
-    assert.is_true(against_random(courier, 100, 100, 1000) >= 95)
-  end)
+  -- a small fixed budget per game, with fixed seeds: repeatable
+  for _, case in ipairs {
+    { "courier", 100 }, { "trenches", 200 }, { "amazons", 200 },
+  } do
+    it("beats a random player in at least 95 of 100 games of " .. case[1], function()
+      local wins = against_random(T.game(case[1]), case[2], 100, 1000)
+      assert.is_true(wins >= 95, wins .. " wins")
+    end)
+  end
 
   it("finds a mate in one in Courier", function()
     local s = T.position(courier, "k11/pp10/12/12/12/12/12/4R6K w - - 0 1")
