@@ -246,6 +246,9 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
                 n->proven = (r1 == 1.0) == (n->player == 1) ? 1 : -1;
             break;
         }
+        /* ordering matters only while some action is untried */
+        if (ops->order && t->n[cur].visits < l->n && ops->order(ops->ctx, s, l) != 0)
+            return -1;
         int decider = wg_turn_decider(s);
         double logn = log((double)t->n[cur].visits + 1.0);
         int32_t best = -1;
@@ -255,7 +258,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         for (int i = 0; i < l->n; i++) {
             int32_t c = find(t, cur, l->a[i]);
             if (c < 0) {
-                if (below(t, ++nuntried) == 0)  /* a uniform pick */
+                /* the first in the game's order, or a uniform pick */
+                if (ops->order ? !nuntried++ : below(t, ++nuntried) == 0)
                     untried = l->a[i];
                 continue;
             }

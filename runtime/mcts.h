@@ -19,6 +19,9 @@ typedef struct wg_mcts_ops {
     /* Optional: the chance of winning for `side` in an unfinished game,
      * from 0 to 1, to end a playout early. */
     int (*evaluate)(void *ctx, wg_state *s, int side, double *value);
+    /* Optional: reorders the legal actions at a tree node, most promising
+     * first; new nodes are then expanded in that order (else at random). */
+    int (*order)(void *ctx, wg_state *s, wg_actlist *l);
     /* Optional: the state to search this iteration, as the root player
      * may know it (hidden information sampled with the seed). Returns the
      * state in *out, which the search may change freely; NULL: use root. */

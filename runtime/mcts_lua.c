@@ -8,7 +8,7 @@
 
 typedef struct ctx {
     lua_State *L;
-    int game, root, actions, play, result, evaluate, view, list, sampled;
+    int game, root, actions, play, result, evaluate, order, view, list, sampled;
     wg_state *root_s, *sampled_s;
     int side;              /* the searching side, for the view */
     double scale;          /* evaluation units for a 73% chance */
@@ -25,14 +25,15 @@ static int call(ctx *c, int nargs, int nres)
     return lua_pcall(c->L, nargs, nres, 0) == LUA_OK ? 0 : -1;
 }
 
-static int cb_actions(void *p, wg_state *s, wg_actlist *out)
+/* Calls fn(game, s, list) with the search's own list in place of the Lua
+ * list, so the game fills or reorders it directly. */
+static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out)
 {
-    ctx *c = p;
     lua_State *L = c->L;
     wg_actlist *l = lua_touserdata(L, c->list);
     wg_actlist saved = *l;
-    *l = *out;             /* the game fills the search's list in place */
-    lua_pushvalue(L, c->actions);
+    *l = *out;
+    lua_pushvalue(L, fn);
     lua_pushvalue(L, c->game);
     push_state(c, s);
     lua_pushvalue(L, c->list);
@@ -40,6 +41,19 @@ static int cb_actions(void *p, wg_state *s, wg_actlist *out)
     *out = *l;
     *l = saved;
     return rc;
+}
+
+static int cb_actions(void *p, wg_state *s, wg_actlist *out)
+{
+    ctx *c = p;
+    return with_list(c, c->actions, s, out);
+}
+
+/* game:order(s, out) may reorder the legal actions, most promising first. */
+static int cb_order(void *p, wg_state *s, wg_actlist *out)
+{
+    ctx *c = p;
+    return with_list(c, c->order, s, out);
 }
 
 static int cb_play(void *p, wg_state *s, wg_action a)
@@ -159,6 +173,7 @@ static int mcts_search(lua_State *L)
     c.play = function_field(L, 1, "play", 1);
     c.result = function_field(L, 1, "result", 1);
     c.evaluate = function_field(L, 1, "evaluate", 0);
+    c.order = function_field(L, 1, "order", 0);
     c.view = function_field(L, 1, "view", hidden);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->l.a = NULL;
@@ -171,6 +186,7 @@ static int mcts_search(lua_State *L)
     wg_mcts_ops ops = {
         .ctx = &c, .actions = cb_actions, .play = cb_play, .result = cb_result,
         .evaluate = o.playout_depth && !lua_isnil(L, c.evaluate) ? cb_evaluate : NULL,
+        .order = lua_isnil(L, c.order) ? NULL : cb_order,
         .sample = hidden ? cb_sample : NULL,
     };
     wg_action best = 0;

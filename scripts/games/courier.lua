@@ -143,6 +143,26 @@ function game:result(s)
   return 3 - side, "stalemate"
 end
 
+-- For the AI: the tree tries captures first.
+local captures, quiet = {}, {}
+function game:order(s, out)
+  local nc, nq = 0, 0
+  for i = 1, out:size() do
+    local a = out:get(i)
+    local _, _, to = wg.fields(a)
+    if s:at(to) then
+      nc = nc + 1
+      captures[nc] = a
+    else
+      nq = nq + 1
+      quiet[nq] = a
+    end
+  end
+  if nc == 0 then return end
+  for i = 1, nc do out:set(i, captures[i]) end
+  for i = 1, nq do out:set(nc + i, quiet[i]) end
+end
+
 -- Position text ---------------------------------------------------------
 function game:position_text(s)
   local fields = {

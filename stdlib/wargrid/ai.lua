@@ -9,6 +9,9 @@
 --                           score worth a 73% chance of winning), and
 --                           ai.repetition = "draw" when repeating a position
 --                           draws (the search then avoids it when ahead)
+--   game:order(s, out)      reorders the legal actions at a node of the
+--                           tree, most promising first: they are tried in
+--                           that order (else at random)
 --   game:view(s, side, seed)  for hidden information: the state as side
 --                           knows it, the unknown drawn at random with seed;
 --                           the search then never reads the true state

@@ -71,6 +71,15 @@ describe("ai: Monte Carlo tree search", function()
     end
   end)
 
+  it("expands actions in the order of the game's hint (captures first in Courier)", function()
+    -- one iteration expands one action: the first in order
+    local s = T.position(courier, "k11/12/12/12/12/3p8/12/K2R8 w - - 0 1")
+    for seed = 1, 5 do
+      local a = ai.mcts(courier, s, { iterations = 1, seed = seed })
+      assert.equal("d1d3", courier:action_text(s, a))
+    end
+  end)
+
   it("plays the same game twice for the same seed and budget", function()
     local function game_of(seed)
       local s = courier:new()
