@@ -1,7 +1,8 @@
-/* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock
- * and the process's resource usage (CPU time, peak memory). */
+/* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
+ * the process's resource usage (CPU time, peak memory), terminal or not. */
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core_lua.h"
 
@@ -28,7 +29,15 @@ static int sys_usage(lua_State *L)
     return 1;
 }
 
+/* core.isatty(fd) -> true if the file descriptor is a terminal */
+static int sys_isatty(lua_State *L)
+{
+    lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)));
+    return 1;
+}
+
 const luaL_Reg wg_sys_functions[] = {
+    { "isatty", sys_isatty },
     { "clock", sys_clock },
     { "usage", sys_usage },
     { NULL, NULL }
