@@ -1,7 +1,7 @@
 # wargrid -- make play | make test | make bench | make install (PREFIX, DESTDIR)
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share/wargrid
-GAME ?= courier
+GAME ?= wehrschach
 CC ?= gcc
 LUA_INC ?= /usr/include/lua5.4
 LUA_A ?= $(firstword $(wildcard /usr/lib/*/liblua5.4.a) /usr/lib/x86_64-linux-gnu/liblua5.4.a)
@@ -52,7 +52,7 @@ build/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c))
 
 play: all
-	build/wargrid play $(GAME) --ai black
+	build/wargrid play $(GAME) --ai 2
 
 test: deps-test all $(C_TESTS)
 	@tests/run
