@@ -189,23 +189,31 @@ local game = wg.game {
   start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -",
 }
 
-local V, L = game.V, game.L
-local rules = game.rules
-
 -- Action kinds (W-T1) --------------------------------------------------
 local MOVE, TAKE, BARRAGE, ENCLOSE, FIRE = wg.MOVE, 2, 3, 4, 5
 local KIND = { move = MOVE, take = TAKE, barrage = BARRAGE, enclose = ENCLOSE, fire = FIRE }
 game.KIND = KIND
 
--- The declaration's capture rules by type and kind ids, once per game (a
--- variant has its own).
+-- What the rules below look up, once per game (a variant has its own ids):
+-- the declaration's capture rules by type and kind ids, each side's zone
+-- layer, and step tables for combined fire.
+local ORTHOGONAL = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
+
 local function compiled(self)
   local c = rawget(self, "compiled_rules")
   if not c then
-    c = { stays = {}, captures = {} }
+    c = { stays = {}, captures = {}, zone = { self.L.red_zone, self.L.blue_zone }, step = {} }
     for _, name in ipairs(self.def.stays or {}) do c.stays[self.T[name]] = true end
     for name, on in pairs(self.def.captures or {}) do
       if on then c.captures[KIND[name]] = true end
+    end
+    -- step[k][n][sq]: the square n steps from sq along ORTHOGONAL[k]
+    for k, d in ipairs(ORTHOGONAL) do
+      c.step[k] = { [1] = {}, [5] = {} }
+      for sq = 1, select(3, self.rules:size()) do
+        c.step[k][1][sq] = self.rules:step(sq, d[1], d[2])
+        c.step[k][5][sq] = self.rules:step(sq, 5 * d[1], 5 * d[2])
+      end
     end
     self.compiled_rules = c
   end
@@ -241,24 +249,15 @@ end
 -- Combined fire -------------------------------------------------------
 -- W-F1 a plane takes an orthogonally adjacent enemy X alone when one of the
 -- side's artillery stands on the same line beyond X, exactly 4 from X.
-local ORTHOGONAL = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
-local STEP = {}  -- STEP[k][n][sq]: the square n steps from sq along ORTHOGONAL[k]
-for k, d in ipairs(ORTHOGONAL) do
-  STEP[k] = { [1] = {}, [5] = {} }
-  for sq = 1, select(3, rules:size()) do
-    STEP[k][1][sq] = rules:step(sq, d[1], d[2])
-    STEP[k][5][sq] = rules:step(sq, 5 * d[1], 5 * d[2])
-  end
-end
-
 local function combined_fire(self, s, side, out)
   local planes = s:count(side, self.T.fighter) + s:count(side, self.T.bomber)
   if planes == 0 or s:count(side, self.T.artillery) == 0 then return end
+  local step = compiled(self).step
   for _, pid in ipairs(s:pieces(side)) do
     local t, _, sq = s:piece(pid)
     if t == self.T.fighter or t == self.T.bomber then
       for k = 1, 4 do
-        local x, g = STEP[k][1][sq], STEP[k][5][sq]
+        local x, g = step[k][1][sq], step[k][5][sq]
         local xp = x and g and s:at(x)
         if xp and s:side_of(xp) ~= side then
           local gp = s:at(g)
@@ -290,7 +289,7 @@ end
 
 function game:actions(s, out)
   local side = s:side()
-  if s:var(V.judge) == side then return end      -- W-J6 the reply was made
+  if s:var(self.V.judge) == side then return end      -- W-J6 the reply was made
   if s:repetitions() >= 2 then return end        -- W-J8
   self:actions_of(s, side, out)
 end
@@ -311,7 +310,6 @@ local CONDITION = {
   [J4] = "no enemy infantry left (W-J4)",
   [J5] = "the enemy has no legal action (W-J5)",
 }
-local ZONE = { L.red_zone, L.blue_zone }
 
 local function ground_units(self, s, side, layer)
   return s:count(side, self.T.infantry, layer) + s:count(side, self.T.tank, layer)
@@ -321,7 +319,7 @@ end
 -- W-J3 at least five of the side's ground units, one of them infantry, on
 -- or beyond the enemy mainline (in the enemy's zone).
 local function advanced(self, s, side)
-  local zone = ZONE[3 - side]
+  local zone = compiled(self).zone[3 - side]
   return s:count(side, self.T.infantry, zone) >= 1
          and ground_units(self, s, side, zone) >= 5
 end
@@ -365,25 +363,25 @@ local EFFECT = {
 
 function game:play(s, a)
   local kind, _, to = wg.fields(a)
-  local side, judge = s:side(), s:var(V.judge)
+  local side, judge = s:side(), s:var(self.V.judge)
   EFFECT[kind](s, a, to)
   if judge == 0 then
     -- a player reaches a judgement after their action (W-J1..W-J4; W-J5
     -- shows when the enemy finds no action, see game:result)
     local g = grounds(self, s, side)
     if g ~= 0 then
-      s:set_var(V.judge, side)
-      s:set_var(V.grounds, g)
+      s:set_var(self.V.judge, side)
+      s:set_var(self.V.grounds, g)
     end
   elseif judge ~= side then
     -- W-J6 this is the reply. W-J7: a judgement that rested on W-J3 alone
     -- is cancelled by a capture after which W-J3 no longer holds -- unless
     -- the reply reached a judgement itself, which W-J6 makes a draw first.
     -- RULING?: the draw takes precedence over the cancellation.
-    if compiled(self).captures[kind] and s:var(V.grounds) == J3
+    if compiled(self).captures[kind] and s:var(self.V.grounds) == J3
        and not advanced(self, s, judge) and counter(self, s, side) == 0 then
-      s:set_var(V.judge, 0)
-      s:set_var(V.grounds, 0)
+      s:set_var(self.V.judge, 0)
+      s:set_var(self.V.grounds, 0)
     end
   end
   s:end_turn()
@@ -391,7 +389,7 @@ end
 
 -- End of game -----------------------------------------------------------
 function game:result(s)
-  local side, judge = s:side(), s:var(V.judge)
+  local side, judge = s:side(), s:var(self.V.judge)
   local name = function(x) return self:side_name(x) end
   if judge == side then
     -- W-J6 the reply has been made: a draw if it reached a judgement for
@@ -399,13 +397,13 @@ function game:result(s)
     local c = counter(self, s, 3 - side)
     if c ~= 0 then
       return 0, string.format("counter-judgement: %s's judgement (%s) answered by %s's (%s), W-J6",
-                              name(judge), describe(s:var(V.grounds)), name(3 - judge), describe(c))
+                              name(judge), describe(s:var(self.V.grounds)), name(3 - judge), describe(c))
     end
-    return judge, "judgement: " .. describe(s:var(V.grounds)) .. "; the reply did not answer it (W-J6)"
+    return judge, "judgement: " .. describe(s:var(self.V.grounds)) .. "; the reply did not answer it (W-J6)"
   end
   if s:repetitions() >= 2 then return 0, "threefold repetition (W-J8)" end
   if judge ~= 0 then
-    return judge, "judgement: " .. describe(s:var(V.grounds)) .. "; no reply possible (W-J6)"
+    return judge, "judgement: " .. describe(s:var(self.V.grounds)) .. "; no reply possible (W-J6)"
   end
   return 3 - side, "judgement: " .. describe(J5)
 end
@@ -413,22 +411,22 @@ end
 -- Notation ----------------------------------------------------------------
 function game:action_text(s, a)
   local kind, from, to = wg.fields(a)
-  if kind == TAKE then return rules:name(from) .. "x" .. rules:name(to) end
-  if kind == BARRAGE then return "barrage " .. rules:name(to) end
-  if kind == ENCLOSE then return "enclose " .. rules:name(to) end
-  if kind == FIRE then return "fire " .. rules:name(from) .. "x" .. rules:name(to) end
-  return rules:name(from) .. rules:name(to)
+  if kind == TAKE then return self.rules:name(from) .. "x" .. self.rules:name(to) end
+  if kind == BARRAGE then return "barrage " .. self.rules:name(to) end
+  if kind == ENCLOSE then return "enclose " .. self.rules:name(to) end
+  if kind == FIRE then return "fire " .. self.rules:name(from) .. "x" .. self.rules:name(to) end
+  return self.rules:name(from) .. self.rules:name(to)
 end
 
 -- Position text -----------------------------------------------------------
 local SIDE_LETTER = { "r", "b" }
 
 function game:position_text(s)
-  local judge, text = s:var(V.judge), "-"
+  local judge, text = s:var(self.V.judge), "-"
   if judge ~= 0 then
     local digits = {}
     for k = 1, 4 do
-      if s:var(V.grounds) & (1 << (k - 1)) ~= 0 then digits[#digits + 1] = tostring(k) end
+      if s:var(self.V.grounds) & (1 << (k - 1)) ~= 0 then digits[#digits + 1] = tostring(k) end
     end
     text = SIDE_LETTER[judge] .. ":" .. table.concat(digits)
   end
@@ -443,12 +441,12 @@ local function check_board(self, s)
     end
     for _, pid in ipairs(s:pieces(side)) do
       local t, _, sq = s:piece(pid)
-      if s:has(sq, L.sea) then                                       -- W-M5
-        return string.format("a piece stands on the sea (%s)", rules:name(sq))
+      if s:has(sq, self.L.sea) then                                       -- W-M5
+        return string.format("a piece stands on the sea (%s)", self.rules:name(sq))
       end
-      if t == self.T.headquarter and not s:has(sq, ZONE[side]) then  -- W-M3
+      if t == self.T.headquarter and not s:has(sq, compiled(self).zone[side]) then  -- W-M3
         return string.format("the %s headquarter stands outside its zone (%s)",
-                             name, rules:name(sq))
+                             name, self.rules:name(sq))
       end
     end
   end
@@ -482,8 +480,8 @@ function game:set_position(s, text)
                                 grounds(self, s, judge) == 0 and "no judgement"
                                   or "the conditions " .. describe(grounds(self, s, judge)))
     end
-    s:set_var(V.judge, judge)
-    s:set_var(V.grounds, g)
+    s:set_var(self.V.judge, judge)
+    s:set_var(self.V.grounds, g)
   end
   return true
 end

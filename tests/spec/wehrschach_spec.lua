@@ -752,3 +752,104 @@ describe("wehrschach: the text's example", function()
     assert.is_true(all.d4xc2)
   end)
 end)
+
+describe("wehrschach: notation", function()
+  local s = pos { e6 = "i", e5 = "I", e2 = "A", a6 = "A", d5 = "I", f7 = "I", c3 = "F", c4 = "t",
+                  c8 = "A", k1 = "H", k11 = "h" }
+
+  it("W-T1 writes each kind of action in its own form", function()
+    local all = texts(s)
+    for _, t in ipairs { "e5e4", "e5xe6", "barrage e6", "enclose e6", "fire c3xc4" } do
+      assert.is_true(all[t], t)
+    end
+    local kinds = {}
+    local out = game:legal(s)
+    for i = 1, out:size() do
+      local kind = wg.fields(out:get(i))
+      kinds[kind] = true
+    end
+    assert.same({ [K.move] = true, [K.take] = true, [K.barrage] = true, [K.enclose] = true,
+                  [K.fire] = true }, kinds)
+  end)
+
+  it("W-T1 reads actions ignoring case, spaces and dashes", function()
+    for typed, want in pairs { ["Barrage E6"] = "barrage e6", ["E5-XE6"] = "e5xe6",
+                               ["enclose  e6"] = "enclose e6", ["FIRE c3 x c4"] = "fire c3xc4",
+                               ["e5-e4"] = "e5e4" } do
+      local a = assert(game:parse_action(s, typed))
+      assert.equal(want, game:action_text(s, a))
+    end
+    local a, err = game:parse_action(s, "e5xe7")
+    assert.is_nil(a)
+    assert.matches("not a legal action", err)
+  end)
+end)
+
+describe("wehrschach: position text", function()
+  it("W-J6 round-trips the pending judgement and the side to move", function()
+    local board = T.board(game, { f1 = "H", a1 = "A", b1 = "A", a9 = "I", b9 = "I", c9 = "I",
+                                  d9 = "I", e9 = "I", f11 = "h", a10 = "i", a8 = "i",
+                                  j11 = "a", k11 = "a", k10 = "i" })
+    for _, rest in ipairs { " b r:3", " r r:3", " b -", " r -" } do
+      local s = T.position(game, board .. rest)
+      assert.equal(board .. rest, game:position_text(s))
+    end
+  end)
+
+  it("names what is wrong with a bad position", function()
+    local start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1"
+    local function bad(text)
+      local s, err = game:new(text)
+      assert.is_nil(s)
+      return err
+    end
+    assert.matches("side to move 'w': expected r or b", bad(start .. " w -"))
+    assert.matches("expected a board, the side to move", bad(start))
+    assert.matches("judgement 'r:9': expected %- or the judging side", bad(start .. " b r:9"))
+    assert.matches("judgement 'r:3': the board gives red no judgement", bad(start .. " b r:3"))
+    assert.matches("a piece stands on the sea %(b5%)", bad(T.board(game, { b5 = "I" }) .. " r -"))
+    assert.matches("the red headquarter stands outside its zone %(f4%)",
+                   bad(T.board(game, { f4 = "H" }) .. " r -"))
+    assert.matches("the blue headquarter stands outside its zone %(f8%)",
+                   bad(T.board(game, { f8 = "h" }) .. " r -"))
+    assert.matches("red has more than one headquarter",
+                   bad(T.board(game, { f1 = "H", g1 = "H" }) .. " r -"))
+    assert.matches("unknown letter 'q'", bad(T.board(game, { f1 = "q" }) .. " r -"))
+  end)
+end)
+
+describe("wehrschach: the command line", function()
+  local function run(args, input)
+    local tmp = os.tmpname()
+    local f = assert(io.open(tmp, "w"))
+    f:write(input or "")
+    f:close()
+    local h = io.popen("build/wargrid " .. args .. " < " .. tmp .. " 2>&1")
+    local out = h:read("a")
+    h:close()
+    os.remove(tmp)
+    return out
+  end
+
+  it("lists, moves and counts Wehrschach", function()
+    assert.matches("wehrschach%s+Wehrschach\n", run("list"))
+    local n = 0
+    for _ in run("moves wehrschach"):gmatch("[^\n]+") do n = n + 1 end
+    assert.equal(143, n)
+    assert.equal("Nodes searched: 20859\n", run("perft wehrschach 2"))
+  end)
+
+  it("play --help shows the notation", function()
+    local out = run("play wehrschach --help")
+    assert.matches("barrage f6", out)
+    assert.matches("enclose d4", out)
+    assert.matches("fire c6xd6", out)
+  end)
+
+  it("play draws the board with its legend and answers the player", function()
+    local out = run("play wehrschach --seed 1", "e3e4\nquit\n")
+    assert.matches("~ sea   / main road   \\ river   %- mainlines", out)
+    assert.matches("blue plays %S+", out)
+    assert.is_nil(out:find("\27", 1, true))   -- no colour when not on a terminal
+  end)
+end)
