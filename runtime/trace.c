@@ -198,8 +198,9 @@ int wg_trace_threats(const wg_state *s, int by, int need, int sq,
                 if (mode == WG_CAPTURE && (!sq || to == sq) && seen[to] != i + 1) {
                     seen[to] = (uint8_t)(i + 1);
                     count[to]++;
-                    if (wg_actlist_push(out, wg_act(0, (unsigned)from, (unsigned)to,
-                                                    0, (unsigned)list[i], 0)) != 0)
+                    if (wg_actlist_push(out, wg_act(0, (unsigned)from, (unsigned)to, 0,
+                                                    (unsigned)list[i],
+                                                    (unsigned)p[PF_TYPE])) != 0)
                         return -1;
                 }
             });

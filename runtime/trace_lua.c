@@ -68,8 +68,9 @@ static int trace_attacked(lua_State *L)
 }
 
 /* s:threats(out, by [, need [, sq]]) -> n: the threat map of side `by`,
- * entries (0, attacker square, target, attackers of target, attacker id)
- * for targets at least `need` (default 1) pieces attack; sq: that target */
+ * entries (0, attacker square, target, attackers of target, attacker id,
+ * attacker type) for targets at least `need` (default 1) pieces attack;
+ * sq: that target alone */
 static int trace_threats(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);

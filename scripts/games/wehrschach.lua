@@ -195,79 +195,66 @@ local KIND = { move = MOVE, take = TAKE, barrage = BARRAGE, enclose = ENCLOSE, f
 game.KIND = KIND
 
 -- What the rules below look up, once per game (a variant has its own ids):
--- the declaration's capture rules by type and kind ids, each side's zone
--- layer, and step tables for combined fire.
-local ORTHOGONAL = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
-
+-- the declaration's capture rules by type and kind ids, the planes, each
+-- side's zone layer, and for combined fire beyond[x][a]: the square next to
+-- x on the far side from a, where a is 4 from x on a file or rank.
 local function compiled(self)
   local c = rawget(self, "compiled_rules")
-  if not c then
-    c = { stays = {}, captures = {}, zone = { self.L.red_zone, self.L.blue_zone }, step = {} }
-    for _, name in ipairs(self.def.stays or {}) do c.stays[self.T[name]] = true end
-    for name, on in pairs(self.def.captures or {}) do
-      if on then c.captures[KIND[name]] = true end
-    end
-    -- step[k][n][sq]: the square n steps from sq along ORTHOGONAL[k]
-    for k, d in ipairs(ORTHOGONAL) do
-      c.step[k] = { [1] = {}, [5] = {} }
-      for sq = 1, select(3, self.rules:size()) do
-        c.step[k][1][sq] = self.rules:step(sq, d[1], d[2])
-        c.step[k][5][sq] = self.rules:step(sq, 5 * d[1], 5 * d[2])
-      end
-    end
-    self.compiled_rules = c
+  if c then return c end
+  c = { stays = {}, captures = {}, beyond = {},
+        planes = { [self.T.fighter] = true, [self.T.bomber] = true },
+        zone = { self.L.red_zone, self.L.blue_zone } }
+  for _, name in ipairs(self.def.stays or {}) do c.stays[self.T[name]] = true end
+  for name, on in pairs(self.def.captures or {}) do
+    if on then c.captures[KIND[name]] = true end
   end
+  local r = self.rules
+  for x = 1, select(3, r:size()) do
+    c.beyond[x] = {}
+    for _, d in ipairs { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+      local a, p = r:step(x, 4 * d[1], 4 * d[2]), r:step(x, -d[1], -d[2])
+      if a and p then c.beyond[x][a] = p end
+    end
+  end
+  self.compiled_rules = c
   return c
 end
 
--- Capture by two supporters -------------------------------------------
+-- Captures and combined fire -------------------------------------------
 local threats = wg.actions()  -- scratch list for the threat map
 
--- W-K1..W-K4: for every enemy piece X that at least two of the side's
+-- One pass over the side's threat map (W-C1..W-C6), target by target:
+-- W-K1..W-K4 for every enemy piece X that at least two of the side's
 -- pieces threaten: "P takes X" for each threatening piece that moves in,
 -- and once "barrage on X" when two or more threatening pieces stay.
+-- W-F1 a plane takes an orthogonally adjacent enemy X alone when one of
+-- the side's artillery stands on the same line beyond X, exactly 4 from
+-- X: an artillery that threatens X (W-C4) with the plane on X's far side.
 local function captures(self, s, side, out)
-  local need, stays = self.def.support, compiled(self).stays
+  local c = compiled(self)
+  local need, stays, artillery = self.def.support, c.stays, self.T.artillery
   threats:clear()
-  if s:threats(threats, side, need) == 0 then return end   -- W-K1
   local target, guns = 0, 0
-  for i = 1, threats:size() do
-    local _, from, to, _, pid = wg.fields(threats:get(i))
+  for i = 1, s:threats(threats, side) do
+    local _, from, to, count, _, t = wg.fields(threats:get(i))
     if to ~= target then
       if guns >= need then out:add(BARRAGE, 0, target) end
       target, guns = to, 0
     end
-    if stays[s:type(pid)] then
-      guns = guns + 1                              -- W-K3
-    else
-      out:add(TAKE, from, to)                      -- W-K2
+    if count >= need then                          -- W-K1
+      if stays[t] then
+        guns = guns + 1                            -- W-K3
+      else
+        out:add(TAKE, from, to)                    -- W-K2
+      end
+    end
+    local plane = t == artillery and c.beyond[to][from]
+    local p = plane and s:at(plane)
+    if p and s:side_of(p) == side and c.planes[s:type(p)] then
+      out:add(FIRE, plane, to)                     -- W-F1
     end
   end
   if guns >= need then out:add(BARRAGE, 0, target) end
-end
-
--- Combined fire -------------------------------------------------------
--- W-F1 a plane takes an orthogonally adjacent enemy X alone when one of the
--- side's artillery stands on the same line beyond X, exactly 4 from X.
-local function combined_fire(self, s, side, out)
-  local planes = s:count(side, self.T.fighter) + s:count(side, self.T.bomber)
-  if planes == 0 or s:count(side, self.T.artillery) == 0 then return end
-  local step = compiled(self).step
-  for _, pid in ipairs(s:pieces(side)) do
-    local t, _, sq = s:piece(pid)
-    if t == self.T.fighter or t == self.T.bomber then
-      for k = 1, 4 do
-        local x, g = step[k][1][sq], step[k][5][sq]
-        local xp = x and g and s:at(x)
-        if xp and s:side_of(xp) ~= side then
-          local gp = s:at(g)
-          if gp and s:side_of(gp) == side and s:type(gp) == self.T.artillery then
-            out:add(FIRE, sq, x)
-          end
-        end
-      end
-    end
-  end
 end
 
 -- Legal actions -------------------------------------------------------
@@ -276,7 +263,7 @@ end
 -- Capturing is never compulsory; passing is not an action.
 function game:actions_of(s, side, out)
   s:trace(out, side, MOVE, "move")               -- W-M1..W-M7
-  captures(self, s, side, out)                   -- W-K1..W-K4
+  captures(self, s, side, out)                   -- W-K1..W-K4, W-F1
   -- W-E1 an enemy piece between two of the side's pieces adjacent to it on
   -- opposite sides, in one line (orthogonal or diagonal); any pieces
   -- enclose, the headquarter too. W-E2 RULING: every enclosure on the board
@@ -284,7 +271,6 @@ function game:actions_of(s, side, out)
   -- W-K4 RULING: "enclose X" and "barrage X" are two actions even where
   -- both leave the same position.
   s:flanked(out, side, ENCLOSE, "all")
-  combined_fire(self, s, side, out)              -- W-F1
 end
 
 function game:actions(s, out)

@@ -244,7 +244,8 @@ static void test_threats_match_brute_force(void)
                     for (int q = 0; q < m; q++)
                         found |= pids[q] == pid;
                     if ((int)wg_act_b(x) != t || (int)wg_act_c(x) != m || !found
-                        || (int)wg_act_a(x) != wg_piece(s, pid)[PF_SQ])
+                        || (int)wg_act_a(x) != wg_piece(s, pid)[PF_SQ]
+                        || (int)wg_act_e(x) != wg_piece(s, pid)[PF_TYPE])
                         bad++;
                 }
             }
