@@ -36,6 +36,8 @@ Red (upper case) moves first. i infantry, t tank, f fighter, b bomber,
 a artillery, h headquarter.]]
 
 -- Pieces ----------------------------------------------------------------
+local MOVE_ONLY, CAPTURE_ONLY = 1, 2  -- pattern modes, as Betza's m and c
+
 -- Patterns are written for Red; Blue reads them turned (forward is down)
 -- and reads each layer through its mirror (red_zone as blue_zone).
 local ENEMY_PASSABLE = { "infantry", "tank", "headquarter" }  -- W-M4, W-C5
@@ -53,14 +55,9 @@ end
 -- road) infantry and tanks have range 4.
 local ROAD_MOVE = { "mF4", within = "road", block = "sea", nostep = "river" }
 
--- W-M7 RULING: the tank's knight move is not a leap but one of two
--- three-step orthogonal L-paths (the long leg first or the short leg
--- first); one path with every square passed empty and not sea is enough.
--- The same paths serve its knight capture (W-C3), with the capture's
--- conditions. `extra` holds the conditions of each step.
 local function sign(n) return n > 0 and 1 or -1 end
 
--- The steps of an L-path: one leg, then the other.
+-- The unit steps of an L-path: one leg, then the other.
 local function legs(first, second)
   local steps = {}
   for _, leg in ipairs { first, second } do
@@ -69,6 +66,11 @@ local function legs(first, second)
   return steps
 end
 
+-- W-M7 RULING: the tank's knight move is not a leap but one of two
+-- three-step orthogonal L-paths (the long leg first or the short leg
+-- first); one path with every square passed empty and not sea is enough.
+-- The same paths serve its knight capture (W-C3), with the capture's
+-- conditions. `extra` holds the conditions every step obeys.
 local function l_paths(extra)
   local atoms = {}
   for _, v in ipairs { { 1, 2 }, { 2, 1 }, { -1, 2 }, { -2, 1 },
@@ -90,10 +92,11 @@ local function capture(distance, conditions)
   return atom
 end
 
+-- A piece's pattern from single atoms and lists of atoms.
 local function pattern(...)
   local out = {}
   for _, part in ipairs { ... } do
-    if part[1] == nil or type(part[1]) == "table" then
+    if type(part[1]) == "table" then
       for _, atom in ipairs(part) do out[#out + 1] = atom end
     else
       out[#out + 1] = part
@@ -155,9 +158,9 @@ local game = wg.game {
                                  capture(1)) },                    -- W-C1
     tank = { letter = "t", value = 3,
              moves = pattern(ground_move(3), ROAD_MOVE,            -- W-M1, W-M2
-                             l_paths { mode = 1, block = "sea", nostep = "river" }, -- W-M7
+                             l_paths { mode = MOVE_ONLY, block = "sea", nostep = "river" }, -- W-M7
                              capture(3, { block = "sea" }),        -- W-C3
-                             l_paths { mode = 2, block = "sea" }) },                -- W-C3
+                             l_paths { mode = CAPTURE_ONLY, block = "sea" }) },             -- W-C3
     artillery = { letter = "a", value = 3,
                   moves = pattern(ground_move(4),                  -- W-M1
                                   -- W-C4 exactly 4 away; pieces and sea ignored
@@ -248,10 +251,10 @@ local function captures(self, s, side, out)
         out:add(TAKE, from, to)                    -- W-K2
       end
     end
-    local plane = t == artillery and c.beyond[to][from]
-    local p = plane and s:at(plane)
+    local far = t == artillery and c.beyond[to][from]
+    local p = far and s:at(far)
     if p and s:side_of(p) == side and c.planes[s:type(p)] then
-      out:add(FIRE, plane, to)                     -- W-F1
+      out:add(FIRE, far, to)                       -- W-F1
     end
   end
   if guns >= need then out:add(BARRAGE, 0, target) end
@@ -275,8 +278,8 @@ end
 
 function game:actions(s, out)
   local side = s:side()
-  if s:var(self.V.judge) == side then return end      -- W-J6 the reply was made
-  if s:repetitions() >= 2 then return end        -- W-J8
+  if s:var(self.V.judge) == side then return end  -- W-J6 the reply was made
+  if s:repetitions() >= 2 then return end         -- W-J8
   self:actions_of(s, side, out)
 end
 
@@ -376,32 +379,34 @@ end
 -- End of game -----------------------------------------------------------
 function game:result(s)
   local side, judge = s:side(), s:var(self.V.judge)
-  local name = function(x) return self:side_name(x) end
+  local judged = describe(s:var(self.V.grounds))
   if judge == side then
     -- W-J6 the reply has been made: a draw if it reached a judgement for
     -- the replier, else the judge wins
     local c = counter(self, s, 3 - side)
     if c ~= 0 then
       return 0, string.format("counter-judgement: %s's judgement (%s) answered by %s's (%s), W-J6",
-                              name(judge), describe(s:var(self.V.grounds)), name(3 - judge), describe(c))
+                              self:side_name(judge), judged, self:side_name(3 - judge),
+                              describe(c))
     end
-    return judge, "judgement: " .. describe(s:var(self.V.grounds)) .. "; the reply did not answer it (W-J6)"
+    return judge, "judgement: " .. judged .. "; the reply did not answer it (W-J6)"
   end
   if s:repetitions() >= 2 then return 0, "threefold repetition (W-J8)" end
   if judge ~= 0 then
-    return judge, "judgement: " .. describe(s:var(self.V.grounds)) .. "; no reply possible (W-J6)"
+    return judge, "judgement: " .. judged .. "; no reply possible (W-J6)"
   end
-  return 3 - side, "judgement: " .. describe(J5)
+  return 3 - side, "judgement: " .. describe(J5)  -- W-J5, with no reply (W-J6)
 end
 
 -- Notation ----------------------------------------------------------------
 function game:action_text(s, a)
   local kind, from, to = wg.fields(a)
-  if kind == TAKE then return self.rules:name(from) .. "x" .. self.rules:name(to) end
-  if kind == BARRAGE then return "barrage " .. self.rules:name(to) end
-  if kind == ENCLOSE then return "enclose " .. self.rules:name(to) end
-  if kind == FIRE then return "fire " .. self.rules:name(from) .. "x" .. self.rules:name(to) end
-  return self.rules:name(from) .. self.rules:name(to)
+  local r = self.rules
+  if kind == TAKE then return r:name(from) .. "x" .. r:name(to) end
+  if kind == BARRAGE then return "barrage " .. r:name(to) end
+  if kind == ENCLOSE then return "enclose " .. r:name(to) end
+  if kind == FIRE then return "fire " .. r:name(from) .. "x" .. r:name(to) end
+  return r:name(from) .. r:name(to)
 end
 
 -- Position text -----------------------------------------------------------
@@ -412,7 +417,9 @@ function game:position_text(s)
   if judge ~= 0 then
     local digits = {}
     for k = 1, 4 do
-      if s:var(self.V.grounds) & (1 << (k - 1)) ~= 0 then digits[#digits + 1] = tostring(k) end
+      if s:var(self.V.grounds) & (1 << (k - 1)) ~= 0 then
+        digits[#digits + 1] = tostring(k)
+      end
     end
     text = SIDE_LETTER[judge] .. ":" .. table.concat(digits)
   end
@@ -427,10 +434,11 @@ local function check_board(self, s)
     end
     for _, pid in ipairs(s:pieces(side)) do
       local t, _, sq = s:piece(pid)
-      if s:has(sq, self.L.sea) then                                       -- W-M5
+      if s:has(sq, self.L.sea) then                                      -- W-M5
         return string.format("a piece stands on the sea (%s)", self.rules:name(sq))
       end
-      if t == self.T.headquarter and not s:has(sq, compiled(self).zone[side]) then  -- W-M3
+      local zone = compiled(self).zone[side]
+      if t == self.T.headquarter and not s:has(sq, zone) then             -- W-M3
         return string.format("the %s headquarter stands outside its zone (%s)",
                              name, self.rules:name(sq))
       end
@@ -459,12 +467,13 @@ function game:set_position(s, text)
     end
     local judge, g = who == "r" and 1 or 2, 0
     for d in digits:gmatch(".") do g = g | (1 << (tonumber(d) - 1)) end
-    -- a pending judgement rests on what the board shows
-    if judge ~= side and grounds(self, s, judge) ~= g then
+    -- a pending judgement rests on what the board shows; once the reply
+    -- is made (the judge to move) the board may have changed
+    local shown = grounds(self, s, judge)
+    if judge ~= side and shown ~= g then
       return nil, string.format("judgement '%s': the board gives %s %s", j,
-                                self:side_name(judge),
-                                grounds(self, s, judge) == 0 and "no judgement"
-                                  or "the conditions " .. describe(grounds(self, s, judge)))
+                                self:side_name(judge), shown == 0 and "no judgement"
+                                  or "the conditions " .. describe(shown))
     end
     s:set_var(self.V.judge, judge)
     s:set_var(self.V.grounds, g)
