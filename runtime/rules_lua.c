@@ -78,7 +78,7 @@ static void read_squares(lua_State *L, wg_rules *r, const char *path,
 }
 
 /* routes = { { {dx, dy}, ... }, ... }: alternative step sequences of one
- * length that all end at the same offset, which becomes the atom's. */
+ * length that all end at the same offset (the atom's dx, dy if given). */
 static void read_routes(lua_State *L, wg_rules *r, const char *path, wg_atom *a,
                         int *dx, int *dy)
 {
@@ -110,9 +110,9 @@ static void read_routes(lua_State *L, wg_rules *r, const char *path, wg_atom *a,
             sy += y;
             lua_pop(L, 3);
         }
-        if (i > 1 && (sx != *dx || sy != *dy))
-            luaL_error(L, "rules: %s.routes[%d] ends elsewhere than the first route",
-                       path, (int)i);
+        if ((i > 1 || *dx || *dy) && (sx != *dx || sy != *dy))
+            luaL_error(L, "rules: %s.routes[%d] does not end at (%d, %d)",
+                       path, (int)i, *dx, *dy);
         *dx = sx;
         *dy = sy;
         lua_pop(L, 1);
