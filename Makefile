@@ -1,7 +1,7 @@
 # wargrid -- make play | make test | make bench | make install (PREFIX, DESTDIR)
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share/wargrid
-GAME ?= courier
+GAME ?= wehrschach
 CC ?= gcc
 LUA_INC ?= /usr/include/lua5.4
 LUA_A ?= $(firstword $(wildcard /usr/lib/*/liblua5.4.a) /usr/lib/x86_64-linux-gnu/liblua5.4.a)

@@ -12,6 +12,8 @@ int wg_rules_init(wg_rules *r, int files, int ranks)
     r->maxpieces = 128;
     r->actions_per_turn = 1;
     r->seed = 0x5eed0f3a2c9b7d11ULL;
+    for (int i = 0; i < WG_MAX_LAYERS; i++)
+        r->mirror[i] = (int8_t)i;
     return 0;
 }
 
@@ -32,10 +34,28 @@ int wg_rules_add_type(wg_rules *r, const char *name, char letter)
     return t;
 }
 
+int wg_rules_mirror(wg_rules *r, int layer, int other)
+{
+    if (layer < 0 || other < 0 || layer >= WG_MAX_LAYERS || other >= WG_MAX_LAYERS)
+        return -1;
+    r->mirror[layer] = (int8_t)other;
+    return 0;
+}
+
+static uint32_t mirror_mask(const wg_rules *r, uint32_t m)
+{
+    uint32_t out = 0;
+    for (int b = 0; m; b++, m >>= 1)
+        if (m & 1)
+            out |= 1u << r->mirror[b];
+    return out;
+}
+
 int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a)
 {
     wg_type *ty = &r->type[type];
-    if (ty->natoms[0] == WG_MAX_ATOMS)
+    if (ty->natoms[0] == WG_MAX_ATOMS || a.nroute > WG_MAX_ROUTES
+        || a.nstep > WG_MAX_STEPS)
         return -1;
     for (int side = 0; side < 2; side++) {
         int v = wg_grid_vec(&r->grid, dx, side ? -dy : dy);
@@ -44,6 +64,20 @@ int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a)
         a.vec = (int16_t)v;
         ty->atom[side][ty->natoms[side]++] = a;
     }
+    /* side 2: the mirror image */
+    wg_atom *m = &ty->atom[1][ty->natoms[1] - 1];
+    m->block = mirror_mask(r, a.block);
+    m->noland = mirror_mask(r, a.noland);
+    m->within = mirror_mask(r, a.within);
+    m->nostep = mirror_mask(r, a.nostep);
+    for (int i = 0; i < a.nroute; i++)
+        for (int k = 0; k < a.nstep; k++) {
+            const int8_t *st = r->grid.vec[a.route[i][k]];
+            int v = wg_grid_vec(&r->grid, st[0], -st[1]);
+            if (v < 0)
+                return -1;
+            m->route[i][k] = (int16_t)v;
+        }
     return 0;
 }
 
@@ -105,9 +139,11 @@ void wg_rules_finish(wg_rules *r)
                 const wg_atom *a = &ty->atom[side][i];
                 if (!(a->mode & WG_CAPTURE))
                     continue;
-                /* a capturing piece that passes over pieces, or covers several
-                 * squares, is checked forwards from where it stands */
-                if (a->over_own || a->over_enemy || ty->nshape)
+                /* a capturing piece that passes over pieces, covers several
+                 * squares, or whose lines have conditions the probes do not
+                 * read, is checked forwards from where it stands */
+                if (a->over_own || a->over_enemy || ty->nshape || a->within
+                    || a->nostep || a->nroute)
                     r->forward_types[side] |= 1u << t;
                 else
                     add_probe(r, side, t, a);

@@ -14,18 +14,31 @@
 #define WG_MAX_PROBES 96
 #define WG_MAX_DECKS 4
 #define WG_MAX_CARDS 255
+#define WG_MAX_ROUTES 4    /* alternative step sequences of a path atom */
+#define WG_MAX_STEPS 4     /* steps of one route */
 
 enum { WG_MOVE = 1, WG_CAPTURE = 2 };
 
 /* One line of a movement pattern: steps of one vector, from min to max of
- * them (max 0: up to the edge). A leap is the case min = max = 1. */
+ * them (max 0: up to the edge). A leap is the case min = max = 1.
+ *
+ * A path atom (nroute > 0) reaches the single square vec away along one of
+ * its routes, each a sequence of nstep steps (vector ids): the squares on
+ * the way obey the same conditions as the squares a slide passes, and one
+ * open route is enough. min and max are 1. */
 typedef struct wg_atom {
     int16_t vec;
     uint8_t mode;                 /* WG_MOVE and/or WG_CAPTURE */
     uint8_t min, max;
     uint32_t block;               /* layers that stop passage and landing */
     uint32_t noland;              /* layers it may pass but not stop on */
+    uint32_t within;              /* layers every square (the start too)
+                                     must have; else the walk stops */
+    uint32_t nostep;              /* no step from a square of one of these
+                                     layers to another square of it */
     uint32_t over_own, over_enemy;/* piece types it may pass over */
+    uint8_t nroute, nstep;
+    int16_t route[WG_MAX_ROUTES][WG_MAX_STEPS];
 } wg_atom;
 
 /* "Is sq attacked" looks back from sq along the reversed atoms. */
@@ -66,6 +79,8 @@ typedef struct wg_rules {
     int nprobes[2];
     wg_probe probe[2][WG_MAX_PROBES];
     uint32_t forward_types[2];    /* attackers the probes cannot see */
+    int8_t mirror[WG_MAX_LAYERS]; /* the layer side 2's patterns use for
+                                     each layer (itself by default) */
 } wg_rules;
 
 /* Sets up empty rules on a grid of the given size; -1 if out of range. */
@@ -75,9 +90,15 @@ void wg_rules_free(wg_rules *r);
 /* Adds a piece type; returns its id (1..) or -1 when full. */
 int wg_rules_add_type(wg_rules *r, const char *name, char letter);
 
-/* Adds an atom for side 1 given as (dx, dy); side 2 gets it mirrored
- * (dy negated). Returns 0, or -1 when the tables are full. */
+/* Adds an atom for side 1 given as (dx, dy), with route steps (if any) as
+ * vector ids; side 2 gets it mirrored: dy negated, and every layer in its
+ * masks replaced by the layer's mirror. Returns 0, or -1 when the tables
+ * are full. */
 int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a);
+
+/* Side 2 reads layer `layer` as layer `other` (a side's own zone, say);
+ * set mirrors before adding atoms. Returns 0, or -1 if out of range. */
+int wg_rules_mirror(wg_rules *r, int layer, int other);
 
 /* Builds Zobrist keys and attack probes, and adds the grid's stopping layers
  * to every atom's block mask; call once after the last type. */

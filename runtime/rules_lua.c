@@ -77,21 +77,71 @@ static void read_squares(lua_State *L, wg_rules *r, const char *path,
     }
 }
 
+/* routes = { { {dx, dy}, ... }, ... }: alternative step sequences of one
+ * length that all end at the same offset (the atom's dx, dy if given). */
+static void read_routes(lua_State *L, wg_rules *r, const char *path, wg_atom *a,
+                        int *dx, int *dy)
+{
+    lua_Integer n = luaL_len(L, -1);
+    if (n < 1 || n > WG_MAX_ROUTES)
+        luaL_error(L, "rules: %s.routes must list 1 to %d routes", path, WG_MAX_ROUTES);
+    a->nroute = (uint8_t)n;
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (lua_geti(L, -1, i) != LUA_TTABLE)
+            luaL_error(L, "rules: %s.routes[%d] must be a list of steps", path, (int)i);
+        lua_Integer m = luaL_len(L, -1);
+        if (m < 1 || m > WG_MAX_STEPS || (i > 1 && m != a->nstep))
+            luaL_error(L, "rules: %s.routes[%d] must have 1 to %d steps, as many "
+                       "as the first route", path, (int)i, WG_MAX_STEPS);
+        a->nstep = (uint8_t)m;
+        int sx = 0, sy = 0;
+        for (lua_Integer k = 1; k <= m; k++) {
+            lua_geti(L, -1, k);
+            lua_geti(L, -1, 1);
+            lua_geti(L, -2, 2);
+            int ok1, ok2;
+            int x = (int)lua_tointegerx(L, -2, &ok1), y = (int)lua_tointegerx(L, -1, &ok2);
+            int v = ok1 && ok2 ? wg_grid_vec(&r->grid, x, y) : -1;
+            if (v < 0)
+                luaL_error(L, "rules: %s.routes[%d][%d] must be a step {dx, dy}",
+                           path, (int)i, (int)k);
+            a->route[i - 1][k - 1] = (int16_t)v;
+            sx += x;
+            sy += y;
+            lua_pop(L, 3);
+        }
+        if ((i > 1 || *dx || *dy) && (sx != *dx || sy != *dy))
+            luaL_error(L, "rules: %s.routes[%d] does not end at (%d, %d)",
+                       path, (int)i, *dx, *dy);
+        *dx = sx;
+        *dy = sy;
+        lua_pop(L, 1);
+    }
+}
+
 static void read_atom(lua_State *L, wg_rules *r, int t, const char *path)
 {
     wg_atom a;
     memset(&a, 0, sizeof a);
     int dx = int_field(L, path, "dx", 0, -WG_MAX_FILES, WG_MAX_FILES);
     int dy = int_field(L, path, "dy", 0, -WG_MAX_RANKS, WG_MAX_RANKS);
+    if (table_field(L, path, "routes", 1)) {
+        read_routes(L, r, path, &a, &dx, &dy);
+        lua_pop(L, 1);
+    }
     if (dx == 0 && dy == 0)
         luaL_error(L, "rules: %s has no direction (dx = dy = 0)", path);
     a.min = (uint8_t)int_field(L, path, "min", 1, 1, WG_MAX_RAY);
     a.max = (uint8_t)int_field(L, path, "max", 1, 0, WG_MAX_RAY);
     if (a.max && a.max < a.min)
         luaL_error(L, "rules: %s.max is below its min", path);
+    if (a.nroute && (a.min != 1 || a.max != 1))
+        luaL_error(L, "rules: %s: a path atom has no range (min = max = 1)", path);
     a.mode = (uint8_t)int_field(L, path, "mode", WG_MOVE | WG_CAPTURE, 1, 3);
     a.block = mask_field(L, path, "block");
     a.noland = mask_field(L, path, "noland");
+    a.within = mask_field(L, path, "within");
+    a.nostep = mask_field(L, path, "nostep");
     a.over_own = mask_field(L, path, "over_own");
     a.over_enemy = mask_field(L, path, "over_enemy");
     if (wg_rules_add_atom(r, t, dx, dy, a) != 0)
@@ -216,6 +266,11 @@ static int rules_new(lua_State *L)
                 read_squares(L, r, path, NULL, r->grid.terrain, 1u << bit);
                 lua_pop(L, 1);
             }
+            /* mirror: index (0-based) of the layer side 2 reads for this one */
+            int m = int_field(L, path, "mirror", bit, 0, WG_MAX_LAYERS - 1);
+            if (m >= n)
+                luaL_error(L, "rules: %s.mirror is not a layer", path);
+            wg_rules_mirror(r, bit, m);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);

@@ -138,19 +138,32 @@ static int state_apply_move(lua_State *L)
     return 1;
 }
 
-/* s:count(side [, type]) -> pieces on the board */
+static int check_layer(lua_State *L, const wg_state *s, int i)
+{
+    lua_Integer b = luaL_checkinteger(L, i);
+    luaL_argcheck(L, b >= 0 && b < s->rules->grid.nlayers, i, "'layer' is not a layer");
+    return (int)b;
+}
+
+/* s:count(side [, type [, layer]]) -> pieces on the board, of that type
+ * (nil: any) standing on squares of that layer */
 static int state_count(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int side = wg_check_side(L, 2);
-    if (lua_isnoneornil(L, 3)) {
+    int t = lua_isnoneornil(L, 3) ? 0 : check_type(L, s, 3);
+    int layer = lua_isnoneornil(L, 4) ? -1 : check_layer(L, s, 4);
+    if (!t && layer < 0) {
         lua_pushinteger(L, wg_count(s, side));
         return 1;
     }
-    int t = check_type(L, s, 3), n = 0;
     const int32_t *list = wg_list(s, side);
-    for (int i = 0, c = wg_count(s, side); i < c; i++)
-        n += wg_piece(s, list[i])[PF_TYPE] == t;
+    int n = 0;
+    for (int i = 0, c = wg_count(s, side); i < c; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        n += (!t || p[PF_TYPE] == t)
+             && (layer < 0 || wg_terrain(s, p[PF_SQ]) >> layer & 1);
+    }
     lua_pushinteger(L, n);
     return 1;
 }
@@ -183,13 +196,6 @@ static int state_terrain(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     lua_pushinteger(L, wg_terrain(s, wg_check_square(L, s->rules, 2)));
     return 1;
-}
-
-static int check_layer(lua_State *L, const wg_state *s, int i)
-{
-    lua_Integer b = luaL_checkinteger(L, i);
-    luaL_argcheck(L, b >= 0 && b < s->rules->grid.nlayers, i, "'layer' is not a layer");
-    return (int)b;
 }
 
 /* s:has(sq, layer) -> boolean */

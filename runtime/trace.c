@@ -16,17 +16,77 @@ static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
     return wg_actlist_push(out, wg_act(kind, (unsigned)from, (unsigned)to, 0, 0, 0));
 }
 
+/* The square a path atom reaches from sq by one of its open routes, with
+ * *mode WG_MOVE (an empty square) or WG_CAPTURE (an enemy piece); 0 if no
+ * route is open. Every square on the way obeys the atom's conditions. */
+static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
+                      int *mode)
+{
+    const wg_grid *g = &s->rules->grid;
+    uint32_t start = wg_terrain(s, sq);
+    if ((start & a->within) != a->within)
+        return 0;
+    for (int r = 0; r < a->nroute; r++) {
+        int t = sq;
+        uint32_t prev = start;
+        for (int k = 0; k < a->nstep; k++) {
+            t = wg_grid_ray(g, a->route[r][k], t)[0];
+            if (!t)
+                break;
+            uint32_t ter = wg_terrain(s, t);
+            if ((ter & a->block) || (ter & a->within) != a->within
+                || (ter & prev & a->nostep))
+                break;
+            prev = ter;
+            int q = wg_at(s, t);
+            const int32_t *qp = q ? wg_piece(s, q) : NULL;
+            if (k == a->nstep - 1) {     /* the end square */
+                if (ter & a->noland)
+                    break;
+                if (!q && (a->mode & WG_MOVE)) {
+                    *mode = WG_MOVE;
+                    return t;
+                }
+                if (q && qp[PF_SIDE] != side && (a->mode & WG_CAPTURE)) {
+                    *mode = WG_CAPTURE;
+                    return t;
+                }
+                break;
+            }
+            if (q && !((qp[PF_SIDE] == side ? a->over_own : a->over_enemy)
+                       >> qp[PF_TYPE] & 1))
+                break;
+        }
+    }
+    return 0;
+}
+
 /* Walks one atom from sq; calls back for each square it may stop on. The
- * callback gets mode WG_MOVE (empty square) or WG_CAPTURE (enemy piece). */
+ * callback gets mode WG_MOVE (empty square) or WG_CAPTURE (enemy piece).
+ * Every square from the start on must have the `within` layers, and no step
+ * may join two squares of a `nostep` layer. */
 #define WALK_ATOM(s, a, side, sq, ON_STOP)                                  \
     do {                                                                    \
+        if ((a)->nroute) {                                                  \
+            int rmode_, rto_ = route_stop((s), (a), (side), (sq), &rmode_); \
+            if (rto_) {                                                     \
+                int to = rto_, mode = rmode_;                               \
+                ON_STOP;                                                    \
+            }                                                               \
+            break;                                                          \
+        }                                                                   \
         const wg_sq *ray_ = wg_grid_ray(&(s)->rules->grid, (a)->vec, (sq)); \
         int max_ = (a)->max ? (a)->max : WG_MAX_RAY;                        \
+        uint32_t prev_ = wg_terrain((s), (sq));                             \
+        if ((prev_ & (a)->within) != (a)->within)                           \
+            break;                                                          \
         for (int d_ = 1; d_ <= max_ && ray_[d_ - 1]; d_++) {                \
             int t_ = ray_[d_ - 1];                                          \
             uint32_t ter_ = wg_terrain((s), t_);                            \
-            if (ter_ & (a)->block)                                          \
+            if ((ter_ & (a)->block) || (ter_ & (a)->within) != (a)->within \
+                || (ter_ & prev_ & (a)->nostep))                            \
                 break;                                                      \
+            prev_ = ter_;                                                   \
             int q_ = wg_at((s), t_);                                        \
             if (q_) {                                                       \
                 const int32_t *qp_ = wg_piece((s), q_);                     \
@@ -49,7 +109,8 @@ static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
         }                                                                   \
     } while (0)
 
-int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
+int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
+                         wg_actlist *out)
 {
     const int32_t *p = wg_piece(s, pid);
     int sq = p[PF_SQ], side = p[PF_SIDE], n0 = out->n;
@@ -62,9 +123,10 @@ int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
             seen[i] = 0;
     for (int i = 0; i < ty->natoms[side - 1]; i++) {
         const wg_atom *a = &ty->atom[side - 1][i];
+        if (!(a->mode & modes))
+            continue;
         WALK_ATOM(s, a, side, sq, {
-            (void)mode;
-            if (!ty->overlap || !seen[to]) {
+            if ((mode & modes) && (!ty->overlap || !seen[to])) {
                 if (ty->overlap)
                     seen[to] = 1;
                 if (emit(ty, side, kind, sq, to, out) != 0)
@@ -75,14 +137,26 @@ int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
     return out->n - n0;
 }
 
-int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out)
+int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
+{
+    return wg_trace_piece_modes(s, pid, WG_MOVE | WG_CAPTURE, kind, out);
+}
+
+int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
+                        unsigned kind, wg_actlist *out)
 {
     const int32_t *list = wg_list(s, side);
     int n0 = out->n;
     for (int i = 0, n = wg_count(s, side); i < n; i++)
-        if (wg_trace_piece(s, list[i], kind, out) < 0)
+        if ((types >> wg_piece(s, list[i])[PF_TYPE] & 1)
+            && wg_trace_piece_modes(s, list[i], modes, kind, out) < 0)
             return -1;
     return out->n - n0;
+}
+
+int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out)
+{
+    return wg_trace_side_modes(s, side, WG_MOVE | WG_CAPTURE, 0xffffffffu, kind, out);
 }
 
 int wg_trace_reaches(const wg_state *s, int pid, int sq, int want)
@@ -100,6 +174,86 @@ int wg_trace_reaches(const wg_state *s, int pid, int sq, int want)
         });
     }
     return 0;
+}
+
+int wg_trace_threats(const wg_state *s, int by, int need, int sq,
+                     wg_actlist *out)
+{
+    const wg_rules *r = s->rules;
+    uint8_t count[WG_MAX_SQ + 1] = { 0 };
+    uint8_t seen[WG_MAX_SQ + 1] = { 0 };   /* list index + 1 of the last
+                                             attacker counted there */
+    const int32_t *list = wg_list(s, by);
+    int n0 = out->n;
+    for (int i = 0, n = wg_count(s, by); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &r->type[p[PF_TYPE]];
+        int from = p[PF_SQ];
+        if (ty->nshape)
+            continue;
+        for (int k = 0; k < ty->natoms[by - 1]; k++) {
+            const wg_atom *a = &ty->atom[by - 1][k];
+            if (!(a->mode & WG_CAPTURE))
+                continue;
+            WALK_ATOM(s, a, by, from, {
+                if (mode == WG_CAPTURE && (!sq || to == sq) && seen[to] != i + 1) {
+                    seen[to] = (uint8_t)(i + 1);
+                    count[to]++;
+                    if (wg_actlist_push(out, wg_act(0, (unsigned)from, (unsigned)to, 0,
+                                                    (unsigned)list[i],
+                                                    (unsigned)p[PF_TYPE])) != 0)
+                        return -1;
+                }
+            });
+        }
+    }
+    /* keep the well-attacked targets, grouped by target square */
+    int kept = n0;
+    for (int j = n0; j < out->n; j++) {
+        wg_action x = out->a[j];
+        unsigned to = wg_act_b(x);
+        if (count[to] >= need)
+            out->a[kept++] = x | (wg_action)count[to] << 32;
+    }
+    out->n = kept;
+    for (int j = n0 + 1; j < kept; j++) {
+        wg_action x = out->a[j];
+        uint32_t key = wg_act_b(x) << 12 | wg_act_a(x);
+        int k = j;
+        for (; k > n0 && (wg_act_b(out->a[k - 1]) << 12 | wg_act_a(out->a[k - 1])) > key; k--)
+            out->a[k] = out->a[k - 1];
+        out->a[k] = x;
+    }
+    return kept - n0;
+}
+
+int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
+                     wg_actlist *out)
+{
+    static const int8_t dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+    const wg_grid *g = &s->rules->grid;
+    const int32_t *list = wg_list(s, 3 - by);
+    int n0 = out->n;
+    for (int i = 0, n = wg_count(s, 3 - by); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        int sq = p[PF_SQ];
+        if (s->rules->type[p[PF_TYPE]].nshape)
+            continue;
+        for (int d = 0; d < 4; d++) {
+            if (!(lines & (d < 2 ? WG_ORTHOGONAL : WG_DIAGONAL)))
+                continue;
+            int a = wg_grid_step(g, sq, dir[d][0], dir[d][1]);
+            int b = wg_grid_step(g, sq, -dir[d][0], -dir[d][1]);
+            int pa = a ? wg_at(s, a) : 0, pb = b ? wg_at(s, b) : 0;
+            if (pa && pb && wg_piece(s, pa)[PF_SIDE] == by
+                && wg_piece(s, pb)[PF_SIDE] == by) {
+                if (wg_actlist_push(out, wg_act(kind, 0, (unsigned)sq, 0, 0, 0)) != 0)
+                    return -1;
+                break;
+            }
+        }
+    }
+    return out->n - n0;
 }
 
 int wg_trace_attacked(const wg_state *s, int sq, int by)

@@ -11,10 +11,37 @@
 int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out);
 /* The same for every piece of a side. */
 int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out);
+/* The same, keeping only stops of the given modes (WG_MOVE: moves to empty
+ * squares, WG_CAPTURE: captures), and for a side only pieces whose type is
+ * in the bit mask `types`. */
+int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
+                         wg_actlist *out);
+int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
+                        unsigned kind, wg_actlist *out);
 
 /* 1 if the piece's pattern reaches sq in the given mode (WG_MOVE for a
  * move to an empty square, WG_CAPTURE for a capture of what stands there). */
 int wg_trace_reaches(const wg_state *s, int pid, int sq, int mode);
+
+/* The threat map: appends one entry (kind 0, a = attacker's square, b =
+ * target square, c = number of attackers of the target, d = attacker's
+ * piece id, e = attacker's type) for every capture a piece of side `by` could make now by its
+ * capture patterns, keeping only targets that at least `need` pieces
+ * attack; sq != 0 keeps that target alone. Each attacker counts once per
+ * target. Entries are sorted by target, then attacker square. One pass
+ * over the side's pieces: the cost grows with pieces, not pieces squared.
+ * Returns the number added, or -1 when the list is full. */
+int wg_trace_threats(const wg_state *s, int by, int need, int sq,
+                     wg_actlist *out);
+
+/* Custodian capture: appends (kind, 0, sq) for every one-square piece of
+ * the side other than `by` standing between two pieces of `by` that are
+ * adjacent to it on opposite sides of one line; `lines` says which lines
+ * count (WG_ORTHOGONAL, WG_DIAGONAL or both). Returns the number added, or
+ * -1 when the list is full. */
+enum { WG_ORTHOGONAL = 1, WG_DIAGONAL = 2 };
+int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
+                     wg_actlist *out);
 
 /* 1 if a piece of side `by` could capture on sq. */
 int wg_trace_attacked(const wg_state *s, int sq, int by);

@@ -10,41 +10,40 @@ static unsigned opt_kind(lua_State *L, int i)
     return (unsigned)k;
 }
 
-/* s:trace(out, side [, kind [, types]]) -> n: every pattern move of the
- * side's pieces; with types (a bit mask of type ids), of those types only */
+static int opt_modes(lua_State *L, int i)
+{
+    static const char *const modes[] = { "move", "capture", "all", NULL };
+    return luaL_checkoption(L, i, "all", modes) + 1;
+}
+
+/* s:trace(out, side [, kind [, mode [, types]]]) -> n: every pattern move of
+ * the side's pieces; mode "move" or "capture" keeps moves to empty squares,
+ * or captures, only; types (a bit mask of type ids) keeps those types' */
 static int trace_trace(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int side = wg_check_side(L, 3);
-    unsigned kind = opt_kind(L, 4);
-    int n;
-    if (lua_isnoneornil(L, 5)) {
-        n = wg_trace_side(s, side, kind, out);
-    } else {
-        lua_Integer types = luaL_checkinteger(L, 5);
-        luaL_argcheck(L, types >= 0 && types <= 0xffffffffLL, 5,
-                      "'types' must be a bit mask");
-        const int32_t *list = wg_list(s, side);
-        int n0 = out->n;
-        for (int i = 0, c = wg_count(s, side); i < c; i++)
-            if ((types >> wg_piece(s, list[i])[PF_TYPE] & 1)
-                && wg_trace_piece(s, list[i], kind, out) < 0)
-                return luaL_error(L, "too many actions");
-        n = out->n - n0;
+    uint32_t types = 0xffffffffu;
+    if (!lua_isnoneornil(L, 6)) {
+        lua_Integer t = luaL_checkinteger(L, 6);
+        luaL_argcheck(L, t >= 0 && t <= 0xffffffffLL, 6, "'types' must be a bit mask");
+        types = (uint32_t)t;
     }
+    int n = wg_trace_side_modes(s, side, opt_modes(L, 5), types, opt_kind(L, 4), out);
     if (n < 0)
         return luaL_error(L, "too many actions");
     lua_pushinteger(L, n);
     return 1;
 }
 
-/* s:trace_piece(out, pid [, kind]) -> n */
+/* s:trace_piece(out, pid [, kind [, "move" | "capture"]]) -> n */
 static int trace_trace_piece(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
-    int n = wg_trace_piece(s, wg_check_piece(L, s, 3), opt_kind(L, 4), out);
+    int pid = wg_check_piece(L, s, 3);
+    int n = wg_trace_piece_modes(s, pid, opt_modes(L, 5), opt_kind(L, 4), out);
     if (n < 0)
         return luaL_error(L, "too many actions");
     lua_pushinteger(L, n);
@@ -72,6 +71,43 @@ static int trace_attacked(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     int sq = wg_check_square(L, s->rules, 2);
     lua_pushboolean(L, wg_trace_attacked(s, sq, wg_check_side(L, 3)));
+    return 1;
+}
+
+/* s:threats(out, by [, need [, sq]]) -> n: the threat map of side `by`,
+ * entries (0, attacker square, target, attackers of target, attacker id,
+ * attacker type) for targets at least `need` (default 1) pieces attack;
+ * sq: that target alone */
+static int trace_threats(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int by = wg_check_side(L, 3);
+    lua_Integer need = luaL_optinteger(L, 4, 1);
+    luaL_argcheck(L, need >= 1 && need <= WG_MAX_PIECES, 4, "'need' must be 1 or more");
+    int sq = lua_isnoneornil(L, 5) ? 0 : wg_check_square(L, s->rules, 5);
+    int n = wg_trace_threats(s, by, (int)need, sq, out);
+    if (n < 0)
+        return luaL_error(L, "too many actions");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* s:flanked(out, by, kind [, lines]) -> n: an action (kind, 0, sq) for every
+ * enemy piece that two pieces of `by` enclose on a line; lines are
+ * "orthogonal", "diagonal" or "all" (the default) */
+static int trace_flanked(lua_State *L)
+{
+    static const char *const names[] = { "orthogonal", "diagonal", "all", NULL };
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int by = wg_check_side(L, 3);
+    unsigned kind = opt_kind(L, 4);
+    int lines = luaL_checkoption(L, 5, "all", names) + 1;
+    int n = wg_trace_flanked(s, by, lines, kind, out);
+    if (n < 0)
+        return luaL_error(L, "too many actions");
+    lua_pushinteger(L, n);
     return 1;
 }
 
@@ -104,6 +140,8 @@ const luaL_Reg wg_trace_methods[] = {
     { "trace_piece", trace_trace_piece },
     { "reaches", trace_reaches },
     { "attacked", trace_attacked },
+    { "threats", trace_threats },
+    { "flanked", trace_flanked },
     { "in_check", trace_in_check },
     { "keep_royal_safe", trace_keep_royal_safe },
     { NULL, NULL }

@@ -111,7 +111,7 @@ function game:side_actions(s, side, out)
   -- call traces every soldier's moves and throws.
   if p.shots.pattern then s:trace_shots(out, side, p.shots) end
   -- T-T1 a tank may move to any square reachable by T-M1/T-M2.
-  s:trace(out, side, wg.MOVE, p.walkers)
+  s:trace(out, side, wg.MOVE, nil, p.walkers)
 end
 
 function game:actions(s, out)

@@ -55,7 +55,8 @@ nodes per second and peak memory on stderr.]],
 usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
                          [--variant FILE]
 
-Plays in the terminal. Type actions in the game's notation, or:
+Plays in the terminal. Type actions in the game's notation (with GAME,
+--help shows it), or:
   moves   the legal actions          undo    take back your last action
   board   draw the board again       position  print the position text
   help    this list                  quit    leave the game
@@ -63,7 +64,8 @@ Plays in the terminal. Type actions in the game's notation, or:
 black, ...), 1 or 2, both, or none (default: the second side).
 --ai-level sets its strength from 1 (quick) to 5 (strong; default 3): a
 Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a move.
---seed makes its play repeatable.]],
+--seed makes its play repeatable. The board is in colour when the output is
+a terminal and NO_COLOR is not set.]],
 }
 
 local RUN_OPTIONS = [[
@@ -319,9 +321,13 @@ function cli.play(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = parse("play", args, { ai = "value", seed = "value", ["ai-level"] = "value",
                                           position = "value", variant = "value" })
-  if opts.help then print(HELP.play) return 0 end
+  if opts.help and not (pos[1] or opts.variant) then print(HELP.play) return 0 end
   if #pos > 1 then usage_error("play: too many arguments") end
   local game = load_game("play", pos[1], opts)
+  local notation = game.def.notation and "\n" .. game.def.notation or ""
+  if opts.help then print(HELP.play .. "\n" .. notation) return 0 end
+  local colour = output == io.stdout and wg.core.isatty(1) and not os.getenv("NO_COLOR")
+                 and os.getenv("TERM") ~= "dumb"
   local bots = side_set(game, opts.ai)
   local seed = opts.seed and integer("play", "--seed", opts.seed) or os.time()
   local level = opts["ai-level"] and integer("play", "--ai-level", opts["ai-level"], 1)
@@ -333,7 +339,7 @@ function cli.play(args, input, output)
   say("%s. Type 'help' for commands.\n", game.title)
   local show = true
   while true do
-    if show then say("\n%s\n\n", game:render(s)) end
+    if show then say("\n%s\n\n", game:render(s, { colour = colour })) end
     show = true
     local outcome = game:outcome(s)
     if outcome then
@@ -358,7 +364,7 @@ function cli.play(args, input, output)
       elseif cmd == "quit" or cmd == "exit" then
         return 0
       elseif cmd == "help" or cmd == "?" then
-        say("%s\n", PLAY_HELP)
+        say("%s\n%s\n", PLAY_HELP, notation)
         show = false
       elseif cmd == "moves" then
         say("%s\n", table.concat(game:action_texts(s), " "))

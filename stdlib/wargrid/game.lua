@@ -120,7 +120,7 @@ local function atoms_of(game, name, piece)
       local atoms, err = betza.parse(item)
       if not atoms then fail(game.def, "pieces.%s.moves: %s", name, err) end
       group = atoms
-    elseif type(item) == "table" and item.dx then
+    elseif type(item) == "table" and (item.dx or item.routes) then
       group = { item }
     elseif type(item) == "table" and type(item[1]) == "string" then
       -- { "R", block = ..., ... }: a Betza string with conditions
@@ -139,6 +139,9 @@ local function atoms_of(game, name, piece)
         dx = a.dx, dy = a.dy, min = a.min, max = a.max, mode = a.mode,
         block = mask(game, a.block or piece.block, what),
         noland = mask(game, a.noland or piece.noland, what),
+        within = mask(game, a.within or piece.within, what),
+        nostep = mask(game, a.nostep or piece.nostep, what),
+        routes = a.routes,
         over_own = type_mask(game, a.over_own or piece.over_own, what),
         over_enemy = type_mask(game, a.over_enemy or piece.over_enemy, what),
       }
@@ -196,6 +199,13 @@ local function compile(game)
       name = name, dynamic = layer.dynamic, stops = layer.stops,
       squares = squares(game, layer.squares, "board.layers." .. name),
     }
+  end
+  for i, name in ipairs(sorted_keys(board.layers)) do
+    local mirror = board.layers[name].mirror
+    if mirror ~= nil then
+      spec.layers[i].mirror = game.L[mirror] or
+        fail(def, "board.layers.%s.mirror: no layer %q", name, tostring(mirror))
+    end
   end
   local base = game.base
   local ntypes, nvars
@@ -469,34 +479,99 @@ function Game:evaluate(s, side)
   return sum
 end
 
--- game:render(s) -> the board as text, rank 1 at the bottom
-function Game:render(s)
+-- Board drawing. A layer may give `mark` (the character drawn on its empty
+-- squares), `colour` (the squares' background in a terminal) and `label`
+-- (its legend text; default its name). Where layers overlap, the first in
+-- board.legend (a list of layer names; default: by name) is drawn. Dynamic
+-- layers' letters in board.marks are drawn first, as position text writes
+-- them. def.side_colours names the pieces' colours, side by side.
+local ANSI = { black = 0, red = 1, green = 2, yellow = 3, blue = 4, magenta = 5,
+               cyan = 6, white = 7 }
+
+local function ansi(fg, bg, text)
+  local codes = {}
+  if fg then codes[#codes + 1] = "1;" .. (30 + ANSI[fg]) end
+  if bg then codes[#codes + 1] = tostring(40 + ANSI[bg]) end
+  if #codes == 0 then return text end
+  return "\27[" .. table.concat(codes, ";") .. "m" .. text .. "\27[0m"
+end
+
+-- game:legend() -> { { name, bit, mark, colour, label }, ... } in drawing order
+function Game:legend()
+  local layers = self.def.board and self.def.board.layers or {}
+  local names = self.def.board and self.def.board.legend
+  if not names then
+    names = {}
+    for _, name in ipairs(sorted_keys(layers)) do
+      local l = layers[name]
+      if l.mark or l.colour or l.label then names[#names + 1] = name end
+    end
+  end
+  local out = {}
+  for _, name in ipairs(names) do
+    local l = layers[name]
+    if l and self.L[name] then
+      if l.colour and not ANSI[l.colour] then
+        fail(self.def, "board.layers.%s.colour: %q is not one of black, red, "
+             .. "green, yellow, blue, magenta, cyan, white", name, l.colour)
+      end
+      out[#out + 1] = { name = name, bit = self.L[name], mark = l.mark,
+                        colour = l.colour, label = l.label or name }
+    end
+  end
+  return out
+end
+
+-- game:render(s [, opts]) -> the board as text, rank 1 at the bottom, and
+-- a legend of the marked layers; opts.colour adds terminal colours.
+function Game:render(s, opts)
+  local colour = opts and opts.colour
   local r = self.rules
   local lines = {}
   local marks = self.def.board and self.def.board.marks or {}
+  local legend = self:legend()
+  local side_colours = self.def.side_colours or {}
   for rank = self.ranks, 1, -1 do
     local row = { string.format("%2d ", rank) }
     for file = 1, self.files do
       local sq = r:at(file, rank)
       local pid = s:at(sq)
-      local ch = "."
+      local ch, fg, bg
+      for _, l in ipairs(legend) do
+        if s:has(sq, l.bit) then
+          if not ch then ch = l.mark end
+          if not bg then bg = l.colour end
+        end
+      end
       if pid then
         local t, side = s:piece(pid)
         ch = self.type_letter[t]
         if side == 1 then ch = ch:upper() end
+        fg = side_colours[side]
       else
         for _, name in ipairs(sorted_keys(marks)) do
           local bit = self.L[name]
           if bit and s:has(sq, bit) then ch = marks[name] end
         end
       end
-      row[#row + 1] = ch
+      ch = ch or "."
+      row[#row + 1] = colour and ansi(fg, bg, ch) or ch
     end
     lines[#lines + 1] = table.concat(row, " ")
   end
   local files = { "   " }
   for file = 1, self.files do files[#files + 1] = string.char(96 + file) end
   lines[#lines + 1] = table.concat(files, " ")
+  if #legend > 0 then
+    local keys = {}
+    for _, l in ipairs(legend) do
+      local swatch = l.mark or " "
+      if colour then swatch = ansi(nil, l.colour, swatch) end
+      keys[#keys + 1] = swatch .. " " .. l.label
+    end
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = table.concat(keys, "   ")
+  end
   return table.concat(lines, "\n")
 end
 

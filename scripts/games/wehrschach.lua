@@ -1,0 +1,484 @@
+-- Wehrschach: the rules as ../shared/rules/wehrschach.md gives them, section
+-- by section, with rule IDs where each is implemented. Every RULING of the
+-- rules file is marked RULING here, at the line a variant would change.
+--
+-- Position text: the board as in FEN (ranks 11 to 1, Red in upper case;
+-- letters i infantry, t tank, f fighter, b bomber, a artillery,
+-- h headquarter), the side to move (r or b), and the pending judgement:
+-- "-" for none, or the judging side and the conditions it rests on, as
+-- "r:3" (Red judged by W-J3) or "b:14" (Blue by W-J1 and W-J4). When the
+-- judging side is to move again, the reply has been made and the game is
+-- decided (W-J6). The start:
+--   1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -
+-- The repetition history (W-J8) is not part of the text, as in FEN.
+--
+-- Actions (W-T1) and their notation:
+--   c2c4          a move from c2 to c4
+--   e4xf6         the piece on e4 takes f6 and moves there (W-K2)
+--   barrage f6    two or more artillery remove f6; nothing moves (W-K3)
+--   enclose d4    d4, enclosed by two of the mover's pieces, is removed (W-E1)
+--   fire c6xd6    the plane on c6 takes d6 by combined fire (W-F1)
+-- Typed actions ignore case, spaces and dashes ("Barrage F6", "e4-xf6").
+local wg = require "wargrid"
+local fen = wg.fen
+
+-- W-B5 the mainlines: a side's zone is its mainline and the ranks behind it
+local MAINLINE = { 3, 9 }
+
+local NOTATION = [[
+Wehrschach actions:
+  c2c4          move the piece on c2 to c4
+  e4xf6         the piece on e4 takes f6 (a second piece must threaten f6)
+  barrage f6    two or more of your artillery remove f6; nothing moves
+  enclose d4    remove d4, enclosed by two of your pieces on one line
+  fire c6xd6    the plane on c6 takes d6, backed by your artillery on d10
+Red (upper case) moves first. i infantry, t tank, f fighter, b bomber,
+a artillery, h headquarter.]]
+
+-- Pieces ----------------------------------------------------------------
+local MOVE_ONLY, CAPTURE_ONLY = 1, 2  -- pattern modes, as Betza's m and c
+
+-- Patterns are written for Red; Blue reads them turned (forward is down)
+-- and reads each layer through its mirror (red_zone as blue_zone).
+local ENEMY_PASSABLE = { "infantry", "tank", "headquarter" }  -- W-M4, W-C5
+
+-- W-M1, W-M4..W-M6: a ground unit or the headquarter moves up to `range`
+-- squares along one of the 8 lines to an empty square, never through a
+-- piece, never onto or across the sea, and never from a river square to a
+-- river square. RULING (W-M6): only squares count, so a diagonal step
+-- between two river squares that enters neither is allowed.
+local function ground_move(range, within)
+  return { "mQ" .. range, block = "sea", nostep = "river", within = within }
+end
+
+-- W-M2 along the main road (start, every square passed and reached on the
+-- road) infantry and tanks have range 4.
+local ROAD_MOVE = { "mF4", within = "road", block = "sea", nostep = "river" }
+
+local function sign(n) return n > 0 and 1 or -1 end
+
+-- The unit steps of an L-path: one leg, then the other.
+local function legs(first, second)
+  local steps = {}
+  for _, leg in ipairs { first, second } do
+    for _ = 1, leg.n do steps[#steps + 1] = { leg.dx, leg.dy } end
+  end
+  return steps
+end
+
+-- W-M7 RULING: the tank's knight move is not a leap but one of two
+-- three-step orthogonal L-paths (the long leg first or the short leg
+-- first); one path with every square passed empty and not sea is enough.
+-- The same paths serve its knight capture (W-C3), with the capture's
+-- conditions. `extra` holds the conditions every step obeys.
+local function l_paths(extra)
+  local atoms = {}
+  for _, v in ipairs { { 1, 2 }, { 2, 1 }, { -1, 2 }, { -2, 1 },
+                       { 1, -2 }, { 2, -1 }, { -1, -2 }, { -2, -1 } } do
+    local across = { n = math.abs(v[1]), dx = sign(v[1]), dy = 0 }
+    local along = { n = math.abs(v[2]), dx = 0, dy = sign(v[2]) }
+    local atom = { routes = { legs(across, along), legs(along, across) } }
+    for k, val in pairs(extra) do atom[k] = val end
+    atoms[#atoms + 1] = atom
+  end
+  return atoms
+end
+
+-- Threats (W-C1..W-C6): captures are orthogonal, at an exact distance; the
+-- river never matters (W-C6), so capture patterns have no river condition.
+local function capture(distance, conditions)
+  local atom = { "cR" .. distance, min = distance }
+  for k, v in pairs(conditions or {}) do atom[k] = v end
+  return atom
+end
+
+-- A piece's pattern from single atoms and lists of atoms.
+local function pattern(...)
+  local out = {}
+  for _, part in ipairs { ... } do
+    if type(part[1]) == "table" then
+      for _, atom in ipairs(part) do out[#out + 1] = atom end
+    else
+      out[#out + 1] = part
+    end
+  end
+  return out
+end
+
+local PLANE = {
+  value = 4,
+  moves = pattern(
+    -- W-M1 range 5; W-M4 over every piece but enemy planes and artillery;
+    -- W-M5 across the sea but not onto it; W-M6 the river does not apply
+    { "mQ5", noland = "sea", over_own = "all", over_enemy = ENEMY_PASSABLE },
+    -- W-C5 exactly 5 away; anything but an enemy plane or artillery between
+    capture(5, { over_own = "all", over_enemy = ENEMY_PASSABLE })),
+}
+
+local function plane(letter)
+  return { letter = letter, value = PLANE.value, moves = PLANE.moves }
+end
+
+local game = wg.game {
+  name = "wehrschach",
+  title = "Wehrschach",
+  notation = NOTATION,
+
+  -- Board -------------------------------------------------------------
+  -- W-B1 11x11, files a-k, ranks 1-11. Red plays from ranks 1-3.
+  board = {
+    files = 11, ranks = 11,
+    layers = {
+      -- W-B2 RULING: the main road is the diagonal a1-k11
+      road = { squares = function(_, _, f, r) return f == r end,
+               mark = "/", colour = "yellow", label = "main road" },
+      -- W-B3 RULING: the river is the diagonal a11-k1 (f6 is road and river)
+      river = { squares = function(_, _, f, r) return f + r == 12 end,
+                mark = "\\", colour = "cyan", label = "river" },
+      -- W-B4 the sea: b5 and k7 (not point-symmetric, as the text says)
+      sea = { squares = { "b5", "k7" }, mark = "~", colour = "blue", label = "sea" },
+      -- W-B5 the mainlines, and each side's zone
+      mainline = { squares = function(_, _, _, r) return r == MAINLINE[1] or r == MAINLINE[2] end,
+                   mark = "-", colour = "green", label = "mainlines" },
+      red_zone = { squares = function(_, _, _, r) return r <= MAINLINE[1] end,
+                   mirror = "blue_zone" },
+      blue_zone = { squares = function(_, _, _, r) return r >= MAINLINE[2] end,
+                    mirror = "red_zone" },
+    },
+    legend = { "sea", "road", "river", "mainline" },
+  },
+  sides = { "red", "blue" },
+  side_colours = { "red", "blue" },
+
+  -- 6 infantry, 3 tanks, 2 fighters, 2 bombers, 4 artillery, 1 headquarter
+  -- a side; fighters and bombers follow identical rules ("planes").
+  pieces = {
+    infantry = { letter = "i", value = 1,
+                 moves = pattern(ground_move(1), ROAD_MOVE,        -- W-M1, W-M2
+                                 capture(1)) },                    -- W-C1
+    tank = { letter = "t", value = 3,
+             moves = pattern(ground_move(3), ROAD_MOVE,            -- W-M1, W-M2
+                             l_paths { mode = MOVE_ONLY, block = "sea", nostep = "river" }, -- W-M7
+                             capture(3, { block = "sea" }),        -- W-C3
+                             l_paths { mode = CAPTURE_ONLY, block = "sea" }) },             -- W-C3
+    artillery = { letter = "a", value = 3,
+                  moves = pattern(ground_move(4),                  -- W-M1
+                                  -- W-C4 exactly 4 away; pieces and sea ignored
+                                  capture(4, { over_own = "all", over_enemy = "all" })) },
+    fighter = plane("f"),
+    bomber = plane("b"),
+    headquarter = { letter = "h", value = 6,
+                    -- W-M1 range 2; W-M3 never leaves its own zone
+                    moves = pattern(ground_move(2, "red_zone"),
+                                    -- W-C2 exactly 2 away, the middle square
+                                    -- empty and not sea, the target in its zone
+                                    capture(2, { block = "sea", within = "red_zone" })) },
+  },
+
+  vars = {
+    judge = {},    -- W-J6 the side whose judgement is pending (0: none)
+    grounds = {},  -- the conditions it rests on, bit k-1 for W-Jk
+  },
+
+  -- Capture rules, as data a variant may change:
+  support = 2,                 -- W-K1 a capture needs two threatening pieces
+  stays = { "artillery" },     -- W-K3 pieces that never move when capturing
+  -- W-J7 the actions that count as captures. RULING (from W-K4's RULING,
+  -- which keeps barrage and enclosure apart because W-J7 treats captures
+  -- specially): an enclosure removal is not a capture.
+  captures = { take = true, barrage = true, fire = true, enclose = false },
+
+  -- W-S1, W-S2 RULING: the project's setup; W-S3 RULING: Red moves first
+  start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -",
+}
+
+-- Action kinds (W-T1) --------------------------------------------------
+local MOVE, TAKE, BARRAGE, ENCLOSE, FIRE = wg.MOVE, 2, 3, 4, 5
+local KIND = { move = MOVE, take = TAKE, barrage = BARRAGE, enclose = ENCLOSE, fire = FIRE }
+game.KIND = KIND
+
+-- What the rules below look up, once per game (a variant has its own ids):
+-- the declaration's capture rules by type and kind ids, the planes, each
+-- side's zone layer, and for combined fire beyond[x][a]: the square next to
+-- x on the far side from a, where a is 4 from x on a file or rank.
+local function compiled(self)
+  local c = rawget(self, "compiled_rules")
+  if c then return c end
+  c = { stays = {}, captures = {}, beyond = {},
+        planes = { [self.T.fighter] = true, [self.T.bomber] = true },
+        zone = { self.L.red_zone, self.L.blue_zone } }
+  for _, name in ipairs(self.def.stays or {}) do c.stays[self.T[name]] = true end
+  for name, on in pairs(self.def.captures or {}) do
+    if on then c.captures[KIND[name]] = true end
+  end
+  local r = self.rules
+  for x = 1, select(3, r:size()) do
+    c.beyond[x] = {}
+    for _, d in ipairs { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+      local a, p = r:step(x, 4 * d[1], 4 * d[2]), r:step(x, -d[1], -d[2])
+      if a and p then c.beyond[x][a] = p end
+    end
+  end
+  self.compiled_rules = c
+  return c
+end
+
+-- Captures and combined fire -------------------------------------------
+local threats = wg.actions()  -- scratch list for the threat map
+
+-- One pass over the side's threat map (W-C1..W-C6), target by target:
+-- W-K1..W-K4 for every enemy piece X that at least two of the side's
+-- pieces threaten: "P takes X" for each threatening piece that moves in,
+-- and once "barrage on X" when two or more threatening pieces stay.
+-- W-F1 a plane takes an orthogonally adjacent enemy X alone when one of
+-- the side's artillery stands on the same line beyond X, exactly 4 from
+-- X: an artillery that threatens X (W-C4) with the plane on X's far side.
+local function captures(self, s, side, out)
+  local c = compiled(self)
+  local need, stays, artillery = self.def.support, c.stays, self.T.artillery
+  threats:clear()
+  local target, guns = 0, 0
+  for i = 1, s:threats(threats, side) do
+    local _, from, to, count, _, t = wg.fields(threats:get(i))
+    if to ~= target then
+      if guns >= need then out:add(BARRAGE, 0, target) end
+      target, guns = to, 0
+    end
+    if count >= need then                          -- W-K1
+      if stays[t] then
+        guns = guns + 1                            -- W-K3
+      else
+        out:add(TAKE, from, to)                    -- W-K2
+      end
+    end
+    local far = t == artillery and c.beyond[to][from]
+    local p = far and s:at(far)
+    if p and s:side_of(p) == side and c.planes[s:type(p)] then
+      out:add(FIRE, far, to)                       -- W-F1
+    end
+  end
+  if guns >= need then out:add(BARRAGE, 0, target) end
+end
+
+-- Legal actions -------------------------------------------------------
+-- W-T1 every action `side` could take now, the end of the game aside: a
+-- movement, a capture, an enclosure removal or a combined-fire capture.
+-- Capturing is never compulsory; passing is not an action.
+function game:actions_of(s, side, out)
+  s:trace(out, side, MOVE, "move")               -- W-M1..W-M7
+  captures(self, s, side, out)                   -- W-K1..W-K4, W-F1
+  -- W-E1 an enemy piece between two of the side's pieces adjacent to it on
+  -- opposite sides, in one line (orthogonal or diagonal); any pieces
+  -- enclose, the headquarter too. W-E2 RULING: every enclosure on the board
+  -- counts, not only one made this turn; each removal is one action.
+  -- W-K4 RULING: "enclose X" and "barrage X" are two actions even where
+  -- both leave the same position.
+  s:flanked(out, side, ENCLOSE, "all")
+end
+
+function game:actions(s, out)
+  local side = s:side()
+  if s:var(self.V.judge) == side then return end  -- W-J6 the reply was made
+  if s:repetitions() >= 2 then return end         -- W-J8
+  self:actions_of(s, side, out)
+end
+
+local spare = wg.actions()
+local function can_act(self, s, side)
+  spare:clear()
+  self:actions_of(s, side, spare)
+  return spare:size() > 0
+end
+
+-- Judgement ------------------------------------------------------------
+local J1, J2, J3, J4, J5 = 1, 2, 4, 8, 16
+local CONDITION = {
+  [J1] = "the enemy headquarter captured (W-J1)",
+  [J2] = "the enemy down to 4 ground units (W-J2)",
+  [J3] = "five ground units on or beyond the enemy mainline (W-J3)",
+  [J4] = "no enemy infantry left (W-J4)",
+  [J5] = "the enemy has no legal action (W-J5)",
+}
+
+local function ground_units(self, s, side, layer)
+  return s:count(side, self.T.infantry, layer) + s:count(side, self.T.tank, layer)
+         + s:count(side, self.T.artillery, layer)
+end
+
+-- W-J3 at least five of the side's ground units, one of them infantry, on
+-- or beyond the enemy mainline (in the enemy's zone).
+local function advanced(self, s, side)
+  local zone = compiled(self).zone[3 - side]
+  return s:count(side, self.T.infantry, zone) >= 1
+         and ground_units(self, s, side, zone) >= 5
+end
+
+-- The conditions W-J1..W-J4 that hold for `side` (bits).
+local function grounds(self, s, side)
+  local foe, g = 3 - side, 0
+  if s:count(foe, self.T.headquarter) == 0 then g = g | J1 end     -- W-J1
+  if ground_units(self, s, foe) <= 4 then g = g | J2 end           -- W-J2
+  if advanced(self, s, side) then g = g | J3 end                   -- W-J3
+  if s:count(foe, self.T.infantry) == 0 then g = g | J4 end        -- W-J4
+  return g
+end
+
+-- A counter-judgement (W-J6): the conditions that hold for the replier
+-- after its reply, W-J5 included (the judge has no legal action).
+local function counter(self, s, side)
+  local g = grounds(self, s, side)
+  if not can_act(self, s, 3 - side) then g = g | J5 end
+  return g
+end
+
+local function describe(g)
+  local parts = {}
+  for _, bit in ipairs { J1, J2, J3, J4, J5 } do
+    if g & bit ~= 0 then parts[#parts + 1] = CONDITION[bit] end
+  end
+  return table.concat(parts, ", ")
+end
+
+-- Effects ---------------------------------------------------------------
+local function move_in(s, a) s:apply_move(a) end
+local function remove(s, _, to) s:remove(s:at(to)) end
+local EFFECT = {
+  [MOVE] = move_in,      -- W-M1
+  [TAKE] = move_in,      -- W-K2 X is removed and P moves onto its square
+  [FIRE] = move_in,      -- W-F1 the plane moves onto X's square
+  [BARRAGE] = remove,    -- W-K3 nothing moves
+  [ENCLOSE] = remove,    -- W-E1 the enclosing pieces stay
+}
+
+function game:play(s, a)
+  local kind, _, to = wg.fields(a)
+  local side, judge = s:side(), s:var(self.V.judge)
+  EFFECT[kind](s, a, to)
+  if judge == 0 then
+    -- a player reaches a judgement after their action (W-J1..W-J4; W-J5
+    -- shows when the enemy finds no action, see game:result)
+    local g = grounds(self, s, side)
+    if g ~= 0 then
+      s:set_var(self.V.judge, side)
+      s:set_var(self.V.grounds, g)
+    end
+  elseif judge ~= side then
+    -- W-J6 this is the reply. W-J7: a judgement that rested on W-J3 alone
+    -- is cancelled by a capture after which W-J3 no longer holds -- unless
+    -- the reply reached a judgement itself, which W-J6 makes a draw first.
+    -- RULING?: the draw takes precedence over the cancellation.
+    if compiled(self).captures[kind] and s:var(self.V.grounds) == J3
+       and not advanced(self, s, judge) and counter(self, s, side) == 0 then
+      s:set_var(self.V.judge, 0)
+      s:set_var(self.V.grounds, 0)
+    end
+  end
+  s:end_turn()
+end
+
+-- End of game -----------------------------------------------------------
+function game:result(s)
+  local side, judge = s:side(), s:var(self.V.judge)
+  local judged = describe(s:var(self.V.grounds))
+  if judge == side then
+    -- W-J6 the reply has been made: a draw if it reached a judgement for
+    -- the replier, else the judge wins
+    local c = counter(self, s, 3 - side)
+    if c ~= 0 then
+      return 0, string.format("counter-judgement: %s's judgement (%s) answered by %s's (%s), W-J6",
+                              self:side_name(judge), judged, self:side_name(3 - judge),
+                              describe(c))
+    end
+    return judge, "judgement: " .. judged .. "; the reply did not answer it (W-J6)"
+  end
+  if s:repetitions() >= 2 then return 0, "threefold repetition (W-J8)" end
+  if judge ~= 0 then
+    return judge, "judgement: " .. judged .. "; no reply possible (W-J6)"
+  end
+  return 3 - side, "judgement: " .. describe(J5)  -- W-J5, with no reply (W-J6)
+end
+
+-- Notation ----------------------------------------------------------------
+function game:action_text(s, a)
+  local kind, from, to = wg.fields(a)
+  local r = self.rules
+  if kind == TAKE then return r:name(from) .. "x" .. r:name(to) end
+  if kind == BARRAGE then return "barrage " .. r:name(to) end
+  if kind == ENCLOSE then return "enclose " .. r:name(to) end
+  if kind == FIRE then return "fire " .. r:name(from) .. "x" .. r:name(to) end
+  return r:name(from) .. r:name(to)
+end
+
+-- Position text -----------------------------------------------------------
+local SIDE_LETTER = { "r", "b" }
+
+function game:position_text(s)
+  local judge, text = s:var(self.V.judge), "-"
+  if judge ~= 0 then
+    local digits = {}
+    for k = 1, 4 do
+      if s:var(self.V.grounds) & (1 << (k - 1)) ~= 0 then
+        digits[#digits + 1] = tostring(k)
+      end
+    end
+    text = SIDE_LETTER[judge] .. ":" .. table.concat(digits)
+  end
+  return table.concat({ fen.write_board(self, s), SIDE_LETTER[s:side()], text }, " ")
+end
+
+local function check_board(self, s)
+  for side = 1, 2 do
+    local name = self:side_name(side)
+    if s:count(side, self.T.headquarter) > 1 then
+      return string.format("%s has more than one headquarter", name)
+    end
+    for _, pid in ipairs(s:pieces(side)) do
+      local t, _, sq = s:piece(pid)
+      if s:has(sq, self.L.sea) then                                      -- W-M5
+        return string.format("a piece stands on the sea (%s)", self.rules:name(sq))
+      end
+      local zone = compiled(self).zone[side]
+      if t == self.T.headquarter and not s:has(sq, zone) then             -- W-M3
+        return string.format("the %s headquarter stands outside its zone (%s)",
+                             name, self.rules:name(sq))
+      end
+    end
+  end
+end
+
+function game:set_position(s, text)
+  local f = fen.split(text)
+  if #f < 2 or #f > 3 then
+    return nil, "expected a board, the side to move (r or b) and the judgement (- or e.g. r:3)"
+  end
+  local ok, err = fen.read_board(self, s, f[1])
+  if not ok then return nil, err end
+  err = check_board(self, s)
+  if err then return nil, err end
+  local side = f[2] == "r" and 1 or f[2] == "b" and 2
+  if not side then return nil, string.format("side to move '%s': expected r or b", f[2]) end
+  s:set_side(side)
+  local j = f[3] or "-"
+  if j ~= "-" then
+    local who, digits = j:match("^([rb]):([1-4]+)$")
+    if not who then
+      return nil, string.format("judgement '%s': expected - or the judging side and its "
+                                .. "conditions, as r:3 or b:14", j)
+    end
+    local judge, g = who == "r" and 1 or 2, 0
+    for d in digits:gmatch(".") do g = g | (1 << (tonumber(d) - 1)) end
+    -- a pending judgement rests on what the board shows; once the reply
+    -- is made (the judge to move) the board may have changed
+    local shown = grounds(self, s, judge)
+    if judge ~= side and shown ~= g then
+      return nil, string.format("judgement '%s': the board gives %s %s", j,
+                                self:side_name(judge), shown == 0 and "no judgement"
+                                  or "the conditions " .. describe(shown))
+    end
+    s:set_var(self.V.judge, judge)
+    s:set_var(self.V.grounds, g)
+  end
+  return true
+end
+
+return game
