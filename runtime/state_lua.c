@@ -138,6 +138,35 @@ static int state_apply_move(lua_State *L)
     return 1;
 }
 
+/* s:fits(type, sq) -> true if a piece of the type anchored at sq would be
+ * on the board on empty squares only */
+static int state_fits(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int t = check_type(L, s, 2), sq = wg_check_square(L, s->rules, 3);
+    int cover[WG_MAX_SHAPE], n = wg_state_cover(s, t, 1, sq, cover), ok = n > 0;
+    for (int i = 0; i < n && ok; i++)
+        ok = !wg_at(s, cover[i]);
+    lua_pushboolean(L, ok);
+    return 1;
+}
+
+/* s:covers(pid) -> { sq, ... }: the squares the piece covers, anchor first
+ * (empty when it is off the board) */
+static int state_covers(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    const int32_t *p = wg_piece(s, wg_check_piece(L, s, 2));
+    int cover[WG_MAX_SHAPE];
+    int n = p[PF_SQ] ? wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], cover) : 0;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, cover[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 /* s:count(side [, type]) -> pieces on the board */
 static int state_count(lua_State *L)
 {
@@ -318,6 +347,8 @@ const luaL_Reg wg_state_methods[] = {
     { "move", state_move },
     { "retype", state_retype },
     { "apply_move", state_apply_move },
+    { "fits", state_fits },
+    { "covers", state_covers },
     { "count", state_count },
     { "pieces", state_pieces },
     { "npieces", state_npieces },
