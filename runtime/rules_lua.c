@@ -142,6 +142,7 @@ static void read_type(lua_State *L, wg_rules *r, int i)
             lua_pop(L, 3);
         }
         ty->nshape = (int)n;
+        lua_pop(L, 1);
     }
     if (table_field(L, path, "fire", 1)) {
         char fpath[96];

@@ -101,6 +101,8 @@ int wg_trace_modes(const wg_state *s, int pid, unsigned kind, int modes,
             seen[i] = 0;
     for (int i = 0; i < ty->natoms[side - 1]; i++) {
         const wg_atom *a = &ty->atom[side - 1][i];
+        if (!(a->mode & modes))
+            continue;
         WALK_ATOM(s, a, side, sq, {
             if ((mode & modes) && (!ty->overlap || !seen[to])) {
                 if (ty->overlap)
@@ -125,32 +127,48 @@ int wg_trace_via(wg_state *s, int pid, unsigned kind, wg_actlist *out)
     const wg_type *ty = &s->rules->type[p[PF_TYPE]];
     if (!from || ty->nshape)
         return 0;
-    wg_actlist vias = { 0 };
-    if (wg_trace_modes(s, pid, 0, WG_MOVE, &vias) < 0) {
-        wg_actlist_free(&vias);
-        return -1;
+    int vias[WG_MAX_SQ + 1], nvias = 0;
+    uint8_t seen[WG_MAX_SQ + 1];
+    if (ty->overlap)
+        for (int i = 0; i <= s->rules->grid.nsq; i++)
+            seen[i] = 0;
+    vias[nvias++] = from;
+    for (int i = 0; i < ty->natoms[side - 1]; i++) {
+        const wg_atom *a = &ty->atom[side - 1][i];
+        if (!(a->mode & WG_MOVE))
+            continue;
+        WALK_ATOM(s, a, side, from, {
+            if (mode == WG_MOVE && (!ty->overlap || !seen[to])) {
+                if (ty->overlap)
+                    seen[to] = 1;
+                vias[nvias++] = to;
+            }
+        });
     }
     int32_t *board = s->w + s->o_board;
     board[from] = 0;   /* the piece has left its square; put back below */
     int rc = 0;
-    for (int v = -1; v < vias.n && rc == 0; v++) {
-        int via = v < 0 ? from : (int)wg_act_b(vias.a[v]);
-        uint8_t seen[WG_MAX_PIECES + 1] = { 0 };
+    for (int v = 0; v < nvias && rc == 0; v++) {
+        int via = vias[v], first = out->n;
         for (int i = 0; i < ty->natoms[side - 1] && rc == 0; i++) {
             const wg_atom *a = &ty->atom[side - 1][i];
+            if (!(a->mode & WG_CAPTURE))
+                continue;
             WALK_ATOM(s, a, side, via, {
-                int q = wg_at(s, to);
-                if (mode == WG_CAPTURE && !seen[q]) {
-                    seen[q] = 1;
-                    rc = wg_actlist_push(out, wg_act(kind, (unsigned)from,
-                                                     (unsigned)wg_piece(s, q)[PF_SQ],
-                                                     (unsigned)via, 0, 0));
+                if (mode == WG_CAPTURE) {
+                    /* a target once per via, by its anchor */
+                    unsigned target = (unsigned)wg_piece(s, wg_at(s, to))[PF_SQ];
+                    int dup = 0;
+                    for (int k = first; k < out->n && !dup; k++)
+                        dup = wg_act_b(out->a[k]) == target;
+                    if (!dup)
+                        rc = wg_actlist_push(out, wg_act(kind, (unsigned)from, target,
+                                                         (unsigned)via, 0, 0));
                 }
             });
         }
     }
     board[from] = pid;
-    wg_actlist_free(&vias);
     return rc ? -1 : out->n - n0;
 }
 

@@ -21,39 +21,45 @@ commands:
                                 play in the terminal, against the built-in AI
 
 Every command takes --help. Games are looked up in scripts/games/ and in the
-directories of WARGRID_PATH; --variant FILE uses a variant file instead.]]
+directories of WARGRID_PATH; --variant FILE uses a variant file instead, and
+--option NAME[=VALUE] sets one of the game's options (repeat it for more).]]
 
 local HELP = {
   list = [[
 usage: wargrid list
 
 Lists the games found (scripts/games/ and WARGRID_PATH), with their titles.]],
-  moves = [[
-usage: wargrid moves GAME [--position P] [--variant FILE]
+  moves = [=[
+usage: wargrid moves GAME [--position P] [--seed N] [--option NAME[=VALUE]]
+                          [--variant FILE]
 
-Prints the legal actions in the game's notation, one per line, sorted.
-With no --position, the game's start position. When the game is over,
-prints nothing and tells the result on stderr.]],
-  perft = [[
+Prints the legal actions (or the decision to take) in the game's notation,
+one per line, sorted. With no --position, the game's start position; --seed
+starts its random generator (default 0). When the game is over, prints
+nothing and tells the result on stderr.]=],
+  perft = [=[
 usage: wargrid perft GAME DEPTH [--position P] [--divide] [--stats]
+                               [--seed N] [--option NAME[=VALUE]]
                                [--variant FILE]
 
-Counts the leaves of the game tree DEPTH actions deep. With --divide, one
-line "ACTION: N" per legal action first. The last line is always
-"Nodes searched: N", as Fairy-Stockfish prints it. --stats adds the time,
-nodes per second and peak memory on stderr.]],
-  play = [[
+Counts the leaves of the game tree DEPTH actions (or decisions) deep; chance
+follows the state's random generator, which --seed starts (default 0). With
+--divide, one line "ACTION: N" per legal action first. The last line is
+always "Nodes searched: N", as Fairy-Stockfish prints it. --stats adds the
+time, nodes per second and peak memory on stderr.]=],
+  play = [=[
 usage: wargrid play GAME [--ai SIDE] [--seed N] [--depth N] [--position P]
-                         [--variant FILE]
+                         [--option NAME[=VALUE]] [--variant FILE]
 
 Plays in the terminal. Type actions in the game's notation, or:
   moves   the legal actions          undo    take back your last action
   board   draw the board again       position  print the position text
   help    this list                  quit    leave the game
 --ai names the side the built-in opponent plays: a side's name (white,
-black, ...), 1 or 2, both, or none (default: the second side).
---seed makes its choices among equal moves repeatable; --depth sets how
-many actions it looks ahead (default 2).]],
+black, ...), 1 or 2, both, or none (default: the second side). It sees only
+what its side may know. --seed starts the game's chance (shuffles) and
+makes the opponent's choices repeatable (default: the clock; the seed is
+printed); --depth sets how many actions it looks ahead (default 2).]=],
 }
 
 local function printf(fmt, ...) io.write(string.format(fmt, ...)) end
@@ -65,7 +71,7 @@ local function usage_error(fmt, ...)
 end
 
 -- Parses args into positionals and options. spec maps option names to
--- "value" or "flag".
+-- "value", "flag" or "list" (repeatable; the values in order).
 local function parse(cmd, args, spec)
   local pos, opts = {}, {}
   local i = 1
@@ -90,7 +96,12 @@ local function parse(cmd, args, spec)
           v = args[i]
           if v == nil then usage_error("%s: --%s needs a value", cmd, name) end
         end
-        opts[name] = v
+        if kind == "list" then
+          opts[name] = opts[name] or {}
+          table.insert(opts[name], v)
+        else
+          opts[name] = v
+        end
       end
     else
       pos[#pos + 1] = a
@@ -102,9 +113,14 @@ end
 
 local function load_game(cmd, name, opts)
   local ok, game = pcall(function()
-    if opts.variant then return loader.load_file(opts.variant) end
-    if not name then usage_error("%s: which game? (see 'wargrid list')", cmd) end
-    return loader.load(name)
+    local g
+    if opts.variant then
+      g = loader.load_file(opts.variant)
+    else
+      if not name then usage_error("%s: which game? (see 'wargrid list')", cmd) end
+      g = loader.load(name)
+    end
+    return g:with_options(opts.option)
   end)
   if not ok then
     if getmetatable(game) == Usage then error(game, 0) end
@@ -113,8 +129,8 @@ local function load_game(cmd, name, opts)
   return game
 end
 
-local function start(game, opts)
-  local s, err = game:new(opts.position)
+local function start(game, opts, seed)
+  local s, err = game:new(opts.position, seed)
   if not s then usage_error("%s", err) end
   return s
 end
@@ -145,11 +161,12 @@ end
 
 -- moves -------------------------------------------------------------------
 function cli.moves(args)
-  local pos, opts = parse("moves", args, { position = "value", variant = "value" })
+  local pos, opts = parse("moves", args, { position = "value", variant = "value",
+                                           seed = "value", option = "list" })
   if opts.help then print(HELP.moves) return 0 end
   if #pos > 1 then usage_error("moves: too many arguments") end
   local game = load_game("moves", pos[1], opts)
-  local s = start(game, opts)
+  local s = start(game, opts, opts.seed and integer("moves", "--seed", opts.seed))
   local texts = game:action_texts(s)
   for _, t in ipairs(texts) do print(t) end
   if #texts == 0 then
@@ -161,12 +178,13 @@ end
 -- perft -----------------------------------------------------------------
 function cli.perft(args)
   local pos, opts = parse("perft", args, { position = "value", divide = "flag",
-                                           variant = "value", stats = "flag" })
+                                           variant = "value", stats = "flag",
+                                           seed = "value", option = "list" })
   if opts.help then print(HELP.perft) return 0 end
   if #pos > 2 then usage_error("perft: too many arguments") end
   local game = load_game("perft", pos[1], opts)
   local depth = integer("perft", "DEPTH", pos[2])
-  local s = start(game, opts)
+  local s = start(game, opts, opts.seed and integer("perft", "--seed", opts.seed))
   local total = 0
   local t0 = wg.core.clock()
   if opts.divide and depth > 0 then
@@ -220,35 +238,53 @@ local PLAY_HELP = [[
   help        this list
   quit        leave the game]]
 
+-- Plays action a and prints what the game tells of it (game:play's log:
+-- cards turned, outcomes); the opponent's actions are named first.
+local function play_told(game, s, a, say, named)
+  if named then say("%s plays %s\n", game:side_name(s:decider()), game:action_text(s, a)) end
+  local log = {}
+  game:play(s, a, log)
+  for _, line in ipairs(log) do say("  %s\n", line) end
+end
+
+-- The cards in each deck, to tell whether an undo took back a draw.
+local function deck_counts(game, s)
+  local n = {}
+  for d = 1, #(game.deck_names or {}) do n[d] = s:ncards(d) end
+  return table.concat(n, ",")
+end
+
 function cli.play(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = parse("play", args, { ai = "value", seed = "value", depth = "value",
-                                          position = "value", variant = "value" })
+                                          position = "value", variant = "value",
+                                          option = "list" })
   if opts.help then print(HELP.play) return 0 end
   if #pos > 1 then usage_error("play: too many arguments") end
   local game = load_game("play", pos[1], opts)
   local bots = side_set(game, opts.ai)
   local seed = opts.seed and integer("play", "--seed", opts.seed) or os.time()
   local depth = opts.depth and integer("play", "--depth", opts.depth, 1) or 2
-  local s = start(game, opts)
+  local s = start(game, opts, seed)
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
   local history = {}  -- marks before each action, with who decided it
-  say("%s. Type 'help' for commands.\n", game.title)
+  say("%s (seed %d). Type 'help' for commands.\n", game.title, seed)
   local show = true
   while true do
-    if show then say("\n%s\n\n", game:render(s)) end
+    local who = s:decider()
+    if show then say("\n%s\n\n", game:render(s, who)) end
     show = true
     local outcome = game:outcome(s)
     if outcome then
       say("Game over: %s.\n", outcome.text)
       return 0
     end
-    local who = s:decider()
     if bots[who] then
-      local a = ai.choose(game, s, { depth = depth, seed = seed + #history })
-      say("%s plays %s\n", game:side_name(who), game:action_text(s, a))
+      -- the opponent is given what its side may know, never the state
+      local view = s:view(who, seed * 1000003 + #history)
+      local a = ai.choose(game, view, { depth = depth, seed = seed + #history })
       history[#history + 1] = { mark = s:mark(), who = who }
-      game:play(s, a)
+      play_told(game, s, a, say, true)
     else
       say("%s> ", game:side_name(who))
       output:flush()
@@ -269,7 +305,7 @@ function cli.play(args, input, output)
       elseif cmd == "board" then
         show = true
       elseif cmd == "position" or cmd == "fen" then
-        say("%s\n", game:position_text(s))
+        say("%s\n", game:position_text(s, who))
         show = false
       elseif cmd == "undo" then
         -- back to before this player's last action
@@ -279,14 +315,18 @@ function cli.play(args, input, output)
           say("nothing of yours to undo\n")
           show = false
         else
+          local cards = deck_counts(game, s)
           s:undo(history[k].mark)
           for i = #history, k, -1 do history[i] = nil end
+          if deck_counts(game, s) ~= cards then
+            say("(the cards turned go back in the same order: they will come again)\n")
+          end
         end
       else
         local a, err = game:parse_action(s, line)
         if a then
           history[#history + 1] = { mark = s:mark(), who = who }
-          game:play(s, a)
+          play_told(game, s, a, say, false)
         else
           say("%s\n", err)
           show = false
