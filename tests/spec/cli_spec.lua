@@ -116,7 +116,7 @@ end
 
 describe("cli: bad input", function()
   it("an unknown game names itself and the games there are", function()
-    bad({ "moves", "nosuch" }, "^wargrid: unknown game 'nosuch' %(known: courier, courier_historical")
+    bad({ "moves", "nosuch" }, "^wargrid: unknown game 'nosuch' %(known: .-courier, courier_historical")
   end)
 
   it("a position with the wrong number of ranks", function()
