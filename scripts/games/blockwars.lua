@@ -147,9 +147,11 @@ local DECK = { game.D.canadians, game.D.germans }
 local TURNED = game.D.turned
 local R = game.rules
 
--- Piece fields, and where an off-board piece is.
+-- Piece fields: where an off-board piece is, damage (tank, fighters), the
+-- turn it last moved or attacked, the turn it entered (turn numbers from 1).
 local F_OFF, F_DAMAGE, F_DONE, F_NEW = 1, 2, 3, 4
 local ON, RESERVE, LOST, WAITING = 0, 1, 2, 3
+game.status = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST, waiting = WAITING }
 
 -- Action kinds.
 local MOVE, ATTACK, FIRE, ENTER, PASS = 1, 2, 3, 4, 5
@@ -175,7 +177,7 @@ local SIDE_ADJ = { "Canadian", "German" }
 local SIDE_NAME = { "Canadians", "Germans" }
 
 local function tell(log, fmt, ...)
-  if log then log[#log + 1] = string.format(fmt, ...) end
+  if log then log[#log + 1] = (string.format(fmt, ...):gsub("^%l", string.upper)) end
 end
 
 -- "the German infantry on f6", "Canadian fighter 1"
@@ -241,7 +243,7 @@ end
 -- BW-C3), a fighter is damaged or, if damaged already, destroyed (BW-C4).
 local function hit(self, s, pid, log)
   local t = s:type(pid)
-  local name = unit_name(self, s, pid)
+  local name = log and unit_name(self, s, pid)
   if t == TANK or t == FIGHTER then
     local limit = t == TANK and self.def.rulings.tank_hits or 2
     local damage = s:field(pid, F_DAMAGE) + 1
@@ -346,16 +348,19 @@ local function game_over(self, s, log)
   end
   -- BW-W2 RULING: no unit on the board and none in reserve loses;
   -- RULING?: both at once is a draw
-  local gone = {}
-  for k = 1, 2 do gone[k] = s:count(k) == 0 and not has_reserve(s, k) end
-  if gone[1] and gone[2] then
+  local gone1 = s:count(1) == 0 and not has_reserve(s, 1)
+  local gone2 = s:count(2) == 0 and not has_reserve(s, 2)
+  if gone1 and gone2 then
     s:set_result(3, 4)
-  elseif gone[1] or gone[2] then
-    local winner = gone[1] and GER or CAN
+    tell(log, "Neither side has a unit left.")
+  elseif gone1 or gone2 then
+    local winner = gone1 and GER or CAN
     s:set_result(winner, 2)
     tell(log, "The %s have no units left.", SIDE_NAME[other(winner)])
+  else
+    return false
   end
-  return s:result() ~= nil
+  return true
 end
 
 -- Special cards (BW-C4) -----------------------------------------------------
@@ -376,18 +381,18 @@ local function start_special(self, s, kind, side, log)
     s:set_phase(P.barrage)
   elseif SPECIAL_CARD[kind] == ACE then
     if not can_reinforce(self, s, side) then
-      tell(log, "The %s's Ace brings no reinforcement (none left, or the back rank is full).",
+      tell(log, "The %s' Ace brings no reinforcement (none left, or the back rank is full).",
            who)
       return false
     end
-    tell(log, "The %s's Ace brings a reinforcement to their back rank.", who)
+    tell(log, "The %s' Ace brings a reinforcement to their back rank.", who)
     s:set_phase(P.reinforce)
   else
     if #ready_fighters(s, side) == 0 then
-      tell(log, "The %s's Jack: they have no fighter left.", who)
+      tell(log, "The %s' Jack: they have no fighter left.", who)
       return false
     end
-    tell(log, "The %s's Jack starts an air battle: they choose a fighter.", who)
+    tell(log, "The %s' Jack starts an air battle: they choose a fighter.", who)
     s:set_phase(P.air)
   end
   s:set_decider(side)
@@ -423,7 +428,7 @@ local function outcome(self, s, att, def, loser, log)
   if loser == att then
     local t = s:type(att)
     if t == MG or t == TANK then
-      tell(log, "%s loses its attack but stays.", unit_name(self, s, att))
+      if log then tell(log, "%s loses its attack but stays.", unit_name(self, s, att)) end
       return
     end
     if t == FIGHTER and not self.def.rulings.strafer_loses then return end
@@ -453,15 +458,17 @@ local function combat(self, s, att, def, how, log)
   local diff = (ac + ab) - (dc + db)
   local loser
   if diff >= margin then loser = def elseif diff < 0 then loser = att end
-  tell(log, "%s %s %s: %s turn %s, %s turn %s%s.", unit_name(self, s, att),
-       how == "fire" and "fires at" or (how == "strafe" and "strafes" or "attacks"),
-       unit_name(self, s, def), SIDE_NAME[aside], card_text(ac, ab),
-       SIDE_NAME[dside], card_text(dc, db),
-       margin > 1 and " (the attacker must win by " .. margin .. ")" or "")
-  if not loser then
-    tell(log, diff > 0 and "Not enough: a tie, nothing happens." or "A tie: nothing happens.")
-  else
-    tell(log, "The %s win.", SIDE_NAME[loser == def and aside or dside])
+  if log then
+    tell(log, "%s %s %s: %s turn %s, %s turn %s%s.", unit_name(self, s, att),
+         how == "fire" and "fires at" or (how == "strafe" and "strafes" or "attacks"),
+         unit_name(self, s, def), SIDE_NAME[aside], card_text(ac, ab),
+         SIDE_NAME[dside], card_text(dc, db),
+         margin > 1 and " (the attacker must win by " .. margin .. ")" or "")
+    if not loser then
+      tell(log, diff > 0 and "Not enough: a tie, nothing happens." or "A tie: nothing happens.")
+    else
+      tell(log, "The %s win.", SIDE_NAME[loser == def and aside or dside])
+    end
   end
   -- BW-C4 special cards act after the combat, the attacker's first; never
   -- in a strafe (nor in barrage or dogfight draws, which are not combats)
@@ -641,7 +648,7 @@ local function barrage(self, s, sq, gas, log)
   if #units == 0 then tell(log, "No unit is there.") end
   for _, pid in ipairs(units) do
     local card = draw(s, side, log)
-    tell(log, "%s for %s.", CARD_NAME[card], unit_name(self, s, pid))
+    if log then tell(log, "%s for %s.", CARD_NAME[card], unit_name(self, s, pid)) end
     if in_range(card, hits) then hit(self, s, pid, log) end
   end
   resume(self, s, log)
@@ -659,8 +666,10 @@ local function dogfight(self, s, k, log)
   local mine = fighters(s, defender)[k]
   local ac, dc = draw(s, side, log), draw(s, defender, log)
   local ab, db = card_bonus(self, s, plane), card_bonus(self, s, mine)
-  tell(log, "Dogfight: %s turns %s, %s turns %s.", unit_name(self, s, plane),
-       card_text(ac, ab), unit_name(self, s, mine), card_text(dc, db))
+  if log then
+    tell(log, "Dogfight: %s turns %s, %s turns %s.", unit_name(self, s, plane),
+         card_text(ac, ab), unit_name(self, s, mine), card_text(dc, db))
+  end
   local diff = (ac + ab) - (dc + db)
   if diff < 0 then
     hit(self, s, plane, log)
@@ -685,7 +694,7 @@ end
 local function place_unit(self, s, side, t, sq, log, lost_too)
   local pid = take(s, side, t, lost_too)
   enter(s, pid, sq)
-  tell(log, "%s enters.", unit_name(self, s, pid))
+  if log then tell(log, "%s enters.", unit_name(self, s, pid)) end
 end
 
 -- BW-S3 placement: when a side has placed everything, the other places;
@@ -742,7 +751,7 @@ function game:play(s, a, log)
     local side = s:decider()
     local plane = fighters(s, side)[x]
     s:set_var(V.plane, plane)
-    tell(log, "%s flies to strafe.", unit_name(self, s, plane))
+    if log then tell(log, "%s flies to strafe.", unit_name(self, s, plane)) end
     if #ready_fighters(s, other(side)) > 0 then
       s:set_phase(P.dogfight)
       s:set_decider(other(side))
