@@ -78,7 +78,8 @@ local game = wg.game {
     machinegun = { letter = "m", value = 1.5,
                    fire = { range = 2, arc = 45, corner = "both", immune = { "tank" } } },
     -- BW-A6 2x2, one rank straight forward or back; BW-A7 its gun fires all
-    -- round from any of its squares (the tank's own squares do not block)
+    -- round from any of its squares; RULING?: the tank's own squares do not
+    -- block its fire (nor a large target's its own)
     tank = { letter = "t", moves = "mvW", value = 4,
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
              fire = { range = 2, arc = 180, corner = "both", immune = { "tank" } } },
@@ -160,10 +161,11 @@ local BARRAGE, FLY, DOGFIGHT, STRAFE, CROSS = 6, 7, 8, 9, 10
 -- Cards: 2..14, ace high (BW-S4).
 local JACK, KING, ACE = 11, 13, 14
 local CARD_CHARS = "23456789TJQKA"
-local CARD_NAME = { [10] = "10", [11] = "Jack", [12] = "Queen", [13] = "King", [14] = "Ace" }
+local CARD_NAME = { [10] = "10", [11] = "Jack", [12] = "Queen", [13] = "King",
+                    [14] = "Ace" }
 for v = 2, 9 do CARD_NAME[v] = tostring(v) end
 local SPECIAL = { [KING] = 1, [ACE] = 2, [JACK] = 3 }
-local SPECIAL_CARD = { KING, ACE, JACK }
+local SPECIAL_CARD = { KING, ACE, JACK }   -- by SPECIAL number
 
 local function other(side) return 3 - side end
 local function rank_of(sq) return select(2, R:coords(sq)) end
@@ -223,7 +225,9 @@ local function ready_fighters(s, side)
   return out
 end
 
--- Puts an off-board piece on the board this turn (BW-A8: it cannot attack).
+-- Puts an off-board piece on the board this turn (BW-A8: it cannot attack
+-- this turn). RULING?: so does a reinforcement an Ace brings in the drawer's
+-- own turn (it may move).
 local function enter(s, pid, sq)
   s:place(pid, sq)
   s:set_field(pid, F_OFF, ON)
@@ -274,6 +278,8 @@ local function reshuffle(s, log)                               -- BW-C6
 end
 
 -- The side turns over the top card of its deck (it stays face up).
+-- RULING?: the reshuffle follows at once when a draw empties a deck, so in
+-- a combat the defender may draw from the fresh deck.
 local function draw(s, side, log)
   if s:ncards(DECK[side]) == 0 then reshuffle(s, log) end
   local card = s:draw(DECK[side], TURNED)
@@ -282,8 +288,8 @@ local function draw(s, side, log)
   return card
 end
 
--- BW-O2 aces: the ace (each side's first fighter) adds 1, a damaged
--- fighter subtracts 1.
+-- BW-O2 aces: the ace adds 1, a damaged fighter subtracts 1. RULING?: the
+-- ace is each side's first fighter (both are alike when it is named).
 local function card_bonus(self, s, pid)
   if not self.opt.aces or s:type(pid) ~= FIGHTER then return 0 end
   local bonus = fighter_index(s, pid) == 1 and 1 or 0
@@ -311,9 +317,10 @@ local function pop_special(s)
 end
 
 -- Turns -------------------------------------------------------------------
+-- BW-W2 the turn limit counts turns as BW-A1 does: each side's turn is one.
 local function next_turn(self, s, log)
   s:end_turn()                                      -- BW-A1
-  if s:turn() >= self.opt.turns then                -- BW-W2 the turn limit
+  if s:turn() >= self.opt.turns then
     s:set_result(3, 3)
     tell(log, "The turn limit (%d turns) is reached.", self.opt.turns)
   end
@@ -346,8 +353,9 @@ local function game_over(self, s, log)
     end
     side = 3 - side
   end
-  -- BW-W2 RULING: no unit on the board and none in reserve loses;
-  -- RULING?: both at once is a draw
+  -- BW-W2 RULING: no unit on the board and none in reserve loses.
+  -- RULING?: casualties an Ace could bring back do not count (without a
+  -- unit, no card is ever turned); both sides gone at once is a draw.
   local gone1 = s:count(1) == 0 and not has_reserve(s, 1)
   local gone2 = s:count(2) == 0 and not has_reserve(s, 2)
   if gone1 and gone2 then
@@ -381,8 +389,8 @@ local function start_special(self, s, kind, side, log)
     s:set_phase(P.barrage)
   elseif SPECIAL_CARD[kind] == ACE then
     if not can_reinforce(self, s, side) then
-      tell(log, "The %s' Ace brings no reinforcement (none left, or the back rank is full).",
-           who)
+      tell(log, "The %s' Ace brings no reinforcement (none left, or the back rank "
+           .. "is full).", who)
       return false
     end
     tell(log, "The %s' Ace brings a reinforcement to their back rank.", who)
@@ -422,7 +430,8 @@ end
 
 -- Carries out the outcome: `loser` (attacker, defender or nil) is beaten.
 -- BW-C1 an attacking machine gun (or the tank's gun) is never removed for
--- losing; BW-C4 RULING: a strafing fighter that loses is damaged.
+-- losing (RULING?: not even when a cross turns the combat against it);
+-- BW-C4 RULING: a strafing fighter that loses is damaged.
 local function outcome(self, s, att, def, loser, log)
   if not loser then return end
   if loser == att then
@@ -465,7 +474,8 @@ local function combat(self, s, att, def, how, log)
          SIDE_NAME[dside], card_text(dc, db),
          margin > 1 and " (the attacker must win by " .. margin .. ")" or "")
     if not loser then
-      tell(log, diff > 0 and "Not enough: a tie, nothing happens." or "A tie: nothing happens.")
+      tell(log, diff > 0 and "Not enough: a tie, nothing happens."
+                or "A tie: nothing happens.")
     else
       tell(log, "The %s win.", SIDE_NAME[loser == def and aside or dside])
     end
@@ -827,33 +837,209 @@ function game:action_text(s, a)
   return "?"
 end
 
--- The board, and what both players see beside it.
+-- What a side still has to place, by rank: "4 infantry on rank 8, ...".
+local function to_place(self, s, side)
+  local parts = {}
+  for k in ipairs(self.def.armies[self.sides[side]].ranks) do
+    for _, t in ipairs { INF, MG } do
+      local n = quota_left(self, s, side, k, t)
+      if n > 0 then
+        parts[#parts + 1] = string.format("%d %s on rank %d", n,
+          t == MG and (n > 1 and "machine guns" or "machine gun") or "infantry",
+          abs_rank(side, k))
+      end
+    end
+  end
+  return table.concat(parts, ", ")
+end
+
+-- Position text ------------------------------------------------------------
+local SIDE_LETTER = { "c", "g" }
+local PHASE_NAME = {}
+for name, id in pairs(P) do PHASE_NAME[id] = name end
+local CROSS_KEY = { "vc", "ic" }
+
+local function letter(self, t, side)
+  local l = self.type_letter[t]
+  return side == CAN and l:upper() or l
+end
+
+-- "I6T": each kind of unit with its count (1 left out), or "-"
+local function count_text(self, side, count)
+  local text = ""
+  for _, t in ipairs { INF, MG, TANK } do
+    local n = count(t)
+    if n > 0 then text = text .. letter(self, t, side) .. (n > 1 and n or "") end
+  end
+  return text == "" and "-" or text
+end
+
+local function units_text(self, s, where)
+  local out = {}
+  for side = 1, 2 do
+    out[side] = count_text(self, side, function(t) return (offboard(s, side, t, where)) end)
+  end
+  return out[1] .. "/" .. out[2]
+end
+
+local function air_text(s)
+  local out = {}
+  for side = 1, 2 do
+    local t = ""
+    for _, pid in ipairs(fighters(s, side)) do
+      local off, damage = s:fields(pid)
+      t = t .. (off == LOST and "x" or (damage > 0 and "d" or "o"))
+    end
+    out[side] = t == "" and "-" or t
+  end
+  return out[1] .. "/" .. out[2]
+end
+
+local function tank_damage(s)
+  for side = 1, 2 do
+    for _, pid in ipairs(s:pieces(side)) do
+      if s:type(pid) == TANK then return s:field(pid, F_DAMAGE) end
+    end
+  end
+  return 0
+end
+
+local function used_text(s)
+  local used = {}
+  if s:var(V.gas_used) ~= 0 then used[#used + 1] = "gas" end
+  for side = 1, 2 do
+    if s:var(V.crosses_used) & (1 << (side - 1)) ~= 0 then
+      used[#used + 1] = CROSS_KEY[side]
+    end
+  end
+  return #used > 0 and table.concat(used, ",") or "-"
+end
+
+-- The squares of the side to act's units whose field k holds this turn.
+local function marks_text(self, s, k)
+  local now, sqs = s:turn() + 1, {}
+  for sq = 1, self.files * self.ranks do
+    local pid = s:at(sq)
+    if pid and s:square(pid) == sq and s:side_of(pid) == s:side()
+       and s:field(pid, k) == now then
+      sqs[#sqs + 1] = R:name(sq)
+    end
+  end
+  return #sqs > 0 and table.concat(sqs, ",") or "-"
+end
+
+local function fighter_ref(s, pid) return "f" .. fighter_index(s, pid) end
+
+local function unit_ref(s, pid)
+  return s:type(pid) == FIGHTER and fighter_ref(s, pid) or R:name(s:square(pid))
+end
+
+local function phase_text(s)
+  local phase = s:phase()
+  local text = PHASE_NAME[phase]
+  if phase == P.main or phase == P.place then return text end
+  text = text .. ":" .. SIDE_LETTER[s:decider()]
+  if phase == P.dogfight or phase == P.strafe then
+    return text .. ":" .. fighter_ref(s, s:var(V.plane))
+  elseif phase == P.cross then
+    return string.format("%s:%sx%s", text, unit_ref(s, s:var(V.attacker)),
+                         unit_ref(s, s:var(V.defender)))
+  end
+  return text
+end
+
+local function card_char(v) return CARD_CHARS:sub(v - 1, v - 1) end
+
+local function next_text(s)
+  local out, q = {}, s:var(V.pending)
+  while q ~= 0 do
+    out[#out + 1] = card_char(SPECIAL_CARD[(q & 15) // 2]) .. SIDE_LETTER[q % 2 + 1]
+    q = q >> 4
+  end
+  return #out > 0 and table.concat(out, ",") or "-"
+end
+
+-- A deck's cards, top first; hidden: only how many.
+local function cards_text(s, d, hidden)
+  local n = s:ncards(d)
+  if n == 0 then return "-" end
+  if hidden then return "?" .. n end
+  local cards, out = s:cards(d), {}
+  for i = n, 1, -1 do out[#out + 1] = card_char(cards[i]) end
+  return table.concat(out)
+end
+
+-- With a viewer side, what it may know (BW-H1): the face-down decks as
+-- counts, and no generator.
+function game:position_text(s, viewer)
+  local f = { wg.fen.write_board(self, s), SIDE_LETTER[s:side()] .. s:left() }
+  local function put(key, value) f[#f + 1] = key .. "=" .. value end
+  put("turn", s:turn() + 1)
+  put("reserve", units_text(self, s, RESERVE))
+  put("lost", units_text(self, s, LOST))
+  put("air", air_text(s))
+  put("tank", tank_damage(s))
+  put("used", used_text(s))
+  put("done", marks_text(self, s, F_DONE))
+  put("new", marks_text(self, s, F_NEW))
+  put("phase", phase_text(s))
+  put("next", next_text(s))
+  put("decks", cards_text(s, DECK[CAN], viewer) .. "/" .. cards_text(s, DECK[GER], viewer)
+               .. "/" .. cards_text(s, TURNED, false))
+  if not viewer then put("rng", string.format("%016x", s:rng())) end
+  return table.concat(f, " ")
+end
+
+-- The board, and what both players see beside it ---------------------------
+local function units_words(self, s, side, where)
+  local parts = {}
+  for _, t in ipairs { INF, MG, TANK } do
+    local n = offboard(s, side, t, where)
+    if n > 0 then
+      parts[#parts + 1] = n .. " " .. (t == MG and "machine gun" or self.type_names[t])
+    end
+  end
+  return #parts > 0 and table.concat(parts, ", ") or "none"
+end
+
+local function fighters_words(self, s, side)
+  local planes = {}
+  for k, pid in ipairs(fighters(s, side)) do
+    local off, damage = s:fields(pid)
+    planes[#planes + 1] = string.format("%d %s%s", k,
+      off == LOST and "destroyed" or (damage > 0 and "damaged" or "ready"),
+      self.opt.aces and k == 1 and " (ace)" or "")
+  end
+  return #planes > 0 and table.concat(planes, ", ") or "none"
+end
+
+local function prompt(self, s)
+  local phase, who = s:phase(), SIDE_NAME[s:decider()]
+  if phase == P.main then
+    return string.format("%s to act: %d action%s left, turn %d of %d.", who, s:left(),
+                         s:left() == 1 and "" or "s", s:turn() + 1, self.opt.turns)
+  end
+  local ask = {
+    [P.place] = "place " .. to_place(self, s, s:side()) .. " (i@SQ, m@SQ)",
+    [P.barrage] = "choose where the barrage falls (barrage SQ"
+                  .. (gas_open(self, s, s:decider()) and ", or gas SQ once)" or ")"),
+    [P.reinforce] = "place their Ace's reinforcement (i@SQ)",
+    [P.air] = "choose the fighter to strafe (fly N)",
+    [P.dogfight] = "may answer with a fighter (dogfight N, or no dogfight)",
+    [P.strafe] = "choose what to strafe (strafe SQ)",
+    [P.cross] = "may award the " .. CROSS_NAME[s:decider()] .. " (cross, or no cross)",
+  }
+  return who .. " " .. ask[phase] .. "."
+end
+
 local board_text = game.render
 function game:render(s)
   local lines = { board_text(self, s) }
-  local function units(side, where)
-    local parts = {}
-    for _, t in ipairs { INF, MG, TANK } do
-      local n = offboard(s, side, t, where)
-      if n > 0 then parts[#parts + 1] = n .. " " .. (t == MG and "machine gun" or self.type_names[t]) end
-    end
-    return #parts > 0 and table.concat(parts, ", ") or "none"
-  end
   for side = 1, 2 do
-    local planes = {}
-    for k, pid in ipairs(fighters(s, side)) do
-      local st = s:field(pid, F_OFF) == LOST and "destroyed"
-                 or (s:field(pid, F_DAMAGE) > 0 and "damaged" or "ready")
-      planes[#planes + 1] = string.format("%d %s%s", k, st,
-                                          self.opt.aces and k == 1 and " (ace)" or "")
-    end
-    local extra = ""
-    for _, pid in ipairs(s:pieces(side)) do
-      if s:type(pid) == TANK and s:field(pid, F_DAMAGE) > 0 then extra = "; the tank is damaged" end
-    end
     lines[#lines + 1] = string.format("%s: reserve %s; lost %s; fighters %s; %d cards%s",
-      SIDE_NAME[side], units(side, RESERVE), units(side, LOST),
-      #planes > 0 and table.concat(planes, ", ") or "none", s:ncards(DECK[side]), extra)
+      SIDE_NAME[side], units_words(self, s, side, RESERVE), units_words(self, s, side, LOST),
+      fighters_words(self, s, side), s:ncards(DECK[side]),
+      side == CAN and tank_damage(s) > 0 and "; the tank is damaged" or "")
   end
   local turned = s:cards(TURNED)
   if #turned > 0 then
@@ -861,198 +1047,216 @@ function game:render(s)
     for i = #turned, math.max(1, #turned - 5), -1 do last[#last + 1] = CARD_NAME[turned[i]] end
     lines[#lines + 1] = "Cards turned, last first: " .. table.concat(last, " ")
   end
-  if s:result() then return table.concat(lines, "\n") end
-  local phase, who = s:phase(), SIDE_NAME[s:decider()]
-  local prompt = {
-    [P.main] = string.format("%s to act: %d action%s left, turn %d of %d.", who, s:left(),
-                             s:left() == 1 and "" or "s", s:turn() + 1, self.opt.turns),
-    [P.place] = who .. " to place a unit (i@SQ, m@SQ).",
-    [P.barrage] = who .. " choose where the barrage falls (barrage SQ"
-                  .. ((gas_open(self, s, s:decider())) and ", or gas SQ once)." or ")."),
-    [P.reinforce] = who .. " place their Ace's reinforcement (i@SQ).",
-    [P.air] = who .. " choose the fighter to strafe (fly N).",
-    [P.dogfight] = who .. " may answer with a fighter (dogfight N, or no dogfight).",
-    [P.strafe] = who .. " choose what to strafe (strafe SQ).",
-    [P.cross] = who .. " may award the " .. CROSS_NAME[s:decider()] .. " (cross, or no cross).",
-  }
-  lines[#lines + 1] = prompt[phase] or ""
+  if not s:result() then lines[#lines + 1] = prompt(self, s) end
   return table.concat(lines, "\n")
 end
 
--- Position text -------------------------------------------------------------------
-local SIDE_LETTER = { "c", "g" }
-local PHASE_NAME = {}
-for name, id in pairs(P) do PHASE_NAME[id] = name end
-local USED = { gas = "gas", vc = CAN, ic = GER }
+-- Reading position text ------------------------------------------------------
+local function bad(fmt, ...) return nil, string.format(fmt, ...) end
 
-local function units_text(self, s, side, where)
-  local text = ""
-  for _, t in ipairs { INF, MG, TANK } do
-    local n = offboard(s, side, t, where)
-    if n > 0 then
-      local letter = self.type_letter[t]
-      text = text .. (side == CAN and letter:upper() or letter) .. (n > 1 and n or "")
-    end
-  end
-  return text == "" and "-" or text
+local function add_offboard(s, side, t, n, where)
+  for _ = 1, n do s:set_field(s:add(t, side), F_OFF, where) end
 end
 
-local function cards_text(s, d, hidden)
-  local n = s:ncards(d)
-  if n == 0 then return "-" end
-  if hidden then return "?" .. n end
-  local cards, out = s:cards(d), {}
-  for i = n, 1, -1 do out[#out + 1] = CARD_CHARS:sub(cards[i] - 1, cards[i] - 1) end
-  return table.concat(out)
-end
-
-local function fighter_ref(s, pid)
-  return "f" .. fighter_index(s, pid)
-end
-
-local function unit_ref(s, pid)
-  return s:type(pid) == FIGHTER and fighter_ref(s, pid) or R:name(s:square(pid))
-end
-
--- With a viewer side, the decks that side cannot see are written as counts.
-function game:position_text(s, viewer)
-  local side = s:side()
-  local now = s:turn() + 1
-  local f = { wg.fen.write_board(self, s), SIDE_LETTER[side] .. s:left() }
-  local function put(key, value) f[#f + 1] = key .. "=" .. value end
-  put("turn", now)
-  for _, key in ipairs { "reserve", "lost" } do
-    local where = key == "reserve" and RESERVE or LOST
-    put(key, units_text(self, s, CAN, where) .. "/" .. units_text(self, s, GER, where))
-  end
-  local air = {}
-  for k = 1, 2 do
-    local t = ""
-    for _, pid in ipairs(fighters(s, k)) do
-      t = t .. (s:field(pid, F_OFF) == LOST and "x" or (s:field(pid, F_DAMAGE) > 0 and "d" or "o"))
-    end
-    air[k] = t == "" and "-" or t
-  end
-  put("air", air[1] .. "/" .. air[2])
-  local damage = 0
-  for k = 1, 2 do
-    for _, pid in ipairs(s:pieces(k)) do
-      if s:type(pid) == TANK then damage = math.max(damage, s:field(pid, F_DAMAGE)) end
-    end
-  end
-  put("tank", damage)
-  local used = {}
-  if s:var(V.gas_used) ~= 0 then used[#used + 1] = "gas" end
-  if s:var(V.crosses_used) & 1 ~= 0 then used[#used + 1] = "vc" end
-  if s:var(V.crosses_used) & 2 ~= 0 then used[#used + 1] = "ic" end
-  put("used", #used > 0 and table.concat(used, ",") or "-")
-  for _, key in ipairs { "done", "new" } do
-    local field, sqs = key == "done" and F_DONE or F_NEW, {}
-    for sq = 1, self.files * self.ranks do
-      local pid = s:at(sq)
-      if pid and s:square(pid) == sq and s:side_of(pid) == side and s:field(pid, field) == now then
-        sqs[#sqs + 1] = R:name(sq)
+-- "I6T/i6": units off the board, by side
+local function read_units(self, s, key, text, where)
+  local parts = { text:match("^([^/]+)/([^/]+)$") }
+  if #parts ~= 2 then return bad("%s '%s': expected Canadians/Germans", key, text) end
+  for side, part in ipairs(parts) do
+    if part ~= "-" then
+      local pos = 1
+      while pos <= #part do
+        local l, count, nxt = part:match("^(%a)(%d*)()", pos)
+        local t = l and self.letter_type[l:lower()]
+        if not t or t == FIGHTER then
+          return bad("%s '%s': expected unit letters (I, M, T) with counts", key, text)
+        end
+        add_offboard(s, side, t, count == "" and 1 or tonumber(count), where)
+        pos = nxt
       end
     end
-    put(key, #sqs > 0 and table.concat(sqs, ",") or "-")
   end
-  local phase = PHASE_NAME[s:phase()]
-  if s:phase() ~= P.main and s:phase() ~= P.place then
-    phase = phase .. ":" .. SIDE_LETTER[s:decider()]
-    if s:phase() == P.dogfight or s:phase() == P.strafe then
-      phase = phase .. ":" .. fighter_ref(s, s:var(V.plane))
-    elseif s:phase() == P.cross then
-      phase = phase .. ":" .. unit_ref(s, s:var(V.attacker)) .. "x"
-              .. unit_ref(s, s:var(V.defender))
-    end
-  end
-  put("phase", phase)
-  local nexts, q = {}, s:var(V.pending)
-  while q ~= 0 do
-    local code = q & 15
-    nexts[#nexts + 1] = CARD_CHARS:sub(SPECIAL_CARD[code // 2] - 1, SPECIAL_CARD[code // 2] - 1)
-                        .. SIDE_LETTER[code % 2 + 1]
-    q = q >> 4
-  end
-  put("next", #nexts > 0 and table.concat(nexts, ",") or "-")
-  local seen = { true, true, true }
-  if viewer then seen = { false, false, true } end            -- BW-H1
-  put("decks", cards_text(s, DECK[CAN], not seen[1]) .. "/" .. cards_text(s, DECK[GER], not seen[2])
-               .. "/" .. cards_text(s, TURNED, not seen[3]))
-  if not viewer then put("rng", string.format("%016x", s:rng())) end
-  return table.concat(f, " ")
+  return true
 end
 
--- Reading position text --------------------------------------------------------------
-local function parse_units(self, text, what)
-  local out = {}
-  if text == "-" then return out end
-  local pos = 1
-  while pos <= #text do
-    local letter, count, nxt = text:match("^(%a)(%d*)()", pos)
-    local t = letter and self.letter_type[letter:lower()]
-    if not t or t == FIGHTER then
-      return nil, string.format("%s '%s': expected unit letters (I, M, T) with counts", what, text)
+local function read_air(s, text)
+  local parts = { text:match("^([odx]+)/([odx]+)$") }
+  if #parts ~= 2 then
+    parts = { text:match("^([odx%-]+)/([odx%-]+)$") }
+    if #parts ~= 2 or parts[1]:match(".%-") or parts[2]:match(".%-") then
+      return bad("air '%s': expected fighters (o, d, x, or - for none) for each side", text)
     end
-    out[#out + 1] = { t = t, n = count == "" and 1 or tonumber(count) }
-    pos = nxt
   end
-  return out
+  for side, part in ipairs(parts) do
+    for ch in part:gsub("^%-$", ""):gmatch(".") do
+      local pid = s:add(FIGHTER, side)
+      s:set_field(pid, F_OFF, ch == "x" and LOST or RESERVE)
+      s:set_field(pid, F_DAMAGE, ch == "d" and 1 or 0)
+    end
+  end
+  return true
 end
 
-local function parse_squares(text, what)
-  local out = {}
-  if text == "-" then return out end
+local function read_tank(self, s, text)
+  local damage = text:match("^%d$") and tonumber(text)
+  local limit = self.def.rulings.tank_hits
+  if not damage or damage >= limit then
+    return bad("tank '%s': expected damage 0 to %d", text, limit - 1)
+  end
+  if damage == 0 then return true end
+  for side = 1, 2 do
+    for _, pid in ipairs(s:pieces(side)) do
+      if s:type(pid) == TANK then
+        s:set_field(pid, F_DAMAGE, damage)
+        return true
+      end
+    end
+  end
+  return bad("tank '%s': no tank on the board", text)
+end
+
+local function read_used(s, text)
+  if text == "-" then return true end
+  for u in (text .. ","):gmatch("([^,]*),") do
+    if u == "gas" then
+      s:set_var(V.gas_used, 1)
+    elseif u == CROSS_KEY[CAN] or u == CROSS_KEY[GER] then
+      local side = u == CROSS_KEY[CAN] and CAN or GER
+      s:set_var(V.crosses_used, s:var(V.crosses_used) | (1 << (side - 1)))
+    else
+      return bad("used: '%s' is not gas, vc or ic", u)
+    end
+  end
+  return true
+end
+
+-- done=e4,f5 / new=a1: units of the side to act, marked with this turn
+local function read_marks(s, key, text, k)
+  if text == "-" then return true end
   for name in (text .. ","):gmatch("([^,]*),") do
     local sq = R:square(name)
-    if not sq then return nil, string.format("%s: '%s' is not a square", what, name) end
-    out[#out + 1] = sq
+    local pid = sq and s:at(sq)
+    if not pid or s:side_of(pid) ~= s:side() then
+      return bad("%s: no unit of the side to act on '%s'", key, name)
+    end
+    s:set_field(pid, k, s:turn() + 1)
   end
-  return out
+  return true
 end
 
-local CARD_VALUE = {}
-for i = 1, #CARD_CHARS do CARD_VALUE[CARD_CHARS:sub(i, i)] = i + 1 end
+-- A unit named in a phase: a square, or a fighter f1/f2 of the side.
+local function read_ref(s, side, text)
+  local k = text:match("^f(%d)$")
+  if k then return fighters(s, side)[tonumber(k)] end
+  local sq = R:square(text)
+  return sq and s:at(sq)
+end
+
+local function read_phase(s, text)
+  local name, who, arg = text:match("^(%a+):?([cg]?):?(.*)$")
+  local id = name and P[name]
+  if not id then return bad("phase '%s': unknown phase", text) end
+  s:set_phase(id)
+  if id == P.main or id == P.place then
+    if who ~= "" then return bad("phase '%s' takes no side", text) end
+    return true
+  end
+  if who == "" then
+    return bad("phase '%s': whose decision? (%s:c or %s:g)", text, name, name)
+  end
+  local side = who == "c" and CAN or GER
+  s:set_decider(side)
+  if id == P.dogfight or id == P.strafe then
+    local plane = read_ref(s, id == P.dogfight and other(side) or side, arg)
+    if not plane or s:type(plane) ~= FIGHTER or s:field(plane, F_OFF) == LOST then
+      return bad("phase '%s': '%s' is not a fighter in the air", text, arg)
+    end
+    s:set_var(V.plane, plane)
+  elseif id == P.cross then
+    -- a fighter is always the attacker, the enemy of the beaten infantry
+    local a, d = arg:match("^(%w+)x(%w+)$")
+    local att = a and read_ref(s, other(side), a)
+    local def = d and R:square(d) and s:at(R:square(d))
+    if not att or not def or s:side_of(att) == s:side_of(def)
+       or not ((s:side_of(att) == side and is_infantry(s, att))
+               or (s:side_of(def) == side and is_infantry(s, def))) then
+      return bad("phase '%s': expected the attacker x the defender, one of them "
+                 .. "%s infantry", text, SIDE_ADJ[side])
+    end
+    s:set_var(V.attacker, att)
+    s:set_var(V.defender, def)
+  elseif arg ~= "" then
+    return bad("phase '%s': unexpected '%s'", text, arg)
+  end
+  return true
+end
+
+-- BW-S3 in the placement phase, what is not on the board is still to come
+local function read_placement(self, s)
+  for side = 1, 2 do
+    for k in ipairs(self.def.armies[self.sides[side]].ranks) do
+      for _, t in ipairs { INF, MG } do
+        local n = quota_left(self, s, side, k, t)
+        if n < 0 then
+          return bad("placement: too many %s %ss on rank %d", SIDE_ADJ[side],
+                     self.type_names[t], abs_rank(side, k))
+        end
+        add_offboard(s, side, t, n, WAITING)
+      end
+    end
+  end
+  local first = self.def.rulings.place_first
+  if s:side() ~= first and s:offboard(first, nil, F_OFF, WAITING) > 0 then
+    return bad("placement: the %s place first", SIDE_NAME[first])
+  end
+  return true
+end
+
+local function read_next(s, text)
+  if text == "-" then return true end
+  for item in (text .. ","):gmatch("([^,]*),") do
+    local card, side = item:match("^([KAJ])([cg])$")
+    if not card then return bad("next: '%s' is not K, A or J with c or g", item) end
+    push_special(s, SPECIAL[CARD_CHARS:find(card) + 1], side == "c" and CAN or GER)
+  end
+  return true
+end
 
 -- Fills the decks from "top first" texts; "?N" decks get unknown cards: the
 -- rest of the 52-card pack, shuffled by the generator.
 local function read_decks(s, text)
-  local parts = {}
-  for p in (text .. "/"):gmatch("([^/]*)/") do parts[#parts + 1] = p end
-  if #parts ~= 3 then return nil, "decks: expected three decks (Canadians/Germans/turned)" end
-  local known, unknown, counts = {}, {}, {}
+  local parts = { text:match("^([^/]*)/([^/]*)/([^/]*)$") }
+  if #parts ~= 3 then return bad("decks '%s': expected Canadians/Germans/turned", text) end
+  local count, unknown = {}, {}
   for d, p in ipairs(parts) do
     local cards = {}
     if p:match("^%?%d+$") then
       unknown[#unknown + 1] = { d = d, n = tonumber(p:sub(2)) }
     elseif p ~= "-" then
       for i = #p, 1, -1 do                       -- bottom first
-        local v = CARD_VALUE[p:sub(i, i):upper()]
-        if not v then return nil, string.format("decks: '%s' is not a card", p:sub(i, i)) end
+        local v = CARD_CHARS:find(p:sub(i, i):upper(), 1, true)
+        if not v then return bad("decks: '%s' is not a card", p:sub(i, i)) end
+        v = v + 1
         cards[#cards + 1] = v
-        counts[v] = (counts[v] or 0) + 1
-        if counts[v] > 4 then
-          return nil, string.format("decks: more than four %ss", CARD_NAME[v])
-        end
+        count[v] = (count[v] or 0) + 1
+        if count[v] > 4 then return bad("decks: more than four %ss", CARD_NAME[v]) end
       end
     end
-    known[d] = cards
+    s:set_cards(d, cards)
   end
-  for d = 1, 3 do s:set_cards(d, known[d]) end
-  if #unknown > 0 then
-    local rest, want = {}, 0
-    for v = 2, 14 do
-      for _ = 1, 4 - (counts[v] or 0) do rest[#rest + 1] = v end
-    end
-    for _, u in ipairs(unknown) do want = want + u.n end
-    if want ~= #rest then
-      return nil, string.format("decks: %d unknown cards, but %d are left of the pack", want, #rest)
-    end
-    local first = unknown[1].d
-    s:set_cards(first, rest)
-    s:shuffle(first)
-    for i = 2, #unknown do s:split(first, unknown[i].d, unknown[i].n) end
+  if #unknown == 0 then return true end
+  local rest, want = {}, 0
+  for v = 2, 14 do
+    for _ = 1, 4 - (count[v] or 0) do rest[#rest + 1] = v end
   end
+  for _, u in ipairs(unknown) do want = want + u.n end
+  if want ~= #rest then
+    return bad("decks: %d unknown cards, but %d are left of the pack", want, #rest)
+  end
+  local first = unknown[1].d
+  s:set_cards(first, rest)
+  s:shuffle(first)
+  for i = 2, #unknown do s:split(first, unknown[i].d, unknown[i].n) end
   return true
 end
 
@@ -1066,174 +1270,58 @@ local function fresh_decks(s)                                   -- BW-S4
   s:split(DECK[CAN], DECK[GER], 26)
 end
 
-local function add_offboard(s, side, t, n, where)
-  for _ = 1, n do
-    local pid = s:add(t, side)
-    s:set_field(pid, F_OFF, where)
-  end
-end
-
--- The reference to a unit in a phase field: a square or a fighter f1/f2.
-local function read_ref(s, side, text)
-  local k = text:match("^f(%d)$")
-  if k then return fighters(s, side)[tonumber(k)] end
-  local sq = R:square(text)
-  return sq and s:at(sq)
-end
-
-local function read_phase(self, s, text)
-  local name, who, arg = text:match("^(%a+):?([cg]?):?(.*)$")
-  local id = name and P[name]
-  if not id then return nil, string.format("phase '%s': unknown phase", text) end
-  s:set_phase(id)
-  if id == P.main or id == P.place then
-    if who ~= "" then return nil, string.format("phase '%s' takes no side", text) end
-    return true
-  end
-  if who == "" then return nil, string.format("phase '%s': whose decision? (%s:c or %s:g)", text, name, name) end
-  local side = who == "c" and CAN or GER
-  s:set_decider(side)
-  if id == P.dogfight or id == P.strafe then
-    local plane = read_ref(s, id == P.dogfight and other(side) or side, arg)
-    if not plane or s:type(plane) ~= FIGHTER or s:field(plane, F_OFF) == LOST then
-      return nil, string.format("phase '%s': '%s' is not a fighter in the air", text, arg)
-    end
-    s:set_var(V.plane, plane)
-  elseif id == P.cross then
-    -- a fighter is always the attacker, the enemy of the beaten infantry
-    local a, d = arg:match("^(%w+)x(%w+)$")
-    local att = a and read_ref(s, other(side), a)
-    local def = d and R:square(d) and s:at(R:square(d))
-    if not att or not def or s:side_of(att) == s:side_of(def)
-       or not ((s:side_of(att) == side and is_infantry(s, att))
-               or (s:side_of(def) == side and is_infantry(s, def))) then
-      return nil, string.format("phase '%s': expected the attacker x the defender, one of "
-                                .. "them %s infantry", text, SIDE_ADJ[side])
-    end
-    s:set_var(V.attacker, att)
-    s:set_var(V.defender, def)
-  elseif arg ~= "" then
-    return nil, string.format("phase '%s': unexpected '%s'", text, arg)
-  end
-  return true
-end
+local KEYS = { "turn", "reserve", "lost", "air", "tank", "used", "done", "new", "phase",
+               "next", "rng", "decks" }
 
 function game:set_position(s, text)
   local fields = wg.fen.split(text)
-  if #fields < 2 then return nil, "expected a board, the side to act (c2, g1, ...) and key=value fields" end
+  if #fields < 2 then
+    return bad("expected a board, the side to act (c2, g1, ...) and key=value fields")
+  end
   local ok, err = wg.fen.read_board(self, s, fields[1])
   if not ok then return nil, err end
   local who, left = fields[2]:match("^([cg])(%d)$")
   if not who or tonumber(left) > self.def.actions_per_turn then
-    return nil, string.format("'%s': expected the side to act, c or g, and its actions left (0-%d)",
-                              fields[2], self.def.actions_per_turn)
+    return bad("'%s': expected the side to act, c or g, and its actions left (0-%d)",
+               fields[2], self.def.actions_per_turn)
   end
   s:set_side(who == "c" and CAN or GER)
   s:set_left(tonumber(left))
-  local kv = {}
+  local kv, known = {}, {}
+  for _, k in ipairs(KEYS) do known[k] = true end
   for i = 3, #fields do
     local k, v = fields[i]:match("^(%a+)=(.+)$")
-    if not k then return nil, string.format("'%s': expected key=value", fields[i]) end
-    if kv[k] then return nil, string.format("'%s' is given twice", k) end
+    if not k then return bad("'%s': expected key=value", fields[i]) end
+    if not known[k] then return bad("unknown field '%s'", k) end
+    if kv[k] then return bad("'%s' is given twice", k) end
     kv[k] = v
   end
-  local known = { turn = 1, reserve = 1, lost = 1, air = 1, tank = 1, used = 1, done = 1,
-                  new = 1, phase = 1, next = 1, decks = 1, rng = 1 }
-  for k in pairs(kv) do
-    if not known[k] then return nil, string.format("unknown field '%s'", k) end
+  local turn = (kv.turn or "1"):match("^%d+$") and tonumber(kv.turn or "1")
+  if not turn or turn < 1 then
+    return bad("turn '%s': expected a number from 1", kv.turn)
   end
-  local turn = tonumber((kv.turn or "1"):match("^%d+$"))
-  if not turn or turn < 1 then return nil, string.format("turn '%s': expected a number from 1", kv.turn) end
   s:set_turn(turn - 1)
-  -- units off the board
-  for _, key in ipairs { "reserve", "lost" } do
-    local pair = kv[key] or "-/-"
-    local a, b = pair:match("^([^/]+)/([^/]+)$")
-    if not a then return nil, string.format("%s '%s': expected Canadians/Germans", key, pair) end
-    for side, part in ipairs { a, b } do
-      local list, perr = parse_units(self, part, key)
-      if not list then return nil, perr end
-      for _, u in ipairs(list) do add_offboard(s, side, u.t, u.n, key == "reserve" and RESERVE or LOST) end
-    end
-  end
-  local air = kv.air or "-/-"
-  local a, b = air:match("^([odx%-]+)/([odx%-]+)$")
-  if not a then return nil, string.format("air '%s': expected fighters (o, d, x) for each side", air) end
-  for side, part in ipairs { a, b } do
-    if part ~= "-" then
-      for ch in part:gmatch(".") do
-        if ch == "-" then return nil, string.format("air '%s': '-' stands alone", air) end
-        local pid = s:add(FIGHTER, side)
-        s:set_field(pid, F_OFF, ch == "x" and LOST or RESERVE)
-        s:set_field(pid, F_DAMAGE, ch == "d" and 1 or 0)
-      end
-    end
-  end
-  local damage = tonumber((kv.tank or "0"):match("^%d$"))
-  if not damage or damage >= self.def.rulings.tank_hits then
-    return nil, string.format("tank '%s': expected damage 0 to %d", kv.tank, self.def.rulings.tank_hits - 1)
-  end
-  local tanks = 0
-  for side = 1, 2 do
-    for _, pid in ipairs(s:pieces(side)) do
-      if s:type(pid) == TANK then
-        s:set_field(pid, F_DAMAGE, damage)
-        tanks = tanks + 1
-      end
-    end
-  end
-  if damage > 0 and tanks ~= 1 then return nil, "tank: damage given, but there is not one tank on the board" end
-  for u in (kv.used and kv.used ~= "-" and kv.used .. "," or ""):gmatch("([^,]*),") do
-    if USED[u] == "gas" then
-      s:set_var(V.gas_used, 1)
-    elseif USED[u] then
-      s:set_var(V.crosses_used, s:var(V.crosses_used) | (1 << (USED[u] - 1)))
-    else
-      return nil, string.format("used: '%s' is not gas, vc or ic", u)
-    end
-  end
-  local now = turn
-  for _, key in ipairs { "done", "new" } do
-    local sqs, serr = parse_squares(kv[key] or "-", key)
-    if not sqs then return nil, serr end
-    for _, sq in ipairs(sqs) do
-      local pid = s:at(sq)
-      if not pid or s:side_of(pid) ~= s:side() then
-        return nil, string.format("%s: no unit of the side to act on %s", key, R:name(sq))
-      end
-      s:set_field(pid, key == "done" and F_DONE or F_NEW, now)
-    end
-  end
-  ok, err = read_phase(self, s, kv.phase or "main")
-  if not ok then return nil, err end
-  if s:phase() == P.place then                                  -- BW-S3
-    for side = 1, 2 do
-      local army = self.def.armies[self.sides[side]]
-      for k in ipairs(army.ranks) do
-        for _, t in ipairs { INF, MG } do
-          local n = quota_left(self, s, side, k, t)
-          if n < 0 then
-            return nil, string.format("placement: too many %s %ss on rank %d", SIDE_ADJ[side],
-                                      self.type_names[t], abs_rank(side, k))
-          end
-          add_offboard(s, side, t, n, WAITING)
-        end
-      end
-    end
-    local first = self.def.rulings.place_first
-    if s:side() ~= first and s:offboard(first, nil, F_OFF, WAITING) > 0 then
-      return nil, string.format("placement: the %s place first", SIDE_NAME[first])
-    end
-  end
-  for item in (kv.next and kv.next ~= "-" and kv.next .. "," or ""):gmatch("([^,]*),") do
-    local card, side = item:match("^([KAJ])([cg])$")
-    if not card then return nil, string.format("next: '%s' is not K, A or J with c or g", item) end
-    push_special(s, SPECIAL[CARD_VALUE[card]], side == "c" and CAN or GER)
+  local steps = {
+    function() return read_units(self, s, "reserve", kv.reserve or "-/-", RESERVE) end,
+    function() return read_units(self, s, "lost", kv.lost or "-/-", LOST) end,
+    function() return read_air(s, kv.air or "-/-") end,
+    function() return read_tank(self, s, kv.tank or "0") end,
+    function() return read_used(s, kv.used or "-") end,
+    function() return read_marks(s, "done", kv.done or "-", F_DONE) end,
+    function() return read_marks(s, "new", kv.new or "-", F_NEW) end,
+    function() return read_phase(s, kv.phase or "main") end,
+    function() return s:phase() ~= P.place or read_placement(self, s) end,
+    function() return read_next(s, kv.next or "-") end,
+  }
+  for _, step in ipairs(steps) do
+    ok, err = step()
+    if not ok then return nil, err end
   end
   if kv.rng then
-    local hex = kv.rng:match("^%x+$")
-    if not hex or #hex > 16 then return nil, string.format("rng '%s': expected hex digits", kv.rng) end
-    s:seed(tonumber(hex, 16))   -- 64 bits, wrapping like the generator
+    if not kv.rng:match("^%x+$") or #kv.rng > 16 then
+      return bad("rng '%s': expected up to 16 hex digits", kv.rng)
+    end
+    s:seed(tonumber(kv.rng, 16))   -- 64 bits, wrapping like the generator
   end
   if kv.decks then
     ok, err = read_decks(s, kv.decks)
@@ -1247,29 +1335,20 @@ end
 
 -- BW-S3 the start: the placement phase, or the standard setup
 function game:start_text()
-  local board = self.opt.setup == "standard" and self.def.standard or "8/8/8/8/8/8/8/8"
-  local first = self.opt.setup == "standard" and self.def.rulings.first
-                or self.def.rulings.place_first
-  local function army_text(side, key)
-    local army = self.def.armies[self.sides[side]]
-    local text = ""
-    for _, t in ipairs { INF, MG, TANK } do
-      local n = (army[key] or {})[self.type_names[t]] or 0
-      if n > 0 then
-        local l = self.type_letter[t]
-        text = text .. (side == CAN and l:upper() or l) .. (n > 1 and n or "")
-      end
-    end
-    return text == "" and "-" or text
-  end
-  local air = {}
+  local standard = self.opt.setup == "standard"
+  local first = standard and self.def.rulings.first or self.def.rulings.place_first
+  local reserve, air = {}, {}
   for side = 1, 2 do
-    air[side] = string.rep("o", self.def.armies[self.sides[side]].fighters or 0)
+    local army = self.def.armies[self.sides[side]]
+    reserve[side] = count_text(self, side,
+                               function(t) return army.reserve[self.type_names[t]] or 0 end)
+    air[side] = string.rep("o", army.fighters or 0)
     if air[side] == "" then air[side] = "-" end
   end
-  return string.format("%s %s%d reserve=%s/%s air=%s/%s phase=%s", board, SIDE_LETTER[first],
-                       self.def.actions_per_turn, army_text(CAN, "reserve"), army_text(GER, "reserve"),
-                       air[1], air[2], self.opt.setup == "standard" and "main" or "place")
+  return string.format("%s %s%d reserve=%s/%s air=%s/%s phase=%s",
+                       standard and self.def.standard or "8/8/8/8/8/8/8/8",
+                       SIDE_LETTER[first], self.def.actions_per_turn, reserve[1], reserve[2],
+                       air[1], air[2], standard and "main" or "place")
 end
 
 return game
