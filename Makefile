@@ -52,7 +52,7 @@ build/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c))
 
 play: all
-	build/wargrid play $(GAME) --ai black
+	build/wargrid play $(GAME) --ai 2
 
 test: deps-test all $(C_TESTS)
 	@tests/run

@@ -798,6 +798,15 @@ function game:result(s)
   return winner == 3 and 0 or winner, self.def.reasons[reason]
 end
 
+local outcome_of = game.outcome
+function game:outcome(s)
+  local o = outcome_of(self, s)
+  if o and o.winner ~= 0 then
+    o.text = string.format("the %s win (%s)", SIDE_NAME[o.winner], o.reason)
+  end
+  return o
+end
+
 -- The built-in opponent's judgement: units, reserves and fighters, and
 -- progress toward the enemy back rank.
 function game:evaluate(s, side)
@@ -996,7 +1005,8 @@ local function units_words(self, s, side, where)
   for _, t in ipairs { INF, MG, TANK } do
     local n = offboard(s, side, t, where)
     if n > 0 then
-      parts[#parts + 1] = n .. " " .. (t == MG and "machine gun" or self.type_names[t])
+      local what = t == MG and "machine gun" or self.type_names[t]
+      parts[#parts + 1] = n .. " " .. what .. (n > 1 and t ~= INF and "s" or "")
     end
   end
   return #parts > 0 and table.concat(parts, ", ") or "none"
