@@ -59,7 +59,8 @@ Plays in the terminal. Type actions in the game's notation, or:
 black, ...), 1 or 2, both, or none (default: the second side). It sees only
 what its side may know. --seed starts the game's chance (shuffles) and
 makes the opponent's choices repeatable (default: the clock; the seed is
-printed); --depth sets how many actions it looks ahead (default 2).]=],
+printed when the game ends, since it would tell hidden cards); --depth sets
+how many actions it looks ahead (default 2).]=],
 }
 
 local function printf(fmt, ...) io.write(string.format(fmt, ...)) end
@@ -268,7 +269,9 @@ function cli.play(args, input, output)
   local s = start(game, opts, seed)
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
   local history = {}  -- marks before each action, with who decided it
-  say("%s (seed %d). Type 'help' for commands.\n", game.title, seed)
+  -- the seed decides every shuffle: told only when the game ends
+  local function bye() say("The seed was %d (replay with --seed %d).\n", seed, seed) end
+  say("%s. Type 'help' for commands.\n", game.title)
   local show = true
   while true do
     local who = s:decider()
@@ -276,6 +279,7 @@ function cli.play(args, input, output)
     show = true
     local outcome = game:outcome(s)
     if outcome then
+      bye()
       say("Game over: %s.\n", outcome.text)
       return 0
     end
@@ -289,12 +293,13 @@ function cli.play(args, input, output)
       say("%s> ", game:side_name(who))
       output:flush()
       local line = input:read("l")
-      if not line then say("\n") return 0 end
+      if not line then say("\n") bye() return 0 end
       line = line:match("^%s*(.-)%s*$")
       local cmd = line:lower()
       if cmd == "" then
         show = false
       elseif cmd == "quit" or cmd == "exit" then
+        bye()
         return 0
       elseif cmd == "help" or cmd == "?" then
         say("%s\n", PLAY_HELP)

@@ -50,7 +50,8 @@ describe("blockwars: the command line", function()
     local out, _, code = run({ "play", "blockwars", "--option", "aces", "--seed", "3" },
                              "moves\nquit\n")
     assert.equal(0, code)
-    assert.matches("^Block Wars %(seed 3%)", out)
+    assert.matches("^Block Wars%. Type 'help'", out)
+    assert.matches("The seed was 3 %(replay with %-%-seed 3%)%.\n$", out)   -- only at the end
     assert.matches("germans plays [im]@%a%d", out)             -- it placed its units
     assert.matches("Canadians place 4 infantry on rank 1", out)
     assert.matches("fighters 1 ready %(ace%), 2 ready", out)
