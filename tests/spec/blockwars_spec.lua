@@ -808,3 +808,21 @@ describe("blockwars: chance is exact and replayable (BW-S6)", function()
     end
   end)
 end)
+
+describe("blockwars: the rulings as house rules", function()
+  local strict = require("wargrid.loader").load_file("examples/variants/blockwars_strict.lua")
+
+  it("BW-C4 BW-A5 BW-A3 a variant of a few lines changes RULINGs", function()
+    local s = pos({ d4 = "I", h8 = "i" }, "g1 phase=barrage:g decks=2/42/-", strict)
+    act(s, "barrage d4", strict)
+    assert.equal("I/-", field(s, "lost", strict))          -- a 4 hits now
+    s = pos({ d4 = "M", d5 = "I", e6 = "i", h1 = "I", a8 = "i" }, "c2 decks=2/2/-", strict)
+    assert.same({}, T.from(strict, s, "d4"))              -- d5 alone blocks d4-e6
+    s = pos({ d4 = "I", e5 = "i", h8 = "i" }, "c2 decks=2/2/-", strict)
+    assert.is_nil(table.concat(T.from(strict, s, "d4"), " "):match("d4xe5"))
+    -- and the game itself is unchanged
+    s = pos({ d4 = "I", h8 = "i" }, "g1 phase=barrage:g decks=2/42/-")
+    act(s, "barrage d4")
+    assert.equal("-/-", field(s, "lost"))
+  end)
+end)
