@@ -365,7 +365,9 @@ function Game:with_options(settings)
       value = b
     elseif kind == "number" and type(value) == "string" then
       local n = value:match("^%-?%d+$") and tonumber(value)
-      if not n then error(string.format("option %s takes a whole number, not '%s'", name, value), 0) end
+      if not n then
+        error(string.format("option %s takes a whole number, not '%s'", name, value), 0)
+      end
       value = n
     end
     if type(value) ~= kind then
