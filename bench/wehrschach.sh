@@ -9,7 +9,7 @@ wehrschach() {
     echo "== Wehrschach: $games seeded random games to the end, median of $RUNS"
     read -r pmin pmed pmax < <(median lua5.4 bench/playouts.lua wehrschach "$games")
     local plies
-    plies=$(awk '{print $2}' "$tmp")
+    plies=$(awk '{print $3}' "$tmp")
     row games "$pmin" "$pmed" "$pmax" "$games" games
     row actions "$pmin" "$pmed" "$pmax" "$plies" actions
 }

@@ -136,10 +136,11 @@ const luaL_Reg wg_core_functions[] = {
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L)
 {
-    static const luaL_Reg *const rules_tables[] = { wg_rules_methods, wg_grid_methods, NULL };
+    static const luaL_Reg *const rules_tables[] = { wg_rules_methods, wg_grid_methods,
+                                                    wg_fire_rules_methods, NULL };
     static const luaL_Reg *const state_tables[] = {
         wg_state_methods, wg_turn_methods, wg_trace_methods, wg_rng_methods,
-        wg_shot_methods, NULL
+        wg_shot_methods, wg_deck_methods, wg_fire_methods, NULL
     };
     static const luaL_Reg *const actions_tables[] = { wg_actions_methods, NULL };
     static const luaL_Reg *const module_tables[] = {

@@ -41,6 +41,9 @@ extern const luaL_Reg wg_turn_methods[];     /* turn_lua.c: on states */
 extern const luaL_Reg wg_trace_methods[];    /* trace_lua.c: on states */
 extern const luaL_Reg wg_rng_methods[];      /* rng_lua.c: on states */
 extern const luaL_Reg wg_shot_methods[];     /* shot_lua.c: on states */
+extern const luaL_Reg wg_deck_methods[];     /* deck_lua.c: on states */
+extern const luaL_Reg wg_fire_methods[];     /* fire_lua.c: on states */
+extern const luaL_Reg wg_fire_rules_methods[];  /* fire_lua.c: on rules */
 extern const luaL_Reg wg_actions_methods[];  /* actions_lua.c */
 extern const luaL_Reg wg_core_functions[];   /* the module's own functions */
 extern const luaL_Reg wg_rules_functions[];

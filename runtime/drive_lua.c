@@ -83,14 +83,19 @@ static int drive_perft(lua_State *L)
     return 1;
 }
 
-/* core.playout(game, s, seed [, max]) -> actions played, ended: plays
- * uniformly random actions until none is legal or max actions. The state is
- * left at the end of the playout (undo to a mark to get it back). */
+/* core.playout(game, s, seed [, max [, after]]) -> actions played, ended:
+ * plays uniformly random actions until none is legal or max actions; after,
+ * if given, is called as after(s, action) once each action is played (to
+ * check invariants: an error stops the playout). The state is left at the
+ * end of the playout (undo to a mark to get it back). */
 static int drive_playout(lua_State *L)
 {
     uint64_t rng = (uint64_t)luaL_checkinteger(L, 3);
     lua_Integer max = luaL_optinteger(L, 4, 100000);
-    lua_settop(L, 4);
+    int after = !lua_isnoneornil(L, 5);
+    if (after)
+        luaL_checktype(L, 5, LUA_TFUNCTION);
+    lua_settop(L, 5);
     drive d;
     setup(L, &d, 1);
     lua_Integer n = 0;
@@ -105,6 +110,12 @@ static int drive_playout(lua_State *L)
         uint64_t pick = ((wg_mix64(rng) >> 32) * (uint64_t)l->n) >> 32;
         play(L, &d, l->a[pick]);
         n++;
+        if (after) {
+            lua_pushvalue(L, 5);
+            lua_pushvalue(L, d.state);
+            lua_pushinteger(L, (lua_Integer)l->a[pick]);
+            lua_call(L, 2, 0);
+        }
     }
     lua_pushinteger(L, n);
     lua_pushboolean(L, ended);

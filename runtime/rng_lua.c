@@ -26,8 +26,7 @@ static int rng_seed(lua_State *L)
 static int rng_rng(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    uint64_t x = (uint64_t)(uint32_t)s->w[W_RNG_LO] | (uint64_t)(uint32_t)s->w[W_RNG_HI] << 32;
-    lua_pushinteger(L, (lua_Integer)x);
+    lua_pushinteger(L, (lua_Integer)wg_state_rng(s));
     return 1;
 }
 

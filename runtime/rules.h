@@ -19,6 +19,22 @@
 
 enum { WG_MOVE = 1, WG_CAPTURE = 2 };
 
+/* Where a line of fire passes exactly between two squares (as from a1 to
+ * b3): blocked only when both are occupied, or when either is. */
+enum { WG_CORNER_BOTH = 0, WG_CORNER_EITHER = 1 };
+
+/* How a piece type fires: at enemy pieces within `range` king moves whose
+ * direction is at most `arc` degrees from its facing (forward for its side;
+ * 180: all round), along a line of fire that no piece blocks. A large piece
+ * fires from any of its squares. */
+typedef struct wg_fire {
+    int range;                    /* 0: it does not fire */
+    int arc;
+    int corner;                   /* WG_CORNER_* */
+    uint32_t immune;              /* types it cannot fire at */
+    uint32_t block;               /* terrain layers that block its fire */
+} wg_fire;
+
 /* One line of a movement pattern: steps of one vector, from min to max of
  * them (max 0: up to the edge). A leap is the case min = max = 1.
  *
@@ -62,6 +78,7 @@ typedef struct wg_type {
     int overlap;                  /* two atoms share a line: dedupe */
     int nshape;                   /* 0: one square */
     int8_t shape[WG_MAX_SHAPE][2];
+    wg_fire fire;
 } wg_type;
 
 typedef struct wg_rules {
@@ -73,6 +90,7 @@ typedef struct wg_rules {
     int nvars;
     uint8_t var_hashed[WG_MAX_VARS];
     int ndecks;
+    uint8_t deck_seen[WG_MAX_DECKS];  /* bit side-1: that side sees the order */
     int actions_per_turn;
     uint64_t seed;                /* Zobrist seed */
     uint64_t zpiece[WG_MAX_TYPES + 1][2][WG_MAX_SQ + 1];

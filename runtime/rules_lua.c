@@ -192,6 +192,18 @@ static void read_type(lua_State *L, wg_rules *r, int i)
             lua_pop(L, 3);
         }
         ty->nshape = (int)n;
+        lua_pop(L, 1);
+    }
+    if (table_field(L, path, "fire", 1)) {
+        char fpath[96];
+        snprintf(fpath, sizeof fpath, "%s.fire", path);
+        ty->fire.range = int_field(L, fpath, "range", 0, 0, WG_MAX_RAY);
+        ty->fire.arc = int_field(L, fpath, "arc", 180, 0, 180);
+        ty->fire.corner = int_field(L, fpath, "corner", WG_CORNER_BOTH,
+                                    WG_CORNER_BOTH, WG_CORNER_EITHER);
+        ty->fire.immune = mask_field(L, fpath, "immune");
+        ty->fire.block = mask_field(L, fpath, "block");
+        lua_pop(L, 1);
     }
     ty->promo_optional = bool_field(L, "promo_optional");
     if (table_field(L, path, "promo", 1)) {
@@ -242,6 +254,20 @@ static int rules_new(lua_State *L)
     r->maxpieces = int_field(L, "spec", "maxpieces", 128, 1, WG_MAX_PIECES);
     r->actions_per_turn = int_field(L, "spec", "actions_per_turn", 1, 1, 1000);
     r->ndecks = int_field(L, "spec", "decks", 0, 0, WG_MAX_DECKS);
+    if (table_field(L, "spec", "deck_seen", 1)) {
+        for (int d = 0; d < r->ndecks; d++) {
+            char path[32];
+            snprintf(path, sizeof path, "deck_seen[%d]", d + 1);
+            lua_geti(L, -1, d + 1);
+            int ok;
+            lua_Integer m = lua_tointegerx(L, -1, &ok);
+            if (!lua_isnil(L, -1) && (!ok || m < 0 || m > 3))
+                luaL_error(L, "rules: %s must be a mask of sides (0 to 3)", path);
+            r->deck_seen[d] = (uint8_t)m;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
     lua_getfield(L, -1, "seed");
     r->seed ^= (uint64_t)lua_tointeger(L, -1);
     lua_pop(L, 1);

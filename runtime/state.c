@@ -423,10 +423,7 @@ int wg_state_seed(wg_state *s, uint64_t seed)
 
 int wg_state_random(wg_state *s, uint32_t n, uint32_t *out)
 {
-    uint64_t x = (uint64_t)(uint32_t)s->w[W_RNG_LO]
-                 | (uint64_t)(uint32_t)s->w[W_RNG_HI] << 32;
-    x += 0x9e3779b97f4a7c15ULL;
-    TRY(wg_state_seed(s, x));
-    *out = (uint32_t)(((wg_mix64(x) >> 32) * (uint64_t)n) >> 32);
-    return 0;
+    uint64_t x = wg_state_rng(s);
+    *out = wg_rng_next(&x, n);
+    return wg_state_seed(s, x);
 }

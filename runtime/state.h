@@ -135,6 +135,18 @@ int wg_state_repetitions(const wg_state *s);
 int wg_state_random(wg_state *s, uint32_t n, uint32_t *out);
 int wg_state_seed(wg_state *s, uint64_t seed);
 
+static inline uint64_t wg_state_rng(const wg_state *s)
+{
+    return (uint64_t)(uint32_t)s->w[W_RNG_LO] | (uint64_t)(uint32_t)s->w[W_RNG_HI] << 32;
+}
+
+/* One step of the generator on a local copy of its state: [0, n). */
+static inline uint32_t wg_rng_next(uint64_t *x, uint32_t n)
+{
+    *x += 0x9e3779b97f4a7c15ULL;
+    return (uint32_t)(((wg_mix64(*x) >> 32) * (uint64_t)n) >> 32);
+}
+
 /* Decks of cards. */
 static inline int32_t *wg_deck(const wg_state *s, int d)
 {

@@ -56,6 +56,16 @@ static int state_field(lua_State *L)
     return 1;
 }
 
+/* s:fields(pid) -> its four user fields */
+static int state_fields(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    const int32_t *p = wg_piece(s, wg_check_piece(L, s, 2));
+    for (int k = 0; k < PF_NUSER; k++)
+        lua_pushinteger(L, p[PF_USER + k]);
+    return PF_NUSER;
+}
+
 static int state_set_field(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -138,6 +148,35 @@ static int state_apply_move(lua_State *L)
     return 1;
 }
 
+/* s:fits(type, sq) -> true if a piece of the type anchored at sq would be
+ * on the board on empty squares only */
+static int state_fits(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int t = check_type(L, s, 2), sq = wg_check_square(L, s->rules, 3);
+    int cover[WG_MAX_SHAPE], n = wg_state_cover(s, t, 1, sq, cover), ok = n > 0;
+    for (int i = 0; i < n && ok; i++)
+        ok = !wg_at(s, cover[i]);
+    lua_pushboolean(L, ok);
+    return 1;
+}
+
+/* s:covers(pid) -> { sq, ... }: the squares the piece covers, anchor first
+ * (empty when it is off the board) */
+static int state_covers(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    const int32_t *p = wg_piece(s, wg_check_piece(L, s, 2));
+    int cover[WG_MAX_SHAPE];
+    int n = p[PF_SQ] ? wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], cover) : 0;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, cover[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 static int check_layer(lua_State *L, const wg_state *s, int i)
 {
     lua_Integer b = luaL_checkinteger(L, i);
@@ -163,6 +202,55 @@ static int state_count(lua_State *L)
         const int32_t *p = wg_piece(s, list[i]);
         n += (!t || p[PF_TYPE] == t)
              && (layer < 0 || wg_terrain(s, p[PF_SQ]) >> layer & 1);
+    }
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* s:offboard(side [, type [, k, v]]) -> n, first pid (or nil): the side's
+ * pieces that are off the board (a reserve, casualties), of the type, with
+ * user field k equal to v */
+static int state_offboard(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int side = wg_check_side(L, 2);
+    int t = lua_isnoneornil(L, 3) ? 0 : check_type(L, s, 3);
+    int k = lua_isnoneornil(L, 4) ? -1 : check_field(L, 4);
+    int32_t v = k < 0 ? 0 : (int32_t)luaL_checkinteger(L, 5);
+    int n = 0, first = 0;
+    for (int pid = 1; pid <= s->w[W_NPIECES]; pid++) {
+        const int32_t *p = wg_piece(s, pid);
+        if (p[PF_SIDE] == side && !p[PF_SQ] && (!t || p[PF_TYPE] == t)
+            && (k < 0 || p[PF_USER + k] == v)) {
+            first = first ? first : pid;
+            n++;
+        }
+    }
+    lua_pushinteger(L, n);
+    push_opt_piece(L, first);
+    return 2;
+}
+
+/* s:count_on(side, { sq, ... }) -> how many of the side's pieces stand on
+ * those squares (a large piece once) */
+static int state_count_on(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int side = wg_check_side(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    uint8_t seen[WG_MAX_PIECES + 1] = { 0 };
+    int n = 0;
+    for (lua_Integer i = 1, len = luaL_len(L, 3); i <= len; i++) {
+        lua_geti(L, 3, i);
+        lua_Integer sq = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (sq < 1 || sq > s->rules->grid.nsq)
+            return luaL_argerror(L, 3, "'squares' holds something that is not a square");
+        int q = wg_at(s, (int)sq);
+        if (q && !seen[q] && wg_piece(s, q)[PF_SIDE] == side) {
+            seen[q] = 1;
+            n++;
+        }
     }
     lua_pushinteger(L, n);
     return 1;
@@ -317,6 +405,7 @@ const luaL_Reg wg_state_methods[] = {
     { "side_of", state_side_of },
     { "square", state_square },
     { "field", state_field },
+    { "fields", state_fields },
     { "set_field", state_set_field },
     { "add", state_add },
     { "remove", state_remove },
@@ -324,8 +413,12 @@ const luaL_Reg wg_state_methods[] = {
     { "move", state_move },
     { "retype", state_retype },
     { "apply_move", state_apply_move },
+    { "fits", state_fits },
+    { "covers", state_covers },
     { "count", state_count },
     { "pieces", state_pieces },
+    { "offboard", state_offboard },
+    { "count_on", state_count_on },
     { "npieces", state_npieces },
     { "terrain", state_terrain },
     { "has", state_has },

@@ -1,5 +1,5 @@
-/* trace.c: tracing compiled patterns on a state -- slides with a range, leaps,
- * "is this square attacked", and the filter that keeps a royal piece safe. */
+/* trace.c: tracing compiled patterns on a state -- slides, leaps, large
+ * pieces, move-then-capture, attacks, and the royal-safety filter. */
 #include "trace.h"
 
 static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
@@ -109,14 +109,52 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
         }                                                                   \
     } while (0)
 
+/* Moves of a large piece: each step of a move atom takes the anchor along
+ * the ray, and every square the piece would cover must be on the board and
+ * empty (or its own) and free of the atom's blocking terrain. */
+static int trace_large(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
+{
+    const int32_t *p = wg_piece(s, pid);
+    int sq = p[PF_SQ], side = p[PF_SIDE], t = p[PF_TYPE];
+    const wg_type *ty = &s->rules->type[t];
+    for (int i = 0; i < ty->natoms[side - 1]; i++) {
+        const wg_atom *a = &ty->atom[side - 1][i];
+        if (!(a->mode & WG_MOVE))
+            continue;
+        const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, sq);
+        int max = a->max ? a->max : WG_MAX_RAY;
+        for (int d = 1; d <= max && ray[d - 1]; d++) {
+            int cover[WG_MAX_SHAPE], n = wg_state_cover(s, t, side, ray[d - 1], cover);
+            int free = n > 0, land = 1;
+            for (int k = 0; k < n && free; k++) {
+                int q = wg_at(s, cover[k]);
+                uint32_t ter = wg_terrain(s, cover[k]);
+                free = (!q || q == pid) && !(ter & a->block);
+                land = land && !(ter & a->noland);
+            }
+            if (!free)
+                break;
+            if (d >= a->min && land
+                && wg_actlist_push(out, wg_act(kind, (unsigned)sq, ray[d - 1], 0, 0, 0)) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
                          wg_actlist *out)
 {
     const int32_t *p = wg_piece(s, pid);
     int sq = p[PF_SQ], side = p[PF_SIDE], n0 = out->n;
     const wg_type *ty = &s->rules->type[p[PF_TYPE]];
-    if (!sq || ty->nshape)
+    if (!sq)
         return 0;
+    if (ty->nshape) {
+        if ((modes & WG_MOVE) && trace_large(s, pid, kind, out) != 0)
+            return -1;
+        return out->n - n0;
+    }
     uint8_t seen[WG_MAX_SQ + 1];
     if (ty->overlap)
         for (int i = 0; i <= s->rules->grid.nsq; i++)
@@ -140,6 +178,58 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
 int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
 {
     return wg_trace_piece_modes(s, pid, WG_MOVE | WG_CAPTURE, kind, out);
+}
+
+int wg_trace_via(wg_state *s, int pid, unsigned kind, wg_actlist *out)
+{
+    int32_t *p = wg_piece(s, pid);
+    int from = p[PF_SQ], side = p[PF_SIDE], n0 = out->n;
+    const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+    if (!from || ty->nshape)
+        return 0;
+    int vias[WG_MAX_SQ + 1], nvias = 0;
+    uint8_t seen[WG_MAX_SQ + 1];
+    if (ty->overlap)
+        for (int i = 0; i <= s->rules->grid.nsq; i++)
+            seen[i] = 0;
+    vias[nvias++] = from;
+    for (int i = 0; i < ty->natoms[side - 1]; i++) {
+        const wg_atom *a = &ty->atom[side - 1][i];
+        if (!(a->mode & WG_MOVE))
+            continue;
+        WALK_ATOM(s, a, side, from, {
+            if (mode == WG_MOVE && (!ty->overlap || !seen[to])) {
+                if (ty->overlap)
+                    seen[to] = 1;
+                vias[nvias++] = to;
+            }
+        });
+    }
+    int32_t *board = s->w + s->o_board;
+    board[from] = 0;   /* the piece has left its square; put back below */
+    int rc = 0;
+    for (int v = 0; v < nvias && rc == 0; v++) {
+        int via = vias[v], first = out->n;
+        for (int i = 0; i < ty->natoms[side - 1] && rc == 0; i++) {
+            const wg_atom *a = &ty->atom[side - 1][i];
+            if (!(a->mode & WG_CAPTURE))
+                continue;
+            WALK_ATOM(s, a, side, via, {
+                if (mode == WG_CAPTURE) {
+                    /* a target once per via, by its anchor */
+                    unsigned target = (unsigned)wg_piece(s, wg_at(s, to))[PF_SQ];
+                    int dup = 0;
+                    for (int k = first; k < out->n && !dup; k++)
+                        dup = wg_act_b(out->a[k]) == target;
+                    if (!dup)
+                        rc = wg_actlist_push(out, wg_act(kind, (unsigned)from, target,
+                                                         (unsigned)via, 0, 0));
+                }
+            });
+        }
+    }
+    board[from] = pid;
+    return rc ? -1 : out->n - n0;
 }
 
 int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,

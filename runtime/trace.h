@@ -1,5 +1,5 @@
-/* trace.h: tracing compiled patterns on a state -- slides with a range, leaps,
- * "is this square attacked", and the filter that keeps a royal piece safe. */
+/* trace.h: tracing compiled patterns on a state -- slides, leaps, large
+ * pieces, move-then-capture, attacks, and the royal-safety filter. */
 #ifndef WG_TRACE_H
 #define WG_TRACE_H
 
@@ -7,8 +7,15 @@
 #include "state.h"
 
 /* Appends the pattern moves of one piece as actions (kind, from, to, 0, 0,
- * promotion type). Returns the number added, or -1 when the list is full. */
+ * promotion type). Returns the number added, or -1 when the list is full.
+ * A large piece (one with a shape) makes the moves of its anchor after which
+ * every square it covers is on the board and empty; it never captures. */
 int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out);
+/* Move then capture: for the piece's square and every square it may move
+ * to (the via), every enemy piece its pattern captures from there, as
+ * (kind, from, target, via); a large target once per via, by its anchor.
+ * One-square pieces only. The state is unchanged on return. */
+int wg_trace_via(wg_state *s, int pid, unsigned kind, wg_actlist *out);
 /* The same for every piece of a side. */
 int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out);
 /* The same, keeping only stops of the given modes (WG_MOVE: moves to empty

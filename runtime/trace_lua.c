@@ -1,6 +1,7 @@
-/* trace_lua.c: Lua binding of pattern tracing -- generating moves, reach and
- * attack tests, and the royal-safety filter, as methods of a state. */
+/* trace_lua.c: Lua binding of pattern tracing -- moves, fire targets, reach
+ * and attack tests, and the royal-safety filter, as methods of a state. */
 #include "core_lua.h"
+#include "fire.h"
 #include "trace.h"
 
 static unsigned opt_kind(lua_State *L, int i)
@@ -13,7 +14,7 @@ static unsigned opt_kind(lua_State *L, int i)
 static int opt_modes(lua_State *L, int i)
 {
     static const char *const modes[] = { "move", "capture", "all", NULL };
-    return luaL_checkoption(L, i, "all", modes) + 1;
+    return luaL_checkoption(L, i, "all", modes) + 1;  /* WG_MOVE, WG_CAPTURE, both */
 }
 
 /* s:trace(out, side [, kind [, mode [, types]]]) -> n: every pattern move of
@@ -37,7 +38,7 @@ static int trace_trace(lua_State *L)
     return 1;
 }
 
-/* s:trace_piece(out, pid [, kind [, "move" | "capture"]]) -> n */
+/* s:trace_piece(out, pid [, kind [, mode]]) -> n */
 static int trace_trace_piece(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -49,6 +50,32 @@ static int trace_trace_piece(lua_State *L)
     lua_pushinteger(L, n);
     return 1;
 }
+
+/* Calls a per-piece generator with (out, pid [, kind]) from the stack. */
+static int trace_with(lua_State *L, int (*gen)(wg_state *, int, unsigned, wg_actlist *))
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int pid = wg_check_piece(L, s, 3);
+    int n = gen(s, pid, opt_kind(L, 4), out);
+    if (n < 0)
+        return luaL_error(L, "too many actions");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+static int fire_targets(wg_state *s, int pid, unsigned kind, wg_actlist *out)
+{
+    return wg_fire_targets(s, pid, kind, out);
+}
+
+/* s:trace_via(out, pid [, kind]) -> n: move (or stay) then capture, as
+ * actions (kind, from, target, via) */
+static int trace_trace_via(lua_State *L) { return trace_with(L, wg_trace_via); }
+
+/* s:trace_fire(out, pid [, kind]) -> n: an action (kind, anchor, target's
+ * anchor) per enemy piece its type's fire pattern reaches */
+static int trace_trace_fire(lua_State *L) { return trace_with(L, fire_targets); }
 
 static int check_mode(lua_State *L, int i)
 {
@@ -138,6 +165,8 @@ static int trace_keep_royal_safe(lua_State *L)
 const luaL_Reg wg_trace_methods[] = {
     { "trace", trace_trace },
     { "trace_piece", trace_trace_piece },
+    { "trace_via", trace_trace_via },
+    { "trace_fire", trace_trace_fire },
     { "reaches", trace_reaches },
     { "attacked", trace_attacked },
     { "threats", trace_threats },

@@ -45,6 +45,12 @@ static int turn_set_phase(lua_State *L)
 
 static int turn_left(lua_State *L) { return get_word(L, W_LEFT); }
 
+/* s:set_left(n): the actions left in this turn (for position text) */
+static int turn_set_left(lua_State *L)
+{
+    return set_word(L, W_LEFT, 0, 1000, "'n' must be 0 to 1000");
+}
+
 /* s:spend([n]): uses n (default 1) actions of this turn's budget */
 static int turn_spend(lua_State *L)
 {
@@ -112,6 +118,7 @@ const luaL_Reg wg_turn_methods[] = {
     { "phase", turn_phase },
     { "set_phase", turn_set_phase },
     { "left", turn_left },
+    { "set_left", turn_set_left },
     { "spend", turn_spend },
     { "end_turn", turn_end_turn },
     { "turn", turn_turn },

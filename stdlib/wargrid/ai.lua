@@ -12,9 +12,11 @@
 --   game:order(s, out)      reorders the legal actions at a node of the
 --                           tree, most promising first: they are tried in
 --                           that order (else at random)
---   game:view(s, side, seed)  for hidden information: the state as side
---                           knows it, the unknown drawn at random with seed;
---                           the search then never reads the true state
+--   game:view(s, side, seed)  the state as side knows it, the unknown drawn
+--                           at random with seed: for a game with hidden
+--                           information (game:hidden()), every iteration of
+--                           the search starts from such a sample, so it never
+--                           reads the true state
 local core = require "wargrid.core"
 
 local ai = {}
@@ -33,7 +35,7 @@ local function options(game, iterations, seed)
     max_plies = hints.max_plies,
     explore = hints.explore,
     repetition_draw = hints.repetition == "draw",
-    hidden = game.view ~= nil,
+    hidden = game:hidden(),
   }
 end
 

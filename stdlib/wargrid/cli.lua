@@ -30,30 +30,34 @@ commands:
 
 Every command takes --help. Games are looked up in scripts/games/ and in the
 directories of WARGRID_PATH; --variant FILE uses a variant file instead, and
---option NAME=VALUE sets one of a game's options.]]
+--option NAME[=VALUE] sets one of the game's options (repeat it for more).]]
 
 local HELP = {
   list = [[
 usage: wargrid list
 
 Lists the games found (scripts/games/ and WARGRID_PATH), with their titles.]],
-  moves = [[
-usage: wargrid moves GAME [--position P] [--variant FILE]
+  moves = [=[
+usage: wargrid moves GAME [--position P] [--seed N] [--option NAME[=VALUE]]
+                          [--variant FILE]
 
-Prints the legal actions in the game's notation, one per line, sorted.
-With no --position, the game's start position. When the game is over,
-prints nothing and tells the result on stderr.]],
-  perft = [[
+Prints the legal actions (or the decision to take) in the game's notation,
+one per line, sorted. With no --position, the game's start position; --seed
+starts its random generator (default 0). When the game is over, prints
+nothing and tells the result on stderr.]=],
+  perft = [=[
 usage: wargrid perft GAME DEPTH [--position P] [--divide] [--stats]
+                               [--seed N] [--option NAME[=VALUE]]
                                [--variant FILE]
 
-Counts the leaves of the game tree DEPTH actions deep. With --divide, one
-line "ACTION: N" per legal action first. The last line is always
-"Nodes searched: N", as Fairy-Stockfish prints it. --stats adds the time,
-nodes per second and peak memory on stderr.]],
-  play = [[
+Counts the leaves of the game tree DEPTH actions (or decisions) deep; chance
+follows the state's random generator, which --seed starts (default 0). With
+--divide, one line "ACTION: N" per legal action first. The last line is
+always "Nodes searched: N", as Fairy-Stockfish prints it. --stats adds the
+time, nodes per second and peak memory on stderr.]=],
+  play = [=[
 usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
-                         [--variant FILE]
+                         [--option NAME[=VALUE]] [--variant FILE]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it), or:
@@ -61,11 +65,13 @@ Plays in the terminal. Type actions in the game's notation (with GAME,
   board   draw the board again       position  print the position text
   help    this list                  quit    leave the game
 --ai names the side the built-in opponent plays: a side's name (white,
-black, ...), 1 or 2, both, or none (default: the second side).
---ai-level sets its strength from 1 (quick) to 5 (strong; default 3): a
-Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a move.
---seed makes its play repeatable. The board is in colour when the output is
-a terminal and NO_COLOR is not set.]],
+black, ...), 1 or 2, both, or none (default: the second side). It sees only
+what its side may know. --ai-level sets its strength from 1 (quick) to 5
+(strong; default 3): a Monte Carlo tree search of 50, 200, 800, 3000 or 12000
+iterations a decision. --seed starts the game's chance (shuffles) and makes
+the opponent's choices repeatable (default: the clock; the seed is printed
+when the game ends, since it would tell hidden cards). The board is in colour
+when the output is a terminal and NO_COLOR is not set.]=],
 }
 
 local RUN_OPTIONS = [[
@@ -134,7 +140,7 @@ local function usage_error(fmt, ...)
 end
 
 -- Parses args into positionals and options. spec maps option names to
--- "value" or "flag".
+-- "value", "flag" or "list" (repeatable; the values in order).
 local function parse(cmd, args, spec)
   local pos, opts = {}, {}
   local i = 1
@@ -168,7 +174,12 @@ local function parse(cmd, args, spec)
           v = args[i]
           if v == nil then usage_error("%s: --%s needs a value", cmd, name) end
         end
-        opts[name] = v
+        if kind == "list" then
+          opts[name] = opts[name] or {}
+          table.insert(opts[name], v)
+        else
+          opts[name] = v
+        end
       end
     else
       pos[#pos + 1] = a
@@ -178,40 +189,26 @@ local function parse(cmd, args, spec)
   return pos, opts
 end
 
--- --option K=V (repeatable) -> { K = "V" }; a bare K means "true"
-local function option_values(cmd, list)
-  local values = {}
-  for _, kv in ipairs(list or {}) do
-    local k, v = kv:match("^([%w_%-]+)=(.*)$")
-    if not k then
-      k, v = kv:match("^([%w_%-]+)$"), "true"
-    end
-    if not k then usage_error("%s: --option takes NAME=VALUE, not '%s'", cmd, kv) end
-    values[k] = v
-  end
-  return values
-end
-
 local function load_game(cmd, name, opts)
   local ok, game = pcall(function()
-    if opts.variant then return loader.load_file(opts.variant) end
-    if not name then usage_error("%s: which game? (see 'wargrid list')", cmd) end
-    return loader.load(name)
+    local g
+    if opts.variant then
+      g = loader.load_file(opts.variant)
+    else
+      if not name then usage_error("%s: which game? (see 'wargrid list')", cmd) end
+      g = loader.load(name)
+    end
+    return g:with_options(opts.option)
   end)
   if not ok then
     if getmetatable(game) == Usage then error(game, 0) end
     usage_error("%s", tostring(game))
   end
-  if opts.option then
-    local g, err = game:with_options(option_values(cmd, opts.option))
-    if not g then usage_error("%s: %s", cmd, err) end
-    game = g
-  end
   return game
 end
 
-local function start(game, opts)
-  local s, err = game:new(opts.position)
+local function start(game, opts, seed)
+  local s, err = game:new(opts.position, seed)
   if not s then usage_error("%s", err) end
   return s
 end
@@ -242,11 +239,12 @@ end
 
 -- moves -------------------------------------------------------------------
 function cli.moves(args)
-  local pos, opts = parse("moves", args, { position = "value", variant = "value" })
+  local pos, opts = parse("moves", args, { position = "value", variant = "value",
+                                           seed = "value", option = "list" })
   if opts.help then print(HELP.moves) return 0 end
   if #pos > 1 then usage_error("moves: too many arguments") end
   local game = load_game("moves", pos[1], opts)
-  local s = start(game, opts)
+  local s = start(game, opts, opts.seed and integer("moves", "--seed", opts.seed))
   local texts = game:action_texts(s)
   for _, t in ipairs(texts) do print(t) end
   if #texts == 0 then
@@ -258,12 +256,13 @@ end
 -- perft -----------------------------------------------------------------
 function cli.perft(args)
   local pos, opts = parse("perft", args, { position = "value", divide = "flag",
-                                           variant = "value", stats = "flag" })
+                                           variant = "value", stats = "flag",
+                                           seed = "value", option = "list" })
   if opts.help then print(HELP.perft) return 0 end
   if #pos > 2 then usage_error("perft: too many arguments") end
   local game = load_game("perft", pos[1], opts)
   local depth = integer("perft", "DEPTH", pos[2])
-  local s = start(game, opts)
+  local s = start(game, opts, opts.seed and integer("perft", "--seed", opts.seed))
   local total = 0
   local t0 = wg.core.clock()
   if opts.divide and depth > 0 then
@@ -317,10 +316,27 @@ local PLAY_HELP = [[
   help        this list
   quit        leave the game]]
 
+-- Plays action a and prints what the game tells of it (game:play's log:
+-- cards turned, outcomes); the opponent's actions are named first.
+local function play_told(game, s, a, say, named)
+  if named then say("%s plays %s\n", game:side_name(s:decider()), game:action_text(s, a)) end
+  local log = {}
+  game:play(s, a, log)
+  for _, line in ipairs(log) do say("  %s\n", line) end
+end
+
+-- The cards in each deck, to tell whether an undo took back a draw.
+local function deck_counts(game, s)
+  local n = {}
+  for d = 1, #(game.deck_names or {}) do n[d] = s:ncards(d) end
+  return table.concat(n, ",")
+end
+
 function cli.play(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = parse("play", args, { ai = "value", seed = "value", ["ai-level"] = "value",
-                                          position = "value", variant = "value" })
+                                          position = "value", variant = "value",
+                                          option = "list" })
   if opts.help and not (pos[1] or opts.variant) then print(HELP.play) return 0 end
   if #pos > 1 then usage_error("play: too many arguments") end
   local game = load_game("play", pos[1], opts)
@@ -333,35 +349,40 @@ function cli.play(args, input, output)
   local level = opts["ai-level"] and integer("play", "--ai-level", opts["ai-level"], 1)
                 or ai.DEFAULT_LEVEL
   if not ai.LEVELS[level] then usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS) end
-  local s = start(game, opts)
+  local s = start(game, opts, seed)
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
   local history = {}  -- marks before each action, with who decided it
+  -- the seed decides every shuffle: told only when the game ends
+  local function bye() say("The seed was %d (replay with --seed %d).\n", seed, seed) end
   say("%s. Type 'help' for commands.\n", game.title)
   local show = true
   while true do
-    if show then say("\n%s\n\n", game:render(s, { colour = colour })) end
+    local who = s:decider()
+    if show then say("\n%s\n\n", game:render(s, { colour = colour, viewer = who })) end
     show = true
     local outcome = game:outcome(s)
     if outcome then
+      bye()
       say("Game over: %s.\n", outcome.text)
       return 0
     end
-    local who = s:decider()
     if bots[who] then
-      local a = ai.choose(game, s, { level = level, seed = seed + #history })
-      say("%s plays %s\n", game:side_name(who), game:action_text(s, a))
+      -- the opponent is given what its side may know, never the state
+      local view = game:view(s, who, seed * 1000003 + #history)
+      local a = ai.choose(game, view, { level = level, seed = seed + #history })
       history[#history + 1] = { mark = s:mark(), who = who }
-      game:play(s, a)
+      play_told(game, s, a, say, true)
     else
       say("%s> ", game:side_name(who))
       output:flush()
       local line = input:read("l")
-      if not line then say("\n") return 0 end
+      if not line then say("\n") bye() return 0 end
       line = line:match("^%s*(.-)%s*$")
       local cmd = line:lower()
       if cmd == "" then
         show = false
       elseif cmd == "quit" or cmd == "exit" then
+        bye()
         return 0
       elseif cmd == "help" or cmd == "?" then
         say("%s\n%s\n", PLAY_HELP, notation)
@@ -372,7 +393,7 @@ function cli.play(args, input, output)
       elseif cmd == "board" then
         show = true
       elseif cmd == "position" or cmd == "fen" then
-        say("%s\n", game:position_text(s))
+        say("%s\n", game:position_text(s, who))
         show = false
       elseif cmd == "undo" then
         -- back to before this player's last action
@@ -382,14 +403,18 @@ function cli.play(args, input, output)
           say("nothing of yours to undo\n")
           show = false
         else
+          local cards = deck_counts(game, s)
           s:undo(history[k].mark)
           for i = #history, k, -1 do history[i] = nil end
+          if deck_counts(game, s) ~= cards then
+            say("(the cards turned go back in the same order: they will come again)\n")
+          end
         end
       else
         local a, err = game:parse_action(s, line)
         if a then
           history[#history + 1] = { mark = s:mark(), who = who }
-          game:play(s, a)
+          play_told(game, s, a, say, false)
         else
           say("%s\n", err)
           show = false
@@ -537,7 +562,7 @@ end
 
 local function header_of(game, r, opts)
   return { type = "run", game = game.name, variant = opts.variant,
-           options = opts.option and option_values("selfplay", opts.option) or nil,
+           options = opts.option,
            white = r.white, black = r.black, seed = r.seed, games = r.games,
            max_plies = r.max_plies }
 end

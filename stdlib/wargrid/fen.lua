@@ -3,9 +3,11 @@
 -- Ranks are written from the top (the highest rank) down, separated by "/".
 -- A piece is its letter, upper case for side 1 and lower case for side 2; a
 -- number is that many empty squares (it may have several digits, as in
--- Fairy-Stockfish's FEN for boards wider than 9). A game may give dynamic
--- terrain layers a mark in def.board.marks (e.g. { dead = "*" }): the mark
--- stands for an empty square on which that layer is set.
+-- Fairy-Stockfish's FEN for boards wider than 9). A large piece (a type with
+-- a shape) shows its letter on every square it covers; its shape must start
+-- at its lowest, leftmost square, which is where it is anchored. A game may
+-- give dynamic terrain layers a mark in def.board.marks (e.g. { dead = "*" }):
+-- the mark stands for an empty square on which that layer is set.
 local fen = {}
 
 local function marks_of(game)
@@ -19,11 +21,40 @@ local function marks_of(game)
   return by_char, by_layer
 end
 
+-- Places the large pieces from the squares showing their letters, lowest
+-- square first; every square a piece covers must show its letter.
+local function read_large(game, s, large)
+  local squares = {}
+  for sq in pairs(large) do squares[#squares + 1] = sq end
+  table.sort(squares)
+  for _, sq in ipairs(squares) do
+    local l = large[sq]
+    if not s:at(sq) then
+      local name = game.type_names[l.t]
+      if not s:fits(l.t, sq) then
+        return nil, string.format("the %s at %s does not fit on the board", name,
+                                  game.rules:name(sq))
+      end
+      local pid = s:add(l.t, l.side, sq)
+      for _, c in ipairs(s:covers(pid)) do
+        local m = large[c]
+        if not m or m.t ~= l.t or m.side ~= l.side then
+          return nil, string.format("the %s at %s also covers %s, which does not show it",
+                                    name, game.rules:name(sq), game.rules:name(c))
+        end
+      end
+    elseif large[sq].t ~= s:type(s:at(sq)) or large[sq].side ~= s:side_of(s:at(sq)) then
+      return nil, string.format("%s shows a piece another one covers", game.rules:name(sq))
+    end
+  end
+  return true
+end
+
 -- fen.read_board(game, s, text) -> true, or nil, message. s must be empty.
 function fen.read_board(game, s, text)
   local rules = game.rules
   local by_char = marks_of(game)
-  local rows = {}
+  local rows, large = {}, {}
   for row in (text .. "/"):gmatch("([^/]*)/") do rows[#rows + 1] = row end
   if #rows ~= game.ranks then
     return nil, string.format("%d ranks expected, found %d", game.ranks, #rows)
@@ -47,8 +78,11 @@ function fen.read_board(game, s, text)
         end
         local sq = rules:at(file, rank)
         local t = game.letter_type[ch:lower()]
-        if t then
-          s:add(t, ch == ch:upper() and 1 or 2, sq)
+        local side = ch == ch:upper() and 1 or 2
+        if t and game.def.pieces[game.type_names[t]].shape then
+          large[sq] = { t = t, side = side }
+        elseif t then
+          s:add(t, side, sq)
         elseif by_char[ch] then
           s:set_layer(sq, by_char[ch], true)
         else
@@ -63,7 +97,7 @@ function fen.read_board(game, s, text)
                                 file - 1, game.files)
     end
   end
-  return true
+  return read_large(game, s, large)
 end
 
 -- fen.write_board(game, s) -> text

@@ -8,8 +8,11 @@
 --   game:play(s, action)   apply one action (the journal undoes it for free)
 --   game:result(s)         when over: winner (side number, 0 for a draw),
 --                          reason text [, score]
---   game:position_text(s), game:set_position(s, text)
+--   game:position_text(s [, viewer]), game:set_position(s, text)
 -- and may replace the defaults (action_text, render, evaluate, ...).
+-- game:play may take a third argument, a list to which it appends lines
+-- telling what happened (cards turned, outcomes) for the terminal; with a
+-- viewer side, position_text tells only what that side may know.
 -- Methods take the game as self, so a variant that changes data is obeyed by
 -- the code it inherits.
 local core = require "wargrid.core"
@@ -108,6 +111,38 @@ local function type_mask(game, names, what)
   return m
 end
 
+-- A piece's fire pattern: { range, arc (degrees either side of forward,
+-- 180 all round), corner ("both" or "either"), immune (types), block
+-- (layers) }; see s:trace_fire.
+local CORNERS = { both = 0, either = 1 }
+local function fire_of(game, name, fire)
+  if fire == nil then return nil end
+  local what = "pieces." .. name .. ".fire"
+  if type(fire) ~= "table" then fail(game.def, "%s must be a table", what) end
+  local corner = CORNERS[fire.corner or "both"]
+  if not corner then fail(game.def, "%s.corner must be \"both\" or \"either\"", what) end
+  return {
+    range = fire.range, arc = fire.arc, corner = corner,
+    immune = type_mask(game, fire.immune, what .. ".immune"),
+    block = mask(game, fire.block, what .. ".block"),
+  }
+end
+
+-- Decks: a count of face-down decks, or a table name -> { open = true }
+-- (everyone sees its order) or { owner = side } (that side sees it).
+local function decks_of(game, decks)
+  game.D, game.deck_names = {}, {}
+  if type(decks) ~= "table" then return decks, nil end
+  local seen = {}
+  for i, name in ipairs(sorted_keys(decks)) do
+    local d = decks[name]
+    if type(d) ~= "table" then fail(game.def, "decks.%s must be a table", name) end
+    game.D[name], game.deck_names[i] = i, name
+    seen[i] = d.open and 3 or (d.owner and (1 << (d.owner - 1)) or 0)
+  end
+  return #game.deck_names, seen
+end
+
 -- A piece's pattern: a Betza string, or a list of strings and atom tables.
 local function atoms_of(game, name, piece)
   local out = {}
@@ -188,8 +223,10 @@ local function compile(game)
   local spec = {
     files = game.files, ranks = game.ranks,
     maxpieces = def.maxpieces, actions_per_turn = def.actions_per_turn,
-    decks = def.decks, layers = {}, types = {}, vars = {},
+    layers = {}, types = {}, vars = {},
   }
+  spec.decks, spec.deck_seen = decks_of(game, def.decks)
+  game.deck_seen = spec.deck_seen
   game.L, game.layer_names = {}, {}
   for i, name in ipairs(sorted_keys(board.layers)) do
     local layer = board.layers[name]
@@ -238,6 +275,7 @@ local function compile(game)
         name = name, letter = piece.letter:lower(), royal = piece.royal,
         value = math.floor((piece.value or 0) * 100 + 0.5),
         atoms = atoms_of(game, name, piece), shape = piece.shape,
+        fire = fire_of(game, name, piece.fire),
       }
       if piece.promote then
         local to = piece.promote.to
@@ -259,6 +297,13 @@ local function compile(game)
   end
   game.rules = core.rules(spec)
   game.sides = def.sides or { "white", "black" }
+  game.opt = {}
+  for name, o in pairs(def.options or {}) do
+    if type(o) ~= "table" or o.default == nil then
+      fail(def, "options.%s must be a table with a default", name)
+    end
+    game.opt[name] = o.default
+  end
   return game
 end
 
@@ -306,45 +351,80 @@ function M.variant(base, changes)
   return game
 end
 
--- game:with_options({ name = value, ... }) -> game, or nil, message. Options
--- are declared with their defaults in def.options; values may be given as
--- text ("true", "3"), converted to the default's type. The game's code reads
--- self.def.options.
-local TRUE = { ["true"] = true, yes = true, on = true, ["1"] = true }
-local FALSE = { ["false"] = true, no = true, off = true, ["0"] = true }
-
-function M.with_options(game, values)
-  local declared = game.def.options or {}
-  local set = {}
-  for name, v in pairs(values) do
-    local default = declared[name]
-    if default == nil then
-      local names = sorted_keys(declared)
-      return nil, string.format("%s has no option '%s'%s", game.name, name,
-        #names > 0 and " (options: " .. table.concat(names, ", ") .. ")" or "")
+-- game:with_options(settings) -> the game with its options set: settings
+-- are texts "name=value" or "name" (for true), or a table name -> value.
+-- Declared as def.options = { name = { default = v, values = { ... },
+-- min = n, help = "..." } }; a value takes the type of the default. An
+-- unset game is returned as it is; raises a message on a bad setting.
+function Game:with_options(settings)
+  local opts = self.def.options or {}
+  local set, any = {}, false
+  local function put(name, value)
+    local o = opts[name]
+    if not o then
+      local known = sorted_keys(opts)
+      error(string.format("%s has no option '%s'%s", self.name, name,
+        #known > 0 and " (options: " .. table.concat(known, ", ") .. ")" or ""), 0)
     end
-    if type(default) == "boolean" and type(v) == "string" then
-      if TRUE[v:lower()] then v = true
-      elseif FALSE[v:lower()] then v = false
-      else return nil, string.format("option %s: '%s' is not true or false", name, v) end
-    elseif type(default) == "number" and type(v) == "string" then
-      local n = tonumber(v)
-      if not n then return nil, string.format("option %s: '%s' is not a number", name, v) end
-      v = math.tointeger(n) or n
+    local kind = type(o.default)
+    if kind == "boolean" and type(value) == "string" then
+      local b = ({ ["true"] = true, yes = true, on = true, ["1"] = true,
+                   ["false"] = false, no = false, off = false, ["0"] = false })[value:lower()]
+      if b == nil then
+        error(string.format("option %s is true or false, not '%s'", name, value), 0)
+      end
+      value = b
+    elseif kind == "number" and type(value) == "string" then
+      local n = value:match("^%-?%d+$") and tonumber(value)
+      if not n then
+        error(string.format("option %s takes a whole number, not '%s'", name, value), 0)
+      end
+      value = n
     end
-    if type(v) ~= type(default) then
-      return nil, string.format("option %s: expected a %s", name, type(default))
+    if type(value) ~= kind then
+      error(string.format("option %s takes a %s", name, kind), 0)
     end
-    set[name] = v
+    if o.min and value < o.min then
+      error(string.format("option %s must be at least %d", name, o.min), 0)
+    end
+    if o.values then
+      local ok = false
+      for _, v in ipairs(o.values) do ok = ok or v == value end
+      if not ok then
+        error(string.format("option %s is one of %s, not '%s'", name,
+                            table.concat(o.values, ", "), tostring(value)), 0)
+      end
+    end
+    set[name] = { default = value }
+    any = true
   end
-  if next(set) == nil then return game end
-  return M.variant(game, { name = game.name, options = set })
+  for k, v in pairs(settings or {}) do
+    if type(k) == "number" then
+      local name, value = tostring(v):match("^([%w_]+)=(.*)$")
+      if name then put(name, value) else put(tostring(v), true) end
+    else
+      put(k, v)
+    end
+  end
+  if not any then return self end
+  return M.variant(self, { name = self.name, options = set })
 end
 
 -- ---- defaults every game has ------------------------------------------
 
-function Game:with_options(values)
-  return M.with_options(self, values)
+-- game:hidden() -> true when some deck is face down to a side: the AI then
+-- searches only states sampled from its side's view.
+function Game:hidden()
+  for _, seen in ipairs(self.deck_seen or {}) do
+    if seen ~= 3 then return true end
+  end
+  return false
+end
+
+-- game:view(s, side, seed) -> the state as side may know it, what it cannot
+-- see dealt at random by seed (s:view, the runtime's)
+function Game:view(s, side, seed)
+  return s:view(side, seed)
 end
 
 function Game:side_name(side)
@@ -353,12 +433,18 @@ end
 
 function Game:other(side) return 3 - side end
 
--- game:new([text [, seed]]) -> state, or nil, message. The seed seeds the
--- state's random generator before the position is set up, so chance in the
--- setup (a shuffle, say) follows it; a position text may set it anyway.
+-- game:start_text() -> the start position (def.start; a game whose start
+-- depends on its options replaces this)
+function Game:start_text()
+  return self.def.start
+end
+
+-- game:new([text [, seed]]) -> state, or nil, message. The seed (default 0)
+-- starts the state's random generator before the text is read, so chance in
+-- the setup (a shuffle) follows it; a text may set the generator itself.
 function Game:new(text, seed)
   local s = self.rules:new_state()
-  local ok, err = self:load(s, text or self.def.start, seed)
+  local ok, err = self:load(s, text or self:start_text(), seed)
   if not ok then return nil, err end
   return s
 end
@@ -370,7 +456,7 @@ function Game:load(s, text, seed)
     return nil, "a position must be text"
   end
   local fresh = self.rules:new_state()
-  if seed then fresh:seed(seed) end
+  fresh:seed(seed or 0)
   local ok, err = self:set_position(fresh, text)
   if not ok then
     return nil, string.format("bad position '%s': %s", text, err or "?")

@@ -22,7 +22,7 @@ wg.fields = core.fields      -- wg.fields(action) -> kind, a, b, c, d, e
 wg.actions = core.actions    -- wg.actions() -> an empty action list
 wg.fen = require "wargrid.fen"
 wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
-wg.playout = core.playout    -- wg.playout(game, s, seed [, max])
+wg.playout = core.playout    -- wg.playout(game, s, seed [, max [, after]])
 
 -- wg.load(name) -> game, found by name in the game directories
 function wg.load(name)

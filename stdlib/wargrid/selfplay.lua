@@ -50,7 +50,10 @@ function M.play(game, players, index, seed, max_plies)
       rec.winner, rec.reason = 0, "move limit"
       break
     end
-    local a = players[s:decider()](game, s, seed * 7919 + plies)
+    local who = s:decider()
+    -- a player sees what its side may know, never the hidden truth
+    local seen = game:hidden() and game:view(s, who, seed * 104729 + plies) or s
+    local a = players[who](game, seen, seed * 7919 + plies)
     game:play(s, a)
     plies = plies + 1
   end

@@ -81,6 +81,34 @@ function T.from(game, s, square)
   return out
 end
 
+local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+
+-- T.run({ args }, input, env) -> stdout, stderr, exit status of
+-- build/wargrid with those arguments, the input text on its stdin, and the
+-- environment assignments env ("WARGRID_PATH=...") before it
+function T.run(args, input, env)
+  local out, err, inp = os.tmpname(), os.tmpname(), os.tmpname()
+  local f = assert(io.open(inp, "w"))
+  f:write(input or "")
+  f:close()
+  local q = {}
+  for i, a in ipairs(args) do q[i] = shell_quote(a) end
+  local cmd = string.format("%s build/wargrid %s < %s > %s 2> %s; echo $?",
+                            env or "", table.concat(q, " "), inp, out, err)
+  local h = io.popen(cmd)
+  local code = tonumber(h:read("a"):match("%d+"))
+  h:close()
+  local function slurp(p)
+    local fh = io.open(p)
+    local s = fh:read("a")
+    fh:close()
+    os.remove(p)
+    return s
+  end
+  os.remove(inp)
+  return slurp(out), slurp(err), code
+end
+
 -- T.outcome(game, s) -> outcome table or nil (see Game:outcome)
 function T.outcome(game, s)
   return game:outcome(s)

@@ -1,0 +1,109 @@
+-- Block Wars in the terminal: options, decisions, narration, and what each
+-- player (and the built-in opponent) is shown of the hidden decks (BW-H1).
+local T = require "wargrid.test"
+local run = T.run
+
+local bw = T.game "blockwars"
+
+local function lines(s)
+  local t = {}
+  for l in s:gmatch("[^\n]+") do t[#t + 1] = l end
+  return t
+end
+
+-- A position text from a map, as the rules spec writes them.
+local function text(map, rest) return T.board(bw, map) .. " " .. rest end
+
+describe("blockwars: the command line", function()
+  it("BW-S3 BW-C5 moves lists the decision of the current phase: placing the Germans", function()
+    local out, _, code = run { "moves", "blockwars" }
+    assert.equal(0, code)
+    assert.equal(32, #lines(out))
+    assert.equal("i@a6", lines(out)[1])
+    out = run { "moves", "blockwars", "--position",
+                text({ d4 = "I", h8 = "i" }, "g1 phase=barrage:g decks=2/2/-") }
+    assert.equal(128, #lines(out))
+  end)
+
+  it("BW-A1 moves and perft take --option; perft 1 counts what moves lists", function()
+    local out, _, code = run { "moves", "blockwars", "--option", "setup=standard" }
+    assert.equal(0, code)
+    local n = #lines(out)
+    assert.equal("a6a5", lines(out)[1])
+    assert.equal("pass", lines(out)[n])
+    out = run { "perft", "blockwars", "1", "--option", "setup=standard" }
+    assert.equal("Nodes searched: " .. n .. "\n", out)
+  end)
+
+  it("BW-O1 BW-O2 a bad option is one clear line and exit status 2", function()
+    local out, err, code = run { "moves", "blockwars", "--option", "nosuch" }
+    assert.equal(2, code)
+    assert.equal("", out)
+    assert.equal("wargrid: blockwars has no option 'nosuch' (options: aces, crosses, setup, "
+                 .. "turns)\n", err)
+    _, err, code = run { "moves", "blockwars", "--option", "turns=soon" }
+    assert.equal(2, code)
+    assert.equal("wargrid: option turns takes a whole number, not 'soon'\n", err)
+  end)
+
+  it("BW-O2 play blockwars --option aces works against the built-in opponent", function()
+    local out, _, code = run({ "play", "blockwars", "--option", "aces", "--seed", "3" },
+                             "moves\nquit\n")
+    assert.equal(0, code)
+    assert.matches("^Block Wars%. Type 'help'", out)
+    assert.matches("The seed was 3 %(replay with %-%-seed 3%)%.\n$", out)   -- only at the end
+    assert.matches("germans plays [im]@%a%d", out)             -- it placed its units
+    assert.matches("Canadians place 4 infantry on rank 1", out)
+    assert.matches("fighters 1 ready %(ace%), 2 ready", out)
+    assert.matches("\ncanadians> i@a1 i@a2 ", out)
+  end)
+
+  it("BW-C1 BW-C4 play tells each combat step by step, cards and outcome in words", function()
+    local pos = text({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "c2 decks=K24/52/-")
+    local out = run({ "play", "blockwars", "--ai", "none", "--position", pos },
+                    "e4xe5\nbarrage e4\nquit\n")
+    assert.matches("  The Canadian infantry on e4 attacks the German infantry on e5: Canadians "
+                   .. "turn King, Germans turn 5%.\n  The Canadians win%.\n  The German "
+                   .. "infantry on e5 falls%.\n  The Canadians fire an artillery barrage: they "
+                   .. "choose the square%.\n", out)
+    assert.matches("Canadians choose where the barrage falls %(barrage SQ%)%.", out)
+    assert.matches("  The barrage falls on e4 %(hits on 2%-3%)%.\n  2 for the Canadian "
+                   .. "infantry on e4%.\n  The Canadian infantry on e4 falls%.\n", out)
+    assert.matches("Cards turned, last first: 2 5 King", out)
+  end)
+
+  it("BW-H1 a player's position shows the decks as counts, never their order", function()
+    local pos = text({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "c2 decks=923/527/-")
+    local out = run({ "play", "blockwars", "--ai", "none", "--position", pos },
+                    "position\nquit\n")
+    assert.matches("decks=%?3/%?3/%-\n", out)
+    assert.is_nil(out:find("923", 1, true))
+    assert.is_nil(out:find("rng=", 1, true))
+  end)
+
+  it("BW-H1 undo in play puts the turned cards back: the same attack turns the same cards", function()
+    local pos = text({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "c2 decks=?26/?26/-")
+    local out = run({ "play", "blockwars", "--ai", "none", "--seed", "4", "--position", pos },
+                    "e4xe5\nundo\ne4xe5\nquit\n")
+    local told = {}
+    for l in out:gmatch("  (The Canadian infantry on e4 attacks[^\n]*)") do told[#told + 1] = l end
+    assert.equal(2, #told)
+    assert.equal(told[1], told[2])
+    assert.matches("the cards turned go back in the same order", out)
+  end)
+
+  it("BW-H1 the built-in opponent sees only its view: hidden order does not change its choice", function()
+    -- the German attack on e4 loses with the first decks and wins with the
+    -- second; an opponent that read them would choose differently
+    local first, second
+    for k, decks in ipairs { "9/2/-", "2/9/-" } do
+      local pos = text({ e4 = "I", e5 = "i", d5 = "i", a1 = "I", h8 = "i" }, "g1 decks=" .. decks)
+      local out = run({ "play", "blockwars", "--ai", "germans", "--seed", "11", "--position", pos },
+                      "quit\n")
+      local choice = out:match("germans plays (%S+)")
+      assert.truthy(choice, out)
+      if k == 1 then first = choice else second = choice end
+    end
+    assert.equal(first, second)
+  end)
+end)

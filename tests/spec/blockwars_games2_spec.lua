@@ -1,0 +1,11 @@
+-- Block Wars: seeded random games 5001 to 10000 of the 10,000 (the other
+-- half is in blockwars_games1_spec.lua); see tests/blockwars_games.lua.
+local games = require "blockwars_games"
+
+describe("blockwars: random games 5001-10000", function()
+  it("BW-W1 BW-W2 BW-S6 every game ends, and no unit is ever lost", function()
+    local r = games.play(5001, 10000)
+    assert.equal(5000, r[0] + r[1] + r[2])
+    io.stderr:write("blockwars random games 5001-10000: ", games.summary(r, 5000), "\n")
+  end)
+end)

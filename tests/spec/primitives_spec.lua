@@ -1,0 +1,219 @@
+-- The runtime primitives Block Wars brought, seen from Lua with a toy game:
+-- decks and views, line of fire, large pieces, move-then-capture, pieces off
+-- the board, options and seeds.
+local wg = require "wargrid"
+local T = require "wargrid.test"
+
+local toy = wg.game {
+  name = "toy",
+  board = { files = 6, ranks = 6 },
+  actions_per_turn = 2,
+  decks = { pile = { open = true }, stock = {}, hand = { owner = 1 } },
+  pieces = {
+    man = { letter = "m", moves = { "mK", "cK" } },
+    gun = { letter = "g", fire = { range = 2, arc = 45, immune = { "box" } } },
+    box = { letter = "b", moves = "mvW", shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } } },
+  },
+  options = {
+    fast = { default = false, help = "a flag" },
+    size = { default = 3, min = 1 },
+    mode = { default = "a", values = { "a", "b" } },
+  },
+}
+function toy:actions(s, out) s:trace(out, s:side()) end
+function toy:play(s, a) s:apply_move(a) end
+function toy:position_text(s) return wg.fen.write_board(self, s) end
+function toy:set_position(s, text) return wg.fen.read_board(self, s, text) end
+
+local function sq(name) return toy.rules:square(name) end
+
+describe("decks", function()
+  it("are named, numbered by name, and filled bottom first", function()
+    assert.same({ hand = 1, pile = 2, stock = 3 }, toy.D)
+    local s = toy.rules:new_state()
+    s:set_cards(3, { 5, 6, 7, 8 })
+    assert.equal(4, s:ncards(3))
+    assert.equal(8, s:draw(3, 2))                 -- the top card, onto the pile
+    assert.same({ 8 }, s:cards(2))
+    s:split(3, 1, 2)
+    assert.same({ 6, 7 }, s:cards(1))
+    s:gather(3, 1, 2)
+    assert.same({ 5, 6, 7, 8 }, s:cards(3))
+    assert.is_nil(s:draw(1))
+  end)
+
+  it("shuffle with the state's generator, and undo exactly", function()
+    local s = toy.rules:new_state()
+    s:seed(42)
+    s:set_cards(3, { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 })
+    local m = s:mark()
+    s:shuffle(3)
+    local once = s:cards(3)
+    assert.are_not.same({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, once)
+    local drawn = { s:draw(3), s:draw(3) }
+    s:undo(m)
+    assert.same({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, s:cards(3))
+    s:shuffle(3)
+    assert.same(once, s:cards(3))
+    assert.same(drawn, { s:draw(3), s:draw(3) })
+  end)
+
+  it("check their arguments", function()
+    local s = toy.rules:new_state()
+    assert.has_error(function() s:ncards(4) end, "bad argument #1 to 'ncards' ('deck' is not a deck)")
+    assert.has_error(function() s:set_cards(1, { 0 }) end)
+    assert.has_error(function() s:split(1, 2, 1) end,
+                     "bad argument #3 to 'split' ('n' is more cards than the deck holds)")
+    assert.has_error(function() s:draw(1, 1) end)
+  end)
+
+  it("views hide what a side does not see: face-down decks pooled, its own hand kept", function()
+    local s = toy.rules:new_state()
+    s:seed(7)
+    s:set_cards(1, { 9, 3 })                     -- side 1's hand
+    s:set_cards(2, { 4 })                        -- face up
+    s:set_cards(3, { 8, 1, 5, 2 })               -- face down
+    local mine, theirs = s:view(1), s:view(2)
+    assert.same({ 9, 3 }, mine:cards(1))
+    assert.same({ 1, 2, 5, 8 }, mine:cards(3))   -- sorted: the order is not known
+    assert.same({ 4 }, theirs:cards(2))
+    assert.same({ 1, 2 }, theirs:cards(1))       -- side 2 does not see the hand:
+    assert.same({ 3, 5, 8, 9 }, theirs:cards(3)) -- pooled with the stock, re-dealt
+    local a, b = s:view(2, 1), s:view(2, 2)
+    assert.equal(6, #a:cards(1) + #a:cards(3))
+    assert.are_not.same(a:cards(3), b:cards(3))
+    assert.are_not.equal(s:rng(), a:rng())
+    assert.equal(s:hash(), a:hash())
+  end)
+end)
+
+describe("line of fire", function()
+  it("measures king moves and the squares a line crosses", function()
+    local r = toy.rules
+    assert.equal(2, r:distance(sq("a1"), sq("c2")))
+    local line, pairs = r:line(sq("a1"), sq("b3"))
+    assert.same({ sq("a2"), sq("b2") }, line)
+    assert.same({ [1] = true }, pairs)
+    assert.same({ sq("b2") }, (r:line(sq("a1"), sq("c3"))))
+    assert.is_true(r:in_arc(sq("c1"), sq("d3"), 0, 1, 45))
+    assert.is_false(r:in_arc(sq("c1"), sq("d1"), 0, 1, 45))
+    assert.is_true(r:in_arc(sq("c1"), sq("d1"), 0, 1, 90))
+  end)
+
+  it("is clear unless pieces block it: a pair blocks when both, or either", function()
+    local s = T.position(toy, "6/6/6/6/m5/g5")
+    assert.is_true(s:line_clear(sq("a1"), sq("b3")))
+    assert.is_true(s:line_clear(sq("a1"), sq("b3"), "both"))
+    assert.same({ nil, sq("a2") }, { s:line_clear(sq("a1"), sq("b3"), "either") })
+    assert.same({ nil, sq("a2") }, { s:line_clear(sq("a1"), sq("a3")) })
+    assert.has_error(function() s:line_clear(sq("a1"), sq("a3"), "some") end)
+  end)
+
+  it("gives a fire pattern's targets: range, arc, line, immune types", function()
+    local s = T.position(toy, "6/6/2m3/bb1m2/bb4/2G3")
+    local out = wg.actions()
+    s:trace_fire(out, s:at(sq("c1")), 9)
+    local got = {}
+    for i = 1, #out do
+      local kind, from, to = wg.fields(out:get(i))
+      got[#got + 1] = kind .. " " .. toy.rules:name(from) .. " " .. toy.rules:name(to)
+    end
+    -- d3 in the arc; c4 out of range; the box (a2) immune
+    assert.same({ "9 c1 d3" }, got)
+  end)
+end)
+
+describe("large pieces and move-then-capture", function()
+  it("a shape declared in Lua compiles, reads from FEN and moves when its squares are free", function()
+    local s = T.position(toy, "6/6/6/6/bb4/bb4")
+    local box = s:at(sq("a1"))
+    assert.equal(box, s:at(sq("b2")))
+    assert.same({ sq("a1"), sq("b1"), sq("a2"), sq("b2") }, s:covers(box))
+    assert.equal("6/6/6/6/bb4/bb4", toy:position_text(s))
+    local out = wg.actions()
+    s:trace_piece(out, box)
+    assert.equal(1, #out)                        -- up only
+    assert.is_true(s:fits(toy.T.box, sq("c1")))
+    assert.is_false(s:fits(toy.T.box, sq("b1")))
+    assert.is_false(s:fits(toy.T.box, sq("f1")))  -- off the board
+    assert.is_nil(toy:new("6/6/6/6/b5/bb4"))
+    assert.matches("does not show it", select(2, toy:new("6/6/6/6/b5/bb4")))
+  end)
+
+  it("trace modes keep moves or captures; trace_via moves (or stays) then captures", function()
+    local s = T.position(toy, "6/6/6/2M3/2m3/6")
+    local man = s:at(sq("c2"))
+    local out = wg.actions()
+    s:trace_piece(out, man, 1, "move")
+    assert.equal(7, #out)
+    out:clear()
+    s:trace_piece(out, man, 1, "capture")
+    assert.equal(1, #out)
+    out:clear()
+    s:trace_via(out, man, 2)
+    local got = {}
+    for i = 1, #out do
+      local _, from, to, via = wg.fields(out:get(i))
+      got[#got + 1] = toy.rules:name(from) .. toy.rules:name(via) .. "x" .. toy.rules:name(to)
+    end
+    table.sort(got)
+    assert.same({ "c2b2xc3", "c2b3xc3", "c2c2xc3", "c2d2xc3", "c2d3xc3" }, got)
+  end)
+end)
+
+describe("pieces off the board", function()
+  it("are counted by side, type and field; fields come all at once", function()
+    local s = toy.rules:new_state()
+    local a = s:add(toy.T.man, 1)
+    local b = s:add(toy.T.man, 1)
+    s:add(toy.T.man, 2, sq("a1"))
+    s:set_field(b, 2, 7)
+    assert.same({ 2, a }, { s:offboard(1) })
+    assert.same({ 1, b }, { s:offboard(1, toy.T.man, 2, 7) })
+    assert.same({ 0 }, { s:offboard(2) })
+    assert.same({ 0, 7, 0, 0 }, { s:fields(b) })
+    assert.equal(1, s:count_on(2, { sq("a1"), sq("b1") }))
+    assert.equal(0, s:count_on(1, { sq("a1") }))
+  end)
+end)
+
+describe("options and seeds", function()
+  it("are declared, set by text, and checked", function()
+    assert.same({ fast = false, size = 3, mode = "a" }, toy.opt)
+    local g = toy:with_options { "fast", "size=5", "mode=b" }
+    assert.same({ fast = true, size = 5, mode = "b" }, g.opt)
+    assert.equal(toy, toy:with_options {})
+    assert.has_error(function() toy:with_options { "size=0" } end, "option size must be at least 1")
+    assert.has_error(function() toy:with_options { "mode=c" } end,
+                     "option mode is one of a, b, not 'c'")
+    assert.has_error(function() toy:with_options { "fast=maybe" } end,
+                     "option fast is true or false, not 'maybe'")
+    assert.has_error(function() toy:with_options { "slow" } end,
+                     "toy has no option 'slow' (options: fast, mode, size)")
+  end)
+
+  it("game:new takes a seed for the state's generator", function()
+    assert.equal(0, toy:new("6/6/6/6/6/6"):rng())
+    assert.equal(99, toy:new("6/6/6/6/6/6", 99):rng())
+  end)
+
+  it("playouts call back after every action", function()
+    local s = T.position(toy, "6/6/6/6/6/M5")
+    local seen = 0
+    local n = wg.playout(toy, s, 1, 5, function(state, a)
+      assert.equal(s, state)
+      assert.is_number(a)
+      seen = seen + 1
+    end)
+    assert.equal(5, n)
+    assert.equal(5, seen)
+  end)
+
+  it("set_left sets the actions left in the turn", function()
+    local s = toy:new("6/6/6/6/6/6")
+    assert.equal(2, s:left())
+    s:set_left(1)
+    assert.equal(1, s:left())
+    assert.has_error(function() s:spend(2) end)
+  end)
+end)
