@@ -142,7 +142,47 @@ static int actions_contains(lua_State *L)
     return 1;
 }
 
+typedef struct keyed {
+    double key;
+    int index;
+    wg_action a;
+} keyed;
+
+static int by_key(const void *x, const void *y)
+{
+    const keyed *p = x, *q = y;
+    if (p->key != q->key)
+        return p->key > q->key ? -1 : 1;
+    return p->index - q->index;
+}
+
+/* out:order(keys): sorts the actions by keys[i] (numbers, one per action),
+ * highest first; equal keys keep their order */
+static int actions_order(lua_State *L)
+{
+    wg_actlist *l = wg_check_actions(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if (l->n < 2)
+        return 0;
+    keyed *k = lua_newuserdatauv(L, (size_t)l->n * sizeof *k, 0);
+    for (int i = 0; i < l->n; i++) {
+        lua_geti(L, 2, i + 1);
+        int ok;
+        k[i].key = lua_tonumberx(L, -1, &ok);
+        if (!ok)
+            return luaL_argerror(L, 2, "'keys' must hold a number for every action");
+        lua_pop(L, 1);
+        k[i].index = i;
+        k[i].a = l->a[i];
+    }
+    qsort(k, (size_t)l->n, sizeof *k, by_key);
+    for (int i = 0; i < l->n; i++)
+        l->a[i] = k[i].a;
+    return 0;
+}
+
 const luaL_Reg wg_actions_methods[] = {
+    { "order", actions_order },
     { "add", actions_add },
     { "push", actions_push },
     { "size", wg_actions_len },

@@ -21,6 +21,7 @@ typedef struct node {
     int8_t player;
     int8_t proven;        /* 1 a sure win for player, -1 a sure loss, 0 open */
     int8_t chance;        /* reaching it drew on the state's random generator */
+    int32_t kids;         /* children made so far */
 } node;
 
 typedef struct tree {
@@ -110,8 +111,10 @@ static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
         return -2;
     int32_t c = t->len++;
     t->n[c] = (node){ .action = a, .parent = parent, .player = (int8_t)player };
-    if (c > 0)
+    if (c > 0) {
         insert(t, c);
+        t->n[parent].kids++;
+    }
     return c;
 }
 
@@ -180,7 +183,7 @@ static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
             *r1 = 0.5;
             return 0;
         }
-        if (o->playout_depth && depth >= o->playout_depth) {
+        if (o->playout_depth >= 0 && depth >= o->playout_depth) {
             double v = 0.5;
             if (ops->evaluate && ops->evaluate(ops->ctx, s, 1, &v) != 0)
                 return -1;
@@ -246,8 +249,13 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
                 n->proven = (r1 == 1.0) == (n->player == 1) ? 1 : -1;
             break;
         }
-        /* ordering matters only while some action is untried */
-        if (ops->order && t->n[cur].visits < l->n && ops->order(ops->ctx, s, l) != 0)
+        /* Widening progressively (with the game's order), a node visited v
+         * times gets at most 2 + sqrt(v) children, the most promising first;
+         * the order is asked for only when a child may be added. */
+        const node *here = &t->n[cur];
+        int room = here->kids < l->n
+                   && (!o->widen || here->kids < 2 + (int)sqrt((double)here->visits));
+        if (ops->order && room && ops->order(ops->ctx, s, l) != 0)
             return -1;
         int decider = wg_turn_decider(s);
         double logn = log((double)t->n[cur].visits + 1.0);
@@ -273,6 +281,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
             }
         }
         int32_t child = best;
+        if (!room && best >= 0)
+            nuntried = 0;
         if (nuntried && !(best >= 0 && best_ucb >= 1e9)) {
             child = add_node(t, cur, untried, decider);
             if (child < 0)
@@ -319,7 +329,7 @@ void wg_mcts_defaults(wg_mcts_opts *o)
     memset(o, 0, sizeof *o);
     o->iterations = 1000;
     o->explore = 1.0;
-    o->playout_depth = 0;
+    o->playout_depth = -1;
     o->max_plies = 1000;
 }
 

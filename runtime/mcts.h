@@ -33,11 +33,14 @@ typedef struct wg_mcts_opts {
     double seconds;       /* stop after this much time (0: no limit) */
     uint64_t seed;
     double explore;       /* the UCT constant */
-    int playout_depth;    /* plies of random playout before evaluating;
-                             0: play to the end of the game */
+    int playout_depth;    /* plies of random playout before evaluating
+                             (0: evaluate the new node itself); negative:
+                             play to the end of the game */
     int max_plies;        /* a playout longer than this is a draw */
     int repetition_draw;  /* the game draws on repetition: in the tree, a
                              position seen before counts as a draw */
+    int widen;            /* with an order: expand only the first 2 + sqrt(v)
+                             actions of a node visited v times */
 } wg_mcts_opts;
 
 typedef struct wg_mcts_stats {

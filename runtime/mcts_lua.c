@@ -137,10 +137,12 @@ static int function_field(lua_State *L, int t, const char *k, int required)
 }
 
 /* core.mcts(game, s, opts) -> action, stats
- * opts: iterations, seconds, seed, explore, playout_depth (then
- * game:evaluate(s, side) ends a playout, scaled by eval_scale), max_plies,
- * repetition_draw (a repeated position in the tree is a draw), hidden (use
- * game:view for each iteration). Deterministic for a given seed
+ * opts: iterations, seconds, seed, explore, playout_depth (random actions
+ * before game:evaluate(s, side) ends a playout, scaled by eval_scale; 0
+ * evaluates the new node; none: play to the end), max_plies,
+ * repetition_draw (a repeated position in the tree is a draw), widen (expand
+ * only the first of game:order's actions, more as a node is visited), hidden
+ * (use game:view for each iteration). Deterministic for a given seed
  * and iteration budget. Returns nil, stats when there is no legal action. */
 static int mcts_search(lua_State *L)
 {
@@ -159,7 +161,7 @@ static int mcts_search(lua_State *L)
     o.iterations = (int)opt_number(L, 3, "iterations", o.seconds > 0 ? 0 : o.iterations);
     o.seed = (uint64_t)opt_number(L, 3, "seed", 1);
     o.explore = opt_number(L, 3, "explore", o.explore);
-    o.playout_depth = (int)opt_number(L, 3, "playout_depth", 0);
+    o.playout_depth = (int)opt_number(L, 3, "playout_depth", -1);
     o.max_plies = (int)opt_number(L, 3, "max_plies", o.max_plies);
     c.scale = opt_number(L, 3, "eval_scale", 3.0);
     luaL_argcheck(L, o.iterations >= 0 && o.max_plies > 0 && c.scale > 0, 3,
@@ -168,12 +170,15 @@ static int mcts_search(lua_State *L)
     int hidden = lua_toboolean(L, -1);
     lua_getfield(L, 3, "repetition_draw");
     o.repetition_draw = lua_toboolean(L, -1);
-    lua_pop(L, 2);
+    lua_getfield(L, 3, "widen");
+    o.widen = lua_toboolean(L, -1);
+    lua_pop(L, 3);
     c.actions = function_field(L, 1, "actions", 1);
     c.play = function_field(L, 1, "play", 1);
     c.result = function_field(L, 1, "result", 1);
     c.evaluate = function_field(L, 1, "evaluate", 0);
     c.order = function_field(L, 1, "order", 0);
+    o.widen = o.widen && !lua_isnil(L, c.order);
     c.view = function_field(L, 1, "view", hidden);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->l.a = NULL;
@@ -185,7 +190,7 @@ static int mcts_search(lua_State *L)
     c.sampled = lua_gettop(L);
     wg_mcts_ops ops = {
         .ctx = &c, .actions = cb_actions, .play = cb_play, .result = cb_result,
-        .evaluate = o.playout_depth && !lua_isnil(L, c.evaluate) ? cb_evaluate : NULL,
+        .evaluate = o.playout_depth >= 0 && !lua_isnil(L, c.evaluate) ? cb_evaluate : NULL,
         .order = lua_isnil(L, c.order) ? NULL : cb_order,
         .sample = hidden ? cb_sample : NULL,
     };

@@ -140,6 +140,11 @@ local game = wg.game {
     aces = { default = false, help = "BW-O2 fighter aces and damaged aircraft" },
     turns = { default = 200, min = 1, help = "BW-W2 turns before a draw" },
   },
+
+  -- Hints for the AI: it scores a new node with game:evaluate at once (the
+  -- cards make longer random playouts mostly noise), a unit's worth is a 73%
+  -- chance, and it tries game:order's actions first, widening slowly.
+  ai = { playout_depth = 0, eval_scale = 1, widen = true },
 }
 
 local T, V, P = game.T, game.V, game.P
@@ -827,6 +832,28 @@ function game:evaluate(s, side)
     sum = sum + (ps == side and v or -v)
   end
   return sum
+end
+
+-- The AI's order of trial: machine-gun fire first (it risks nothing, BW-C1),
+-- then moves toward the enemy, attacks, reinforcements, other moves, passing.
+local keys = {}
+function game:order(s, out)
+  local side = s:decider()
+  for i = 1, out:size() do
+    local kind, x, y = wg.fields(out:get(i))
+    local key = 0
+    if kind == FIRE then
+      key = 100
+    elseif kind == MOVE then
+      key = 40 + 10 * (own_rank(side, rank_of(y)) - own_rank(side, rank_of(x)))
+    elseif kind == ATTACK then
+      key = 35
+    elseif kind == ENTER then
+      key = 20
+    end
+    keys[i] = key
+  end
+  out:order(keys)
 end
 
 -- Notation ---------------------------------------------------------------------

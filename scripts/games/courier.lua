@@ -143,24 +143,15 @@ function game:result(s)
   return 3 - side, "stalemate"
 end
 
--- For the AI: the tree tries captures first.
-local captures, quiet = {}, {}
+-- For the AI: the tree tries captures first, the most valuable victim first.
+local keys = {}
 function game:order(s, out)
-  local nc, nq = 0, 0
   for i = 1, out:size() do
-    local a = out:get(i)
-    local _, _, to = wg.fields(a)
-    if s:at(to) then
-      nc = nc + 1
-      captures[nc] = a
-    else
-      nq = nq + 1
-      quiet[nq] = a
-    end
+    local _, _, to = wg.fields(out:get(i))
+    local victim = s:at(to)
+    keys[i] = victim and self.def.pieces[self.type_names[s:type(victim)]].value or 0
   end
-  if nc == 0 then return end
-  for i = 1, nc do out:set(i, captures[i]) end
-  for i = 1, nq do out:set(nc + i, quiet[i]) end
+  out:order(keys)
 end
 
 -- Position text ---------------------------------------------------------

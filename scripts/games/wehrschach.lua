@@ -188,6 +188,10 @@ local game = wg.game {
   -- specially): an enclosure removal is not a capture.
   captures = { take = true, barrage = true, fire = true, enclose = false },
 
+  -- Hints for the AI: playouts end after 10 actions on material (the
+  -- values above), and repeating a position leads to a draw (W-J8).
+  ai = { playout_depth = 10, repetition = "draw" },
+
   -- W-S1, W-S2 RULING: the project's setup; W-S3 RULING: Red moves first
   start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -",
 }
@@ -407,6 +411,18 @@ function game:action_text(s, a)
   if kind == ENCLOSE then return "enclose " .. r:name(to) end
   if kind == FIRE then return "fire " .. r:name(from) .. "x" .. r:name(to) end
   return r:name(from) .. r:name(to)
+end
+
+-- For the AI: the tree tries removals first (take, barrage, enclosure,
+-- combined fire: field b is the victim), the most valuable victim first.
+local keys = {}
+function game:order(s, out)
+  for i = 1, out:size() do
+    local kind, _, to = wg.fields(out:get(i))
+    keys[i] = kind == MOVE and 0
+              or self.def.pieces[self.type_names[s:type(s:at(to))]].value
+  end
+  out:order(keys)
 end
 
 -- Position text -----------------------------------------------------------

@@ -5,13 +5,17 @@
 -- A game may help the search, and works without help:
 --   game:evaluate(s, side)  a score for side (material by default); used to
 --                           end playouts early when the game declares
---                           ai = { playout_depth = N } (and eval_scale, the
+--                           ai = { playout_depth = N } (N random actions,
+--                           0: evaluate the new node; and eval_scale, the
 --                           score worth a 73% chance of winning), and
 --                           ai.repetition = "draw" when repeating a position
 --                           draws (the search then avoids it when ahead)
 --   game:order(s, out)      reorders the legal actions at a node of the
 --                           tree, most promising first: they are tried in
---                           that order (else at random)
+--                           that order (else at random); with
+--                           ai.widen = true only the first of them at
+--                           first, more as a node is visited (when the order
+--                           is good and outcomes are noisy, as with cards)
 --   game:view(s, side, seed)  the state as side knows it, the unknown drawn
 --                           at random with seed: for a game with hidden
 --                           information (game:hidden()), every iteration of
@@ -30,11 +34,12 @@ local function options(game, iterations, seed)
   return {
     iterations = iterations,
     seed = seed,
-    playout_depth = hints.playout_depth or 0,
+    playout_depth = hints.playout_depth or -1,  -- none: play to the end
     eval_scale = hints.eval_scale,
     max_plies = hints.max_plies,
     explore = hints.explore,
     repetition_draw = hints.repetition == "draw",
+    widen = hints.widen,
     hidden = game:hidden(),
   }
 end
