@@ -2,7 +2,7 @@
 W=build/wargrid
 FS=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 RUNS=${RUNS:-3}
-AI_GAMES=${AI_GAMES:-courier courier_historical}
+AI_GAMES=${AI_GAMES:-courier wehrschach trenches amazons blockwars}
 tmp=$(mktemp)
 trap 'rm -f "$tmp" "$tmp.in"' EXIT
 

@@ -79,6 +79,42 @@ describe("ai: Monte Carlo tree search", function()
   end)
 end)
 
+describe("ai: hidden information (Block Wars, BW-H1)", function()
+  local bw = T.game "blockwars"
+  local function state(decks)
+    return T.position(bw, T.board(bw, { e4 = "I", e5 = "i", d5 = "i", a1 = "I", h8 = "i" })
+                          .. " g1 decks=" .. decks)
+  end
+
+  it("BW-H1 decides the same for two states that differ only in deck order", function()
+    -- with the first decks the German attack on e4 loses, with the second it
+    -- wins: a search that read the order would choose differently
+    for seed = 1, 3 do
+      local a1 = ai.mcts(bw, state("9/2/-"), { iterations = 400, seed = seed })
+      local a2 = ai.mcts(bw, state("2/9/-"), { iterations = 400, seed = seed })
+      assert.equal(bw:action_text(state("9/2/-"), a1), bw:action_text(state("2/9/-"), a2))
+    end
+  end)
+
+  it("BW-H1 searches states sampled from the side's view, never the true state", function()
+    assert.is_true(bw:hidden())
+    assert.is_false(T.game("courier"):hidden())
+    local s = state("9/2/-")
+    local seen = {}
+    local view = bw.view
+    bw.view = function(self, root, side, seed)
+      local v = view(self, root, side, seed)
+      seen[#seen + 1] = v
+      return v
+    end
+    local ok, err = pcall(ai.mcts, bw, s, { iterations = 50, seed = 1 })
+    bw.view = view
+    assert(ok, err)
+    assert.equal(50, #seen)
+    for _, v in ipairs(seen) do assert.is_false(v:equal(s)) end
+  end)
+end)
+
 describe("selfplay: statistics", function()
   it("gives the Wilson score interval", function()
     local lo, hi = selfplay.wilson(50, 100)
