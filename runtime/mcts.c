@@ -244,8 +244,10 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         if (end < 0)
             return end;
         if (end) {
+            /* a sure outcome, unless chance or sampled hidden information
+             * led here: another iteration may end differently */
             node *n = &t->n[cur];
-            if (cur > 0 && r1 != 0.5)
+            if (t->solve && cur > 0 && r1 != 0.5 && !n->chance)
                 n->proven = (r1 == 1.0) == (n->player == 1) ? 1 : -1;
             break;
         }

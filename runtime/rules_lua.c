@@ -243,7 +243,7 @@ static int rules_new(lua_State *L)
     u->r = NULL;
     lua_pushvalue(L, lua_upvalueindex(UV_RULES));
     lua_setmetatable(L, -2);
-    u->r = malloc(sizeof *u->r);
+    u->r = calloc(1, sizeof *u->r);  /* all zero: safe to free if we fail */
     if (!u->r)
         return luaL_error(L, "out of memory");
     lua_pushvalue(L, 1);

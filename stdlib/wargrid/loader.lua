@@ -21,7 +21,7 @@ local SAFE_GLOBALS = {
 }
 local SAFE_LIBS = { "math", "string", "table", "utf8", "coroutine" }
 local MODULES = { wargrid = true, ["wargrid.fen"] = true, ["wargrid.betza"] = true }
-local BUDGET = 2000  -- millions of instructions a script may run while loading
+local BUDGET = 200  -- millions of instructions a script may run while loading
 
 local cache = {}
 
@@ -66,20 +66,70 @@ function loader.find(name)
                             table.concat(loader.list(), ", "))
 end
 
+-- A copy of a plain table and the tables in it (functions, userdata and
+-- metatables are shared): what a script changes stays in its copy.
+local function deep_copy(t, seen)
+  seen = seen or {}
+  if seen[t] then return seen[t] end
+  local out = {}
+  seen[t] = out
+  for k, v in pairs(t) do
+    out[k] = type(v) == "table" and deep_copy(v, seen) or v
+  end
+  return setmetatable(out, getmetatable(t))
+end
+
+-- The error a script gets when its budget runs out; the sandbox's pcall,
+-- xpcall and coroutines pass it on instead of catching it.
+local EXHAUSTED = setmetatable({}, { __tostring = function()
+  return "instruction budget exceeded while loading"
+end })
+local hook  -- set while a script loads
+
+local function pass_budget(ok, ...)
+  if not ok and (...) == EXHAUSTED then error(EXHAUSTED, 0) end
+  return ok, ...
+end
+
 local function sandbox()
   local env = {}
   for _, k in ipairs(SAFE_GLOBALS) do env[k] = _G[k] end
-  for _, lib in ipairs(SAFE_LIBS) do
-    local copy = {}
-    for k, v in pairs(_G[lib]) do copy[k] = v end
-    env[lib] = copy
-  end
+  for _, lib in ipairs(SAFE_LIBS) do env[lib] = deep_copy(_G[lib]) end
   env.string.dump = nil
   env._G = env
+  -- no way to the shared metatables of strings and runtime objects
+  env.getmetatable = function(v)
+    if type(v) == "table" then return getmetatable(v) end
+    return nil
+  end
+  env.pcall = function(f, ...) return pass_budget(pcall(f, ...)) end
+  env.xpcall = function(f, handler, ...)
+    return pass_budget(xpcall(f, function(e)
+      if e == EXHAUSTED then return e end
+      return handler(e)
+    end, ...))
+  end
+  local co = env.coroutine
+  co.create = function(f)
+    local thread = coroutine.create(f)
+    if hook then debug.sethook(thread, hook, "", 1000000) end
+    return thread
+  end
+  co.resume = function(thread, ...) return pass_budget(coroutine.resume(thread, ...)) end
+  co.wrap = function(f)
+    local thread = co.create(f)
+    return function(...)
+      local function unpack_result(ok, ...)
+        if not ok then error((...), 0) end
+        return ...
+      end
+      return unpack_result(co.resume(thread, ...))
+    end
+  end
   env.require = function(name)
-    if MODULES[name] then return require(name) end
+    if MODULES[name] then return deep_copy((require(name))) end
     local game = type(name) == "string" and name:match("^games%.([%w_]+)$")
-    if game then return loader.load(game) end
+    if game then return deep_copy(loader.load(game)) end
     error(string.format("module '%s' is not available to game scripts", tostring(name)), 2)
   end
   return env
@@ -104,12 +154,15 @@ local function run(path)
     return path .. ": " .. msg
   end
   local count = 0
-  debug.sethook(function()
+  local outer = hook
+  hook = function()
     count = count + 1
-    if count > BUDGET then error("instruction budget exceeded while loading", 2) end
-  end, "", 1000000)
+    if count > BUDGET then error(EXHAUSTED, 0) end
+  end
+  debug.sethook(hook, "", 1000000)
   local ok, result = xpcall(chunk, where)
-  debug.sethook()
+  hook = outer
+  if outer then debug.sethook(outer, "", 1000000) else debug.sethook() end
   if not ok then error(result, 0) end
   return result
 end

@@ -115,6 +115,41 @@ describe("ai: hidden information (Block Wars, BW-H1)", function()
   end)
 end)
 
+describe("ai: chance hidden in a deck", function()
+  local wg = require "wargrid"
+  -- one decision: "gamble" turns the top card of a face-down deck of ten
+  -- (1..8 wins, 9 and 10 lose), "safe" is a sure draw
+  local g = wg.game { name = "gamble", board = { files = 2, ranks = 1 },
+    pieces = { p = { letter = "p" } }, decks = { d = {}, used = { open = true } },
+    vars = { done = {} }, start = "x" }
+  function g:set_position(s)
+    s:set_cards(1, { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 })
+    s:shuffle(1)
+    return true
+  end
+  function g:position_text() return "x" end
+  function g:actions(s, out)
+    if s:var(1) == 0 then out:add(1); out:add(2) end
+  end
+  function g:play(s, a)
+    if wg.fields(a) == 1 then
+      s:set_var(1, s:draw(1, 2) <= 8 and 1 or 2)
+    else
+      s:set_var(1, 3)
+    end
+  end
+  function g:result(s) return s:var(1) == 3 and 0 or s:var(1) end
+
+  it("takes the gamble that wins 80%, though some deals lose", function()
+    assert.is_true(g:hidden())
+    for seed = 1, 10 do
+      local a, st = ai.mcts(g, g:new(nil, seed), { iterations = 500, seed = seed })
+      assert.equal(1, wg.fields(a))
+      assert.near(0.8, st.value, 0.08)
+    end
+  end)
+end)
+
 describe("selfplay: statistics", function()
   it("gives the Wilson score interval", function()
     local lo, hi = selfplay.wilson(50, 100)

@@ -161,6 +161,16 @@ function game:actions(s, out)
 end
 return game
 ]])
+  script("spin", "local f = coroutine.wrap(function() while true do end end)\nf()\n")
+  script("swallow", "while true do pcall(function() while true do end end) end\n")
+  script("strings", "getmetatable('').__index.upper = function() return '' end\nreturn 1\n")
+  script("tamper", [[
+local wg = require "wargrid"
+wg.fields = nil
+local courier = require "games.courier"
+courier.actions = function() end
+return wg.variant(courier, { name = "tamper" })
+]])
   local env = "WARGRID_PATH=" .. dir
 
   it("a syntax error names the file and line", function()
@@ -186,6 +196,23 @@ return game
 
   it("an error in a rule names the file and line", function()
     bad({ "moves", "crash" }, "crash%.lua:4: no moves today", env)
+  end)
+
+  it("an endless loop while loading runs out of budget, in a coroutine or under pcall", function()
+    bad({ "moves", "spin" }, "spin%.lua:2: instruction budget exceeded while loading", env)
+    bad({ "moves", "swallow" }, "swallow%.lua:1: instruction budget exceeded while loading", env)
+  end)
+
+  it("a script cannot reach the string library of others", function()
+    bad({ "moves", "strings" }, "strings%.lua:1: attempt to index a nil value", env)
+  end)
+
+  it("what a script changes in wargrid or a base game stays in its copies", function()
+    local out, _, code = run({ "moves", "tamper" }, "", env)
+    assert.equal(0, code)
+    assert.equal("", out)  -- its own copy of courier has no moves
+    out = run({ "moves", "courier" }, "", env)
+    assert.equal("a2a4\ng2g4\nl2l4\n", out)
   end)
 
   it("binary chunks are refused", function()
