@@ -158,14 +158,22 @@ static int mcts_search(lua_State *L)
     wg_mcts_opts o;
     wg_mcts_defaults(&o);
     o.seconds = opt_number(L, 3, "seconds", 0);
-    o.iterations = (int)opt_number(L, 3, "iterations", o.seconds > 0 ? 0 : o.iterations);
-    o.seed = (uint64_t)opt_number(L, 3, "seed", 1);
+    double iterations = opt_number(L, 3, "iterations", o.seconds > 0 ? 0 : o.iterations);
+    double depth = opt_number(L, 3, "playout_depth", -1);
+    double plies = opt_number(L, 3, "max_plies", o.max_plies);
+    luaL_argcheck(L, iterations >= 0 && iterations <= 1e9 && depth <= 1e6
+                  && plies >= 1 && plies <= 1e9, 3,
+                  "'iterations', 'playout_depth' or 'max_plies' out of range");
+    o.iterations = (int)iterations;
+    o.playout_depth = depth < 0 ? -1 : (int)depth;
+    o.max_plies = (int)plies;
+    lua_getfield(L, 3, "seed");
+    o.seed = (uint64_t)luaL_optinteger(L, -1, 1);
+    lua_pop(L, 1);
     o.explore = opt_number(L, 3, "explore", o.explore);
-    o.playout_depth = (int)opt_number(L, 3, "playout_depth", -1);
-    o.max_plies = (int)opt_number(L, 3, "max_plies", o.max_plies);
     c.scale = opt_number(L, 3, "eval_scale", 3.0);
-    luaL_argcheck(L, o.iterations >= 0 && o.max_plies > 0 && c.scale > 0, 3,
-                  "'iterations', 'max_plies' and 'eval_scale' must be positive");
+    luaL_argcheck(L, c.scale > 0 && o.explore >= 0 && o.seconds >= 0, 3,
+                  "'eval_scale' must be positive, 'explore' and 'seconds' not negative");
     lua_getfield(L, 3, "hidden");
     int hidden = lua_toboolean(L, -1);
     lua_getfield(L, 3, "repetition_draw");

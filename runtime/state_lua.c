@@ -87,8 +87,7 @@ static int state_add(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int t = check_type(L, s, 2), side = wg_check_side(L, 3);
-    int sq = lua_isnoneornil(L, 4) || lua_tointeger(L, 4) == 0
-                 ? 0 : wg_check_square(L, s->rules, 4);
+    int sq = luaL_optinteger(L, 4, 0) == 0 ? 0 : wg_check_square(L, s->rules, 4);
     int pid = wg_state_add(s, t, side, sq);
     if (pid == -2) {
         if (s->w[W_NPIECES] >= s->rules->maxpieces)

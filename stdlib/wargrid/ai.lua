@@ -71,7 +71,7 @@ function ai.player(spec)
   local kind, n = spec:match("^(%a+):?(%d*)$")
   n = tonumber(n)
   local iterations
-  if kind == "mcts" then
+  if kind == "mcts" and (not n or n >= 1) then
     iterations = n or ai.LEVELS[ai.DEFAULT_LEVEL]
   elseif kind == "level" and n and ai.LEVELS[n] then
     iterations = ai.LEVELS[n]

@@ -174,12 +174,7 @@ local function parse(cmd, args, spec)
           v = args[i]
           if v == nil then usage_error("%s: --%s needs a value", cmd, name) end
         end
-        if kind == "list" then
-          opts[name] = opts[name] or {}
-          table.insert(opts[name], v)
-        else
-          opts[name] = v
-        end
+        opts[name] = v
       end
     else
       pos[#pos + 1] = a
@@ -189,12 +184,15 @@ local function parse(cmd, args, spec)
   return pos, opts
 end
 
-local function load_game(cmd, name, opts)
+-- The game a command names: --variant FILE, or else the first positional
+-- argument, which it takes out of pos; --option settings applied.
+local function load_game(cmd, pos, opts)
   local ok, game = pcall(function()
     local g
     if opts.variant then
       g = loader.load_file(opts.variant)
     else
+      local name = table.remove(pos, 1)
       if not name then usage_error("%s: which game? (see 'wargrid list')", cmd) end
       g = loader.load(name)
     end
@@ -207,19 +205,48 @@ local function load_game(cmd, name, opts)
   return game
 end
 
+local function no_more(cmd, pos, opts, allowed)
+  if #pos > (allowed or 0) then
+    usage_error("%s: unexpected argument '%s'%s", cmd, pos[(allowed or 0) + 1],
+                opts.variant and " (with --variant, leave out GAME)" or "")
+  end
+end
+
 local function start(game, opts, seed)
   local s, err = game:new(opts.position, seed)
   if not s then usage_error("%s", err) end
   return s
 end
 
-local function integer(cmd, what, text, min)
-  local n = text and text:match("^%d+$") and tonumber(text)
-  if not n or n < (min or 0) then
+local function integer(cmd, what, text, min, max)
+  local n = text and text:match("^%d+$") and math.tointeger(tonumber(text))
+  max = max or 2 ^ 53
+  if not n or n < (min or 0) or n > max then
     usage_error("%s: %s must be a whole number%s, not '%s'", cmd, what,
-                min and min > 0 and (" from " .. min) or "", tostring(text))
+                max < 2 ^ 53 and string.format(" from %d to %d", min or 0, max)
+                or min and min > 0 and (" from " .. min) or "", tostring(text))
   end
   return n
+end
+
+-- What `play GAME --help` adds: the game's notation and its options.
+local function game_help(game)
+  local parts = {}
+  if game.def.notation then parts[#parts + 1] = "\n" .. game.def.notation end
+  local options = game.def.options or {}
+  local names = {}
+  for name in pairs(options) do names[#names + 1] = name end
+  table.sort(names)
+  if #names > 0 then
+    parts[#parts + 1] = "\nOptions of " .. game.name .. " (--option NAME[=VALUE]):"
+    for _, name in ipairs(names) do
+      local o = options[name]
+      local values = o.values and " (" .. table.concat(o.values, ", ") .. ")" or ""
+      parts[#parts + 1] = string.format("  %-10s default %s%s%s", name, tostring(o.default),
+                                        values, o.help and ": " .. o.help or "")
+    end
+  end
+  return table.concat(parts, "\n")
 end
 
 -- list ------------------------------------------------------------------
@@ -242,8 +269,8 @@ function cli.moves(args)
   local pos, opts = parse("moves", args, { position = "value", variant = "value",
                                            seed = "value", option = "list" })
   if opts.help then print(HELP.moves) return 0 end
-  if #pos > 1 then usage_error("moves: too many arguments") end
-  local game = load_game("moves", pos[1], opts)
+  local game = load_game("moves", pos, opts)
+  no_more("moves", pos, opts)
   local s = start(game, opts, opts.seed and integer("moves", "--seed", opts.seed))
   local texts = game:action_texts(s)
   for _, t in ipairs(texts) do print(t) end
@@ -259,9 +286,9 @@ function cli.perft(args)
                                            variant = "value", stats = "flag",
                                            seed = "value", option = "list" })
   if opts.help then print(HELP.perft) return 0 end
-  if #pos > 2 then usage_error("perft: too many arguments") end
-  local game = load_game("perft", pos[1], opts)
-  local depth = integer("perft", "DEPTH", pos[2])
+  local game = load_game("perft", pos, opts)
+  no_more("perft", pos, opts, 1)
+  local depth = integer("perft", "DEPTH", pos[1], 0, 64)
   local s = start(game, opts, opts.seed and integer("perft", "--seed", opts.seed))
   local total = 0
   local t0 = wg.core.clock()
@@ -338,10 +365,9 @@ function cli.play(args, input, output)
                                           position = "value", variant = "value",
                                           option = "list" })
   if opts.help and not (pos[1] or opts.variant) then print(HELP.play) return 0 end
-  if #pos > 1 then usage_error("play: too many arguments") end
-  local game = load_game("play", pos[1], opts)
-  local notation = game.def.notation and "\n" .. game.def.notation or ""
-  if opts.help then print(HELP.play .. "\n" .. notation) return 0 end
+  local game = load_game("play", pos, opts)
+  no_more("play", pos, opts)
+  if opts.help then print(HELP.play .. "\n" .. game_help(game)) return 0 end
   local colour = output == io.stdout and wg.core.isatty(1) and not os.getenv("NO_COLOR")
                  and os.getenv("TERM") ~= "dumb"
   local bots = side_set(game, opts.ai)
@@ -385,7 +411,7 @@ function cli.play(args, input, output)
         bye()
         return 0
       elseif cmd == "help" or cmd == "?" then
-        say("%s\n%s\n", PLAY_HELP, notation)
+        say("%s\n%s\n", PLAY_HELP, game_help(game))
         show = false
       elseif cmd == "moves" then
         say("%s\n", table.concat(game:action_texts(s), " "))
@@ -430,10 +456,11 @@ function cli.suggest(args)
     iterations = "value", seconds = "value", seed = "value", option = "list",
     variant = "value" })
   if opts.help then print(HELP.suggest) return 0 end
-  if #pos > 1 then usage_error("suggest: too many arguments") end
-  local game = load_game("suggest", pos[1], opts)
-  local s = start(game, opts)
-  local budget = { seed = integer("suggest", "--seed", opts.seed or "1") }
+  local game = load_game("suggest", pos, opts)
+  no_more("suggest", pos, opts)
+  local seed = integer("suggest", "--seed", opts.seed or "1")
+  local s = start(game, opts, seed)
+  local budget = { seed = seed }
   if opts.seconds then
     budget.seconds = tonumber(opts.seconds)
     if not budget.seconds or budget.seconds <= 0 then
@@ -579,10 +606,10 @@ end
 function cli.selfplay(args)
   local pos, opts = parse("selfplay", args, RUN_SPEC)
   if opts.help then print(HELP.selfplay) return 0 end
-  if #pos > 1 then usage_error("selfplay: too many arguments") end
-  local game = load_game("selfplay", pos[1], opts)
-  local r = run_settings("selfplay", opts)
   local target = opts.variant and { "--variant", opts.variant } or { pos[1] }
+  local game = load_game("selfplay", pos, opts)
+  no_more("selfplay", pos, opts)
+  local r = run_settings("selfplay", opts)
   local header = header_of(game, r, opts)
   local records = play_games("selfplay", game, r, target, opts.option)
   if opts.shard then
@@ -602,23 +629,35 @@ function cli.compare(args)
     usage_error("compare: name the variant files after the game; --shard is for selfplay")
   end
   if #pos < 2 then usage_error("compare: give a game and at least one variant file") end
-  local base = load_game("compare", pos[1], opts)
+  local name = pos[1]
+  local base = load_game("compare", pos, opts)
   local r = run_settings("compare", opts)
-  local base_stats = selfplay.summarize(play_games("compare", base, r, { pos[1] }, opts.option))
+  -- every variant is loaded, and must come from the game, before any play
+  local variants = {}
+  for k, file in ipairs(pos) do
+    local v = load_game("compare", {}, { variant = file, option = opts.option })
+    local from = v
+    while from and from.name ~= base.name do from = from.base end
+    if not from then
+      usage_error("compare: %s is not a variant of %s", file, base.name)
+    end
+    variants[k] = v
+  end
+  local base_stats = selfplay.summarize(play_games("compare", base, r, { name }, opts.option))
   local out = { base = selfplay.report_table(base.sides, header_of(base, r, opts), base_stats),
                 variants = {} }
   local text = { selfplay.report(base.sides, header_of(base, r, opts), base_stats) }
-  for k = 2, #pos do
-    local vopts = { variant = pos[k], option = opts.option }
-    local v = load_game("compare", nil, vopts)
-    local st = selfplay.summarize(play_games("compare", v, r, { "--variant", pos[k] }, opts.option))
+  for k, file in ipairs(pos) do
+    local vopts = { variant = file, option = opts.option }
+    local v = variants[k]
+    local st = selfplay.summarize(play_games("compare", v, r, { "--variant", file }, opts.option))
     local header = header_of(v, r, vopts)
     text[#text + 1] = selfplay.report(v.sides, header, st)
-    text[#text + 1] = selfplay.compare(pos[k], base_stats, st)
+    text[#text + 1] = selfplay.compare(file, base_stats, st)
     local d1, l1, h1 = selfplay.diff(st.first_wins, st.games, base_stats.first_wins, base_stats.games)
     local d2, l2, h2 = selfplay.diff(st.draws, st.games, base_stats.draws, base_stats.games)
     out.variants[#out.variants + 1] = {
-      file = pos[k], report = selfplay.report_table(v.sides, header, st),
+      file = file, report = selfplay.report_table(v.sides, header, st),
       first_player_win_rate = { diff = d1, low = l1, high = h1 },
       draw_rate = { diff = d2, low = l2, high = h2 },
       length = { diff = st.length.mean - base_stats.length.mean },
@@ -632,7 +671,20 @@ function cli.compare(args)
   return 0
 end
 
-local SAME_RUN = { "game", "variant", "white", "black", "seed", "games", "max_plies" }
+local SAME_RUN = { "game", "variant", "options", "white", "black", "seed", "games",
+                   "max_plies" }
+
+-- A record of a shard file is well formed: the fields the report reads.
+local function valid_record(rec)
+  if type(rec) ~= "table" then return false end
+  if rec.type == "run" then
+    return type(rec.game) == "string" and math.type(rec.games) == "integer"
+           and math.type(rec.seed) == "integer"
+  end
+  return rec.type == "game" and math.type(rec.index) == "integer"
+         and math.type(rec.plies) == "integer" and math.type(rec.winner) == "integer"
+         and math.type(rec.first) == "integer" and type(rec.reason) == "string"
+end
 
 function cli.stats(args)
   local pos, opts = parse("stats", args, { json = "flag" })
@@ -648,20 +700,22 @@ function cli.stats(args)
       n = n + 1
       local rec, err = json.decode(line)
       if not rec then usage_error("stats merge: %s line %d: %s", pos[k], n, err) end
+      if not valid_record(rec) then
+        usage_error("stats merge: %s line %d is not a selfplay record", pos[k], n)
+      end
       if rec.type == "run" then
         if header then
           for _, key in ipairs(SAME_RUN) do
-            if header[key] ~= rec[key] then
+            local a, b = json.encode(header[key]), json.encode(rec[key])
+            if a ~= b then
               usage_error("stats merge: %s is from another run (%s %s, not %s)", pos[k], key,
-                          tostring(rec[key]), tostring(header[key]))
+                          json.encode(rec[key]), json.encode(header[key]))
             end
           end
         end
         header = header or rec
-      elseif rec.type == "game" then
-        by_index[rec.index] = rec
       else
-        usage_error("stats merge: %s line %d is not a selfplay record", pos[k], n)
+        by_index[rec.index] = rec
       end
     end
     f:close()

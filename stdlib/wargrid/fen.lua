@@ -69,6 +69,9 @@ function fen.read_board(game, s, text)
         if n == 0 then
           return nil, string.format("rank %d: '0' is not a count of squares", rank)
         end
+        if #digits > 2 then
+          return nil, string.format("rank %d has more than %d squares", rank, game.files)
+        end
         file = file + n
         pos = pos + #digits
       else

@@ -104,6 +104,11 @@ describe("cli: bad input", function()
         "rank 8 has 13 squares, expected 12")
   end)
 
+  it("a count of empty squares too long to be one", function()
+    bad({ "moves", "courier", "--position", "99999999999999999999/12/12/12/12/12/12/K10k w" },
+        "rank 8 has more than 12 squares")
+  end)
+
   it("an unknown piece letter", function()
     bad({ "moves", "courier", "--position", "k11/12/12/12/12/12/12/K10q w - - 0 1" },
         "rank 1: unknown letter 'q'")
@@ -122,7 +127,8 @@ describe("cli: bad input", function()
   end)
 
   it("a bad depth, a missing game, an unknown option or command", function()
-    bad({ "perft", "courier", "two" }, "perft: DEPTH must be a whole number, not 'two'")
+    bad({ "perft", "courier", "two" }, "perft: DEPTH must be a whole number from 0 to 64, not 'two'")
+    bad({ "perft", "courier", "65" }, "perft: DEPTH must be a whole number from 0 to 64, not '65'")
     bad({ "moves" }, "moves: which game")
     bad({ "moves", "courier", "--frob" }, "unknown option '%-%-frob'")
     bad({ "frob" }, "unknown command 'frob'")
