@@ -106,14 +106,13 @@ static int drive_playout(lua_State *L)
             ended = 1;
             break;
         }
-        rng += 0x9e3779b97f4a7c15ULL;
-        uint64_t pick = ((wg_mix64(rng) >> 32) * (uint64_t)l->n) >> 32;
-        play(L, &d, l->a[pick]);
+        wg_action a = l->a[wg_rng_next(&rng, (uint32_t)l->n)];
+        play(L, &d, a);
         n++;
         if (after) {
             lua_pushvalue(L, 5);
             lua_pushvalue(L, d.state);
-            lua_pushinteger(L, (lua_Integer)l->a[pick]);
+            lua_pushinteger(L, (lua_Integer)a);
             lua_call(L, 2, 0);
         }
     }

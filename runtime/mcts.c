@@ -45,15 +45,9 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t next(tree *t)
-{
-    t->rng += 0x9e3779b97f4a7c15ULL;
-    return wg_mix64(t->rng);
-}
-
 static uint32_t below(tree *t, uint32_t n)
 {
-    return (uint32_t)(((next(t) >> 32) * (uint64_t)n) >> 32);
+    return wg_rng_next(&t->rng, n);
 }
 
 static uint64_t key(int32_t parent, wg_action a)
@@ -378,7 +372,7 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
         if (!o->iterations && o->seconds <= 0)
             break;
         wg_state *s = root;
-        if (ops->sample && ops->sample(ops->ctx, next(&t), &s) != 0) {
+        if (ops->sample && ops->sample(ops->ctx, wg_rng_bits(&t.rng), &s) != 0) {
             rc = -1;
             break;
         }

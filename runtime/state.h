@@ -141,10 +141,15 @@ static inline uint64_t wg_state_rng(const wg_state *s)
 }
 
 /* One step of the generator on a local copy of its state: [0, n). */
+static inline uint64_t wg_rng_bits(uint64_t *x)
+{   /* splitmix64: advance the state, mix it */
+    *x += 0x9e3779b97f4a7c15ULL;
+    return wg_mix64(*x);
+}
+
 static inline uint32_t wg_rng_next(uint64_t *x, uint32_t n)
 {
-    *x += 0x9e3779b97f4a7c15ULL;
-    return (uint32_t)(((wg_mix64(*x) >> 32) * (uint64_t)n) >> 32);
+    return (uint32_t)(((wg_rng_bits(x) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* Decks of cards. */

@@ -88,8 +88,8 @@ end
 -- opts.level (1..5, default 3), opts.seed.
 function ai.choose(game, s, opts)
   opts = opts or {}
-  local level = opts.level or ai.DEFAULT_LEVEL
-  return (ai.mcts(game, s, { iterations = ai.LEVELS[level], seed = opts.seed or 1 }))
+  local player = ai.player("level:" .. (opts.level or ai.DEFAULT_LEVEL))
+  return player(game, s, opts.seed or 1)
 end
 
 return ai
