@@ -42,6 +42,20 @@ static int shot_trace_shots(lua_State *L)
     spec.guards = (uint32_t)spec_int(L, 4, "guards", 0, 0, 0xffffffffLL);
     spec.origin_open = spec_bool(L, 4, "origin_open", 1);
     spec.guards_stop = spec_bool(L, 4, "guards_stop", 0);
+    /* the shot walker follows block, noland and the over masks; refuse the
+     * conditions it does not know rather than trace them wrong */
+    for (int t = 1; t <= ntypes; t++) {
+        if (!(spec.movers >> t & 1) && t != spec.pattern)
+            continue;
+        const wg_type *ty = &s->rules->type[t];
+        for (int i = 0; i < ty->natoms[side - 1]; i++) {
+            const wg_atom *a = &ty->atom[side - 1][i];
+            if (a->within || a->nostep || a->nroute)
+                return luaL_error(L, "trace_shots: piece type %s has a pattern with "
+                                  "within, nostep or routes, which shots do not follow",
+                                  ty->name);
+        }
+    }
     int n = wg_shot_trace(s, side, &spec, out);
     if (n < 0)
         return luaL_error(L, "too many actions");
