@@ -523,8 +523,8 @@ local function run_settings(cmd, opts)
   return r
 end
 
-local function progress(done, total)
-  if not wg.core.isatty(2) then return end
+local function progress(r, done, total)
+  if r.shard[2] > 1 or not wg.core.isatty(2) then return end  -- a shard is quiet
   local width = 30
   local fill = total > 0 and math.floor(width * done / total) or width
   io.stderr:write(string.format("\r  [%s%s] %d/%d games", ("#"):rep(fill),
@@ -539,11 +539,11 @@ end
 local function play_games(cmd, game, r, target, option_list)
   local mine = selfplay.indices(r.games, r.shard[1], r.shard[2])
   local records = {}
-  progress(0, #mine)
+  progress(r, 0, #mine)
   if r.jobs == 1 then
     for _, i in ipairs(mine) do
       records[#records + 1] = selfplay.play(game, r.players, i, r.seed + i, r.max_plies)
-      progress(#records, #mine)
+      progress(r, #records, #mine)
     end
     return records
   end
@@ -572,7 +572,7 @@ local function play_games(cmd, game, r, target, option_list)
           local rec = json.decode(line)
           if rec and rec.type == "game" then
             records[#records + 1] = rec
-            progress(#records, #mine)
+            progress(r, #records, #mine)
           end
         else
           local ok = h:close()

@@ -431,8 +431,6 @@ function Game:side_name(side)
   return self.sides[side] or "nobody"
 end
 
-function Game:other(side) return 3 - side end
-
 -- game:start_text() -> the start position (def.start; a game whose start
 -- depends on its options replaces this)
 function Game:start_text()
