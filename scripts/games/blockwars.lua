@@ -40,10 +40,11 @@
 --   done=e4,f5             units that moved or attacked this turn
 --   new=a1                 units that entered this turn (cannot attack)
 --   phase=main             or place, barrage:g, reinforce:c, air:c,
---                          dogfight:g:f1 (Germans answer Canadian fighter 1),
---                          strafe:c:f1, cross:g:e5xf6 (Germans decide for
---                          their beaten infantry; attacker x defender, a
---                          fighter written f1 or f2)
+--                          dogfight:g:fighter1 (Germans answer Canadian
+--                          fighter 1), strafe:c:fighter1, cross:g:e5xf6
+--                          (Germans decide for their beaten infantry;
+--                          attacker x defender). A fighter is fighterN,
+--                          never fN, which would be a square.
 --   next=Kg,Ac             special cards still to resolve, in order
 --   decks=K92.../Q4.../7A  the Canadians', Germans' and turned cards, top
 --                          first (2-9, T, J, Q, K, A; - for none; ?26 for 26
@@ -964,7 +965,7 @@ local function marks_text(self, s, k)
   return #sqs > 0 and table.concat(sqs, ",") or "-"
 end
 
-local function fighter_ref(s, pid) return "f" .. fighter_index(s, pid) end
+local function fighter_ref(s, pid) return "fighter" .. fighter_index(s, pid) end
 
 local function unit_ref(s, pid)
   return s:type(pid) == FIGHTER and fighter_ref(s, pid) or R:name(s:square(pid))
@@ -1181,9 +1182,10 @@ local function read_marks(s, key, text, k)
   return true
 end
 
--- A unit named in a phase: a square, or a fighter f1/f2 of the side.
+-- A unit named in a phase: a square, or fighterN, the side's fighter N (a
+-- square's name is a file letter and a rank: the two never meet).
 local function read_ref(s, side, text)
-  local k = text:match("^f(%d)$")
+  local k = text:match("^fighter(%d+)$")
   if k then return fighters(s, side)[tonumber(k)] end
   local sq = R:square(text)
   return sq and s:at(sq)

@@ -1,0 +1,59 @@
+-- Block Wars' position text (the header of scripts/games/blockwars.lua):
+-- every position the game reaches reads back as the same position, and a
+-- text the game could not play is refused with a message naming its field.
+local T = require "wargrid.test"
+
+local bw = T.game "blockwars"
+local crosses = bw:with_options { "crosses" }
+
+local function pos(map, rest, game)
+  return T.position(game or bw, T.board(bw, map) .. " " .. rest)
+end
+
+local function text(s, game) return (game or bw):position_text(s) end
+local function field(s, key, game) return text(s, game):match(" " .. key .. "=(%S+)") end
+
+-- The message a refused text gives (it fails the test if the text loads).
+local function refused(map, rest, game)
+  local s, err = (game or bw):new(T.board(bw, map) .. " " .. rest)
+  assert.is_nil(s, "the position loaded")
+  return err
+end
+
+local function play(s, list, game)
+  for _, a in ipairs(list) do T.play(game or bw, s, a) end
+end
+
+describe("blockwars: position text (BW-S6)", function()
+  local two = { f4 = "I", f5 = "i", a1 = "I", h8 = "i" }
+
+  it("BW-S6 BW-O1 a cross between squares of file f reads back as squares", function()
+    local s = pos(two, "c2 decks=5522/9922/-", crosses)
+    play(s, { "f4xf5" }, crosses)
+    local t = text(s, crosses)
+    assert.equal("cross:c:f4xf5", field(s, "phase", crosses))
+    assert.equal(t, text(T.position(crosses, t), crosses))
+    -- f1 and f2 are squares, never fighters: the infantry on f1 attacked
+    s = pos({ f1 = "I", f2 = "i", a1 = "I", h8 = "i" },
+            "c1 air=oo/oo phase=cross:g:f1xf2 decks=22/22/9559", crosses)
+    play(s, { "cross" }, crosses)
+    assert.equal("I/-", field(s, "lost", crosses))
+    assert.equal("oo/oo", field(s, "air", crosses))
+  end)
+
+  it("BW-S6 BW-C4 BW-O1 a fighter in a phase is written fighterN, and only so", function()
+    local s = pos({ e4 = "I", e5 = "i", c6 = "i", a1 = "I", h8 = "i" },
+                  "c2 air=oo/oo decks=J982/5622/-", crosses)
+    play(s, { "e4xe5", "no cross", "fly 2" }, crosses)
+    assert.equal("dogfight:g:fighter2", field(s, "phase", crosses))
+    play(s, { "no dogfight" }, crosses)
+    assert.equal("strafe:c:fighter2", field(s, "phase", crosses))
+    assert.equal(text(s, crosses), text(T.position(crosses, text(s, crosses)), crosses))
+    play(s, { "strafe c6" }, crosses)                -- 9 against 6
+    assert.equal("cross:g:fighter2xc6", field(s, "phase", crosses))
+    assert.equal(text(s, crosses), text(T.position(crosses, text(s, crosses)), crosses))
+    -- f2 is the square
+    assert.matches("'f2' is not a fighter in the air",
+                   refused({ e4 = "I", h8 = "i" }, "c2 air=oo/oo phase=strafe:c:f2"))
+  end)
+end)
