@@ -324,12 +324,17 @@ end
 
 -- Turns -------------------------------------------------------------------
 -- BW-W2 the turn limit counts turns as BW-A1 does: each side's turn is one.
+-- True if it is reached: a draw.
+local function turn_limit(self, s, log)
+  if s:turn() < self.opt.turns then return false end
+  s:set_result(3, 3)
+  tell(log, "The turn limit (%d turns) is reached.", self.opt.turns)
+  return true
+end
+
 local function next_turn(self, s, log)
   s:end_turn()                                      -- BW-A1
-  if s:turn() >= self.opt.turns then
-    s:set_result(3, 3)
-    tell(log, "The turn limit (%d turns) is reached.", self.opt.turns)
-  end
+  turn_limit(self, s, log)
 end
 
 -- The squares of each side's back rank.
@@ -372,7 +377,8 @@ local function game_over(self, s, log)
     s:set_result(winner, 2)
     tell(log, "The %s have no units left.", SIDE_NAME[other(winner)])
   else
-    return false
+    -- a position read after the last turn is a draw, as next_turn made it
+    return turn_limit(self, s, log)
   end
   return true
 end
@@ -1335,9 +1341,11 @@ function game:set_position(s, text)
     if kv[k] then return bad("'%s' is given twice", k) end
     kv[k] = v
   end
+  -- BW-W2 the text after the last turn shows the turn after it
   local turn = (kv.turn or "1"):match("^%d+$") and tonumber(kv.turn or "1")
-  if not turn or turn < 1 then
-    return bad("turn '%s': expected a number from 1", kv.turn)
+  if not turn or turn < 1 or turn > self.opt.turns + 1 then
+    return bad("turn '%s': expected a number from 1 to %d (the turn limit, option "
+               .. "turns, is %d)", kv.turn, self.opt.turns + 1, self.opt.turns)
   end
   s:set_turn(turn - 1)
   local steps = {

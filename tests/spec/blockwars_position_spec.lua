@@ -56,4 +56,24 @@ describe("blockwars: position text (BW-S6)", function()
     assert.matches("'f2' is not a fighter in the air",
                    refused({ e4 = "I", h8 = "i" }, "c2 air=oo/oo phase=strafe:c:f2"))
   end)
+
+  it("BW-W2 a game that ended at the turn limit reads back as ended, a draw", function()
+    local short = bw:with_options { "turns=2" }
+    local s = pos({ e4 = "I", e5 = "i" }, "g2 decks=2/2/-", short)
+    play(s, { "pass", "pass" }, short)
+    assert.equal("draw (the turn limit)", T.outcome(short, s).text)
+    local back = T.position(short, text(s, short))
+    assert.equal(text(s, short), text(back, short))
+    assert.same(T.outcome(short, s), T.outcome(short, back))
+    assert.same({}, T.texts(short, back))
+    -- the same text in a longer game goes on
+    assert.is_nil(T.outcome(bw, T.position(bw, text(s, short))))
+  end)
+
+  it("BW-W2 a turn beyond the turn limit is refused", function()
+    local short = bw:with_options { "turns=2" }
+    assert.matches("turn '4': ", refused({ e4 = "I", e5 = "i" }, "g2 turn=4", short))
+    assert.matches("turn '3000000000': ",
+                   refused({ e4 = "I", e5 = "i" }, "g2 turn=3000000000"))
+  end)
 end)
