@@ -1243,8 +1243,8 @@ local function read_placement(self, s)
       for _, t in ipairs { INF, MG } do
         local n = quota_left(self, s, side, k, t)
         if n < 0 then
-          return bad("placement: too many %s %ss on rank %d", SIDE_ADJ[side],
-                     self.type_names[t], abs_rank(side, k))
+          return bad("placement: too many %s %s on rank %d", SIDE_ADJ[side],
+                     t == MG and "machine guns" or "infantry", abs_rank(side, k))
         end
         add_offboard(s, side, t, n, WAITING)
       end
@@ -1357,7 +1357,10 @@ function game:set_position(s, text)
     function() return read_marks(s, "done", kv.done or "-", F_DONE) end,
     function() return read_marks(s, "new", kv.new or "-", F_NEW) end,
     function() return read_phase(s, kv.phase or "main") end,
-    function() return s:phase() ~= P.place or read_placement(self, s) end,
+    function()
+      if s:phase() ~= P.place then return true end
+      return read_placement(self, s)              -- true, or nil and why
+    end,
     function() return read_next(s, kv.next or "-") end,
   }
   for _, step in ipairs(steps) do

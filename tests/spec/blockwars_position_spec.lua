@@ -76,4 +76,13 @@ describe("blockwars: position text (BW-S6)", function()
     assert.matches("turn '3000000000': ",
                    refused({ e4 = "I", e5 = "i" }, "g2 turn=3000000000"))
   end)
+
+  it("BW-S3 a placement that cannot be says why", function()
+    assert.matches("placement: too many German infantry on rank 8$",
+                   refused({ a8 = "i", b8 = "i", c8 = "i", d8 = "i", e8 = "i" },
+                           "g2 phase=place"))
+    assert.matches("placement: the Germans place first$", refused({}, "c2 phase=place"))
+    assert.matches("placement: too many German machine guns on rank 6$",
+                   refused({ a6 = "m", b6 = "m", c6 = "m" }, "g2 phase=place"))
+  end)
 end)
