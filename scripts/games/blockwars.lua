@@ -30,7 +30,8 @@
 -- Position text: the board (FEN-like, rank 8 first), the side to act and its
 -- actions left (g2 = Germans, two actions), then key=value fields, all
 -- optional when read, always written in this order:
---   turn=N                 the turn being played (1 = the first)
+--   turn=N                 the turn being played (1 = the first; after the
+--                          last, the turn limit plus 1: a draw)
 --   reserve=I6T/i6         units held back (Canadians/Germans; letter and count)
 --   lost=I2M/i3            casualties
 --   air=od/ox              each fighter: o ready, d damaged, x destroyed;
@@ -45,12 +46,16 @@
 --                          (Germans decide for their beaten infantry;
 --                          attacker x defender). A fighter is fighterN,
 --                          never fN, which would be a square.
---   next=Kg,Ac             special cards still to resolve, in order
+--   next=Kg,Ac             special cards still to resolve, in order (8 at most)
 --   decks=K92.../Q4.../7A  the Canadians', Germans' and turned cards, top
 --                          first (2-9, T, J, Q, K, A; - for none; ?26 for 26
 --                          unknown cards, dealt from the rest of the pack);
---                          left out: a fresh pack shuffled by the seed
+--                          left out: a fresh pack shuffled by the seed.
+--                          Fewer than 52 (a stacked deck for a test) are all
+--                          the cards there are; a combat needs 2.
 --   rng=HEX                the random generator (left out: the seed)
+-- A text the game could not go on from (c0 in the main phase, a decision
+-- nobody can take) is refused with the field it comes from.
 local wg = require "wargrid"
 
 local CAN, GER = 1, 2
@@ -307,7 +312,10 @@ local function card_text(card, bonus)
   return string.format("%s (%s%d)", CARD_NAME[card], bonus > 0 and "+" or "", bonus)
 end
 
--- Special cards waiting to be resolved: a queue of (card kind, side).
+-- Special cards waiting to be resolved: a queue of (card kind, side), 4
+-- bits each in a 32-bit variable. A combat adds two at most.
+local PENDING_MAX = 8
+
 local function push_special(s, kind, side)
   local q, shift = s:var(V.pending), 0
   while q >> shift ~= 0 do shift = shift + 4 end
@@ -1197,7 +1205,7 @@ local function read_ref(s, side, text)
   return sq and s:at(sq)
 end
 
-local function read_phase(s, text)
+local function read_phase(self, s, text)
   local name, who, arg = text:match("^(%a+):?([cg]?):?(.*)$")
   local id = name and P[name]
   if not id then return bad("phase '%s': unknown phase", text) end
@@ -1227,6 +1235,10 @@ local function read_phase(s, text)
                or (s:side_of(def) == side and is_infantry(s, def))) then
       return bad("phase '%s': expected the attacker x the defender, one of them "
                  .. "%s infantry", text, SIDE_ADJ[side])
+    end
+    if not cross_open(self, s, s:side_of(att) == side and att or def) then
+      return bad("phase '%s': the %s cannot award the %s (option crosses off, or "
+                 .. "used)", text, SIDE_NAME[side], CROSS_NAME[side])
     end
     s:set_var(V.attacker, att)
     s:set_var(V.defender, def)
@@ -1259,6 +1271,9 @@ end
 
 local function read_next(s, text)
   if text == "-" then return true end
+  if select(2, text:gsub(",", "")) >= PENDING_MAX then
+    return bad("next '%s': at most %d special cards can wait", text, PENDING_MAX)
+  end
   for item in (text .. ","):gmatch("([^,]*),") do
     local card, side = item:match("^([KAJ])([cg])$")
     if not card then return bad("next: '%s' is not K, A or J with c or g", item) end
@@ -1305,6 +1320,13 @@ local function read_decks(s, text)
   return true
 end
 
+-- BW-C6 deals again only the cards there are (a stacked deck may hold
+-- fewer than 52), and a combat needs one for each side.
+local function enough_cards(s, text)
+  if s:ncards(DECK[CAN]) + s:ncards(DECK[GER]) + s:ncards(TURNED) >= 2 then return true end
+  return bad("decks '%s': a combat turns a card for each side: at least 2 cards", text)
+end
+
 local function fresh_decks(s)                                   -- BW-S4
   local pack = {}
   for v = 2, 14 do
@@ -1313,6 +1335,27 @@ local function fresh_decks(s)                                   -- BW-S4
   s:set_cards(DECK[CAN], pack)
   s:shuffle(DECK[CAN])
   s:split(DECK[CAN], DECK[GER], 26)
+end
+
+-- A game that goes on gives the player concerned something to do: actions
+-- left in the main phase (BW-A1), a decision they can take (BW-C5).
+local choices = wg.actions()
+local function playable(self, s, side_text, phase_text)
+  local who = SIDE_NAME[s:decider()]
+  if s:phase() == P.main and s:left() == 0 then
+    return bad("'%s': no actions left in the main phase (the turn would be over)",
+               side_text)
+  end
+  if s:phase() == P.reinforce and not can_reinforce(self, s, s:decider()) then
+    return bad("phase '%s': the %s have no infantry to bring or no room on their back "
+               .. "rank", phase_text, who)
+  end
+  choices:clear()
+  self:actions(s, choices)
+  if #choices == 0 then
+    return bad("phase '%s': the %s have no action to take", phase_text, who)
+  end
+  return true
 end
 
 local KEYS = { "turn", "reserve", "lost", "air", "tank", "used", "done", "new", "phase",
@@ -1356,7 +1399,7 @@ function game:set_position(s, text)
     function() return read_used(s, kv.used or "-") end,
     function() return read_marks(s, "done", kv.done or "-", F_DONE) end,
     function() return read_marks(s, "new", kv.new or "-", F_NEW) end,
-    function() return read_phase(s, kv.phase or "main") end,
+    function() return read_phase(self, s, kv.phase or "main") end,
     function()
       if s:phase() ~= P.place then return true end
       return read_placement(self, s)              -- true, or nil and why
@@ -1375,12 +1418,13 @@ function game:set_position(s, text)
   end
   if kv.decks then
     ok, err = read_decks(s, kv.decks)
+    if ok then ok, err = enough_cards(s, kv.decks) end
     if not ok then return nil, err end
   else
     fresh_decks(s)
   end
-  game_over(self, s)
-  return true
+  if game_over(self, s) then return true end
+  return playable(self, s, fields[2], kv.phase or "main")
 end
 
 -- BW-S3 the start: the placement phase, or the standard setup

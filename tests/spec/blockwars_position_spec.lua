@@ -86,3 +86,51 @@ describe("blockwars: position text (BW-S6)", function()
                    refused({ a6 = "m", b6 = "m", c6 = "m" }, "g2 phase=place"))
   end)
 end)
+
+describe("blockwars: positions that cannot be played are refused", function()
+  local two = { e4 = "I", e5 = "i" }
+
+  it("BW-A1 no actions left in the main phase", function()
+    assert.matches("'c0': no actions left", refused(two, "c0 decks=2/2/-"))
+    -- while a decision is pending, the turn may have no actions left
+    local s = pos(two, "c0 phase=barrage:c decks=2/2/-")
+    play(s, { "barrage a8" })
+    assert.equal("g2", text(s):match("^%S+ (%S+)"))
+  end)
+
+  it("BW-C6 a combat needs a card for each side: at least 2 cards", function()
+    assert.matches("^bad position .*: decks '%-/%-/%-': ", refused(two, "c2 decks=-/-/-"))
+    assert.matches("decks '%-/%-/2': ", refused(two, "c2 decks=-/-/2"))
+    -- two cards are enough: each combat gathers and deals them again
+    local s = pos(two, "c2 reserve=I/i decks=-/-/79")
+    play(s, { "e4xe5" })
+    assert.equal(2, #field(s, "decks"):gsub("[^%w]", ""))
+  end)
+
+  it("BW-C4 at most 8 special cards wait in next=", function()
+    local eight = ("Kc,"):rep(8):sub(1, -2)
+    local s = pos(two, "c1 phase=barrage:c next=" .. eight .. " decks=2/2/-")
+    assert.equal(eight, field(s, "next"))
+    assert.matches("next '" .. eight .. ",Kc': at most 8 ",
+                   refused(two, "c1 phase=barrage:c next=" .. eight .. ",Kc decks=2/2/-"))
+  end)
+
+  it("BW-C4 BW-C5 a decision nobody can take is refused", function()
+    -- an Ace with nothing to bring, a Jack with no fighter, no strafe target
+    assert.matches("phase 'reinforce:c': ", refused(two, "c1 phase=reinforce:c decks=2/2/-"))
+    assert.matches("phase 'air:g': ", refused(two, "c1 phase=air:g decks=2/2/-"))
+    assert.matches("phase 'strafe:c:fighter1': ",
+                   refused({ e4 = "I", e5 = "t", f5 = "t", e6 = "t", f6 = "t" },
+                           "c1 air=o/- phase=strafe:c:fighter1 decks=2/2/-"))
+    -- BW-S3 a placement phase with nothing left to place
+    local standard = bw:with_options { setup = "standard" }
+    local s, err = bw:new(standard:start_text():match("^%S+") .. " g2 phase=place")
+    assert.is_nil(s)
+    assert.matches("phase 'place': the Germans have no action to take$", err)
+    -- BW-O1 a cross without the option, or a second one
+    assert.matches("phase 'cross:c:e4xe5': ", refused(two, "c1 phase=cross:c:e4xe5"))
+    assert.matches("phase 'cross:c:e4xe5': ",
+                   refused(two, "c1 used=vc phase=cross:c:e4xe5", crosses))
+    assert.truthy(pos(two, "c1 used=ic phase=cross:c:e4xe5", crosses))
+  end)
+end)
