@@ -1237,8 +1237,8 @@ local function read_phase(self, s, text)
                  .. "%s infantry", text, SIDE_ADJ[side])
     end
     if not cross_open(self, s, s:side_of(att) == side and att or def) then
-      return bad("phase '%s': the %s cannot award the %s (option crosses off, or "
-                 .. "used)", text, SIDE_NAME[side], CROSS_NAME[side])
+      return bad("phase '%s': the %s cannot award the %s (option crosses "
+                 .. "off, or used)", text, SIDE_NAME[side], CROSS_NAME[side])
     end
     s:set_var(V.attacker, att)
     s:set_var(V.defender, def)
@@ -1255,8 +1255,9 @@ local function read_placement(self, s)
       for _, t in ipairs { INF, MG } do
         local n = quota_left(self, s, side, k, t)
         if n < 0 then
+          local what = t == MG and "machine guns" or "infantry"
           return bad("placement: too many %s %s on rank %d", SIDE_ADJ[side],
-                     t == MG and "machine guns" or "infantry", abs_rank(side, k))
+                     what, abs_rank(side, k))
         end
         add_offboard(s, side, t, n, WAITING)
       end
@@ -1272,7 +1273,8 @@ end
 local function read_next(s, text)
   if text == "-" then return true end
   if select(2, text:gsub(",", "")) >= PENDING_MAX then
-    return bad("next '%s': at most %d special cards can wait", text, PENDING_MAX)
+    return bad("next '%s': at most %d special cards can wait", text,
+               PENDING_MAX)
   end
   for item in (text .. ","):gmatch("([^,]*),") do
     local card, side = item:match("^([KAJ])([cg])$")
@@ -1323,8 +1325,10 @@ end
 -- BW-C6 deals again only the cards there are (a stacked deck may hold
 -- fewer than 52), and a combat needs one for each side.
 local function enough_cards(s, text)
-  if s:ncards(DECK[CAN]) + s:ncards(DECK[GER]) + s:ncards(TURNED) >= 2 then return true end
-  return bad("decks '%s': a combat turns a card for each side: at least 2 cards", text)
+  local n = s:ncards(DECK[CAN]) + s:ncards(DECK[GER]) + s:ncards(TURNED)
+  if n >= 2 then return true end
+  return bad("decks '%s': a combat turns a card for each side: at least 2 "
+             .. "cards", text)
 end
 
 local function fresh_decks(s)                                   -- BW-S4
@@ -1343,12 +1347,12 @@ local choices = wg.actions()
 local function playable(self, s, side_text, phase_text)
   local who = SIDE_NAME[s:decider()]
   if s:phase() == P.main and s:left() == 0 then
-    return bad("'%s': no actions left in the main phase (the turn would be over)",
-               side_text)
+    return bad("'%s': no actions left in the main phase (the turn would be "
+               .. "over)", side_text)
   end
   if s:phase() == P.reinforce and not can_reinforce(self, s, s:decider()) then
-    return bad("phase '%s': the %s have no infantry to bring or no room on their back "
-               .. "rank", phase_text, who)
+    return bad("phase '%s': the %s have no infantry to bring or no room on "
+               .. "their back rank", phase_text, who)
   end
   choices:clear()
   self:actions(s, choices)
@@ -1387,8 +1391,9 @@ function game:set_position(s, text)
   -- BW-W2 the text after the last turn shows the turn after it
   local turn = (kv.turn or "1"):match("^%d+$") and tonumber(kv.turn or "1")
   if not turn or turn < 1 or turn > self.opt.turns + 1 then
-    return bad("turn '%s': expected a number from 1 to %d (the turn limit, option "
-               .. "turns, is %d)", kv.turn, self.opt.turns + 1, self.opt.turns)
+    return bad("turn '%s': expected a number from 1 to %d (the turn limit, "
+               .. "option turns, is %d)", kv.turn, self.opt.turns + 1,
+               self.opt.turns)
   end
   s:set_turn(turn - 1)
   local steps = {
