@@ -9,23 +9,9 @@
 -- M machine gun, T the tank (shown on its four squares); fighters never
 -- stand on the board.
 --
--- Actions (typed as shown; case, spaces and dashes do not matter):
---   e2e3      an infantry unit moves (BW-A2); the tank moves by its lower
---             left square: c1c2 (BW-A6)
---   e4xf5     an infantry unit attacks from where it stands; e4e5xf6 moves
---             to e5 first (BW-A3); a machine gun fires: d6xd4 (BW-A5); the
---             tank fires, named by its lower left square: c1xe3 (BW-A7); a
---             tank as target is named by its lower left square too
---   i@a1      a reinforcement enters (BW-A8); t@e1 the tank enters on e1-f2;
---             in the placement phase, i@c8 and m@c6 place units (BW-S3)
---   pass      end the turn (with actions left)
--- Decisions inside a turn (BW-C5), each taken by the player concerned:
---   barrage e4 / gas e4          where a King's barrage falls (BW-C4, BW-G2)
---   i@a8                         where an Ace's reinforcement enters
---   fly 1 / fly 2                which fighter a Jack sends to strafe
---   dogfight 1 / no dogfight     the other side's answer
---   strafe e4                    the strafer's target
---   cross / no cross             BW-O1, when one of your infantry is beaten
+-- Actions and decisions are typed as NOTATION (below) shows; `wargrid play
+-- blockwars --help` and the in-game `help` print it. The code cites each
+-- one's rule where it is implemented.
 --
 -- Position text: the board (FEN-like, rank 8 first), the side to act and its
 -- actions left (g2 = Germans, two actions), then key=value fields, all
@@ -60,9 +46,32 @@ local wg = require "wargrid"
 
 local CAN, GER = 1, 2
 
+local NOTATION = [[
+Block Wars actions (case, spaces and dashes do not matter):
+  e2e3        an infantry unit moves one square
+  e4xf5       it attacks f5 from where it stands; e4e5xf6 moves to e5 first
+  d6xd4       a machine gun fires at d4
+  c1c2        the tank, named by its lower left square, moves (both actions)
+  c1xe3       the tank's gun fires; a tank as target is named the same way
+  i@a1        a reinforcement enters your back rank (both actions); t@e1:
+              the tank enters on e1-f2
+  pass        end the turn with actions left
+Decisions, each taken by the player concerned:
+  i@c8, m@c6                 place a unit (the placement phase)
+  barrage e4, gas e4         where a King's barrage falls (gas: Germans, once)
+  i@a8                       where an Ace's reinforcement enters
+  fly 1, fly 2               which fighter a Jack sends to strafe
+  dogfight 1, no dogfight    answer it with one of your fighters, or not
+  strafe e4                  what the strafing fighter attacks
+  cross, no cross            save your beaten infantry (option crosses)
+Canadians in upper case, Germans in lower case: I infantry, M machine gun,
+T tank (on its four squares); fighters stay off the board. The Germans place
+first and act first.]]
+
 local game = wg.game {
   name = "blockwars",
   title = "Block Wars",
+  notation = NOTATION,
 
   -- Board, sides, setup --------------------------------------------------
   -- BW-B1 8x8; Canadians ranks 1-3, Germans ranks 6-8, No Man's Land 4-5;
