@@ -2,6 +2,7 @@
 -- every position the game reaches reads back as the same position, and a
 -- text the game could not play is refused with a message naming its field.
 local T = require "wargrid.test"
+local wg = require "wargrid"
 
 local bw = T.game "blockwars"
 local crosses = bw:with_options { "crosses" }
@@ -132,5 +133,47 @@ describe("blockwars: positions that cannot be played are refused", function()
     assert.matches("phase 'cross:c:e4xe5': ",
                    refused(two, "c1 used=vc phase=cross:c:e4xe5", crosses))
     assert.truthy(pos(two, "c1 used=ic phase=cross:c:e4xe5", crosses))
+  end)
+end)
+
+describe("blockwars: seeded random games read back at every step (BW-S6)", function()
+  -- every option combination: both setups, crosses, aces
+  local games = {}
+  for _, setup in ipairs { "placement", "standard" } do
+    for _, cross in ipairs { false, true } do
+      for _, ace in ipairs { false, true } do
+        games[#games + 1] = bw:with_options { setup = setup, crosses = cross, aces = ace }
+      end
+    end
+  end
+
+  it("BW-S6 BW-O1 BW-O2 every position's text reloads to the same game", function()
+    local out, seen = wg.actions(), 0
+    for g, game in ipairs(games) do
+      for seed = 1, 3 do
+        local s = game:new(nil, 1000 * g + seed)
+        local pick = seed
+        for _ = 1, 400 do
+          local t = text(s, game)
+          local r = T.position(game, t)
+          assert.equal(t, text(r, game))
+          assert.is_true(r:equal(T.position(game, t)), t)
+          assert.same(T.outcome(game, s), T.outcome(game, r), t)
+          seen = seen + 1
+          out:clear()
+          game:actions(s, out)
+          if #out == 0 then break end
+          pick = (pick * 1103515245 + 12345) % 2147483648
+          local a = out:get(pick % #out + 1)
+          -- the reloaded game goes on alike: same actions, same result
+          local b = game:parse_action(r, game:action_text(s, a))
+          assert.equal(#out, #game:legal(r), t)
+          game:play(s, a)
+          game:play(r, b)
+          assert.equal(text(s, game), text(r, game), t)
+        end
+      end
+    end
+    assert.is_true(seen > 5000, seen)
   end)
 end)
