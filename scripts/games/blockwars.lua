@@ -9,28 +9,15 @@
 -- M machine gun, T the tank (shown on its four squares); fighters never
 -- stand on the board.
 --
--- Actions (typed as shown; case, spaces and dashes do not matter):
---   e2e3      an infantry unit moves (BW-A2); the tank moves by its lower
---             left square: c1c2 (BW-A6)
---   e4xf5     an infantry unit attacks from where it stands; e4e5xf6 moves
---             to e5 first (BW-A3); a machine gun fires: d6xd4 (BW-A5); the
---             tank fires, named by its lower left square: c1xe3 (BW-A7); a
---             tank as target is named by its lower left square too
---   i@a1      a reinforcement enters (BW-A8); t@e1 the tank enters on e1-f2;
---             in the placement phase, i@c8 and m@c6 place units (BW-S3)
---   pass      end the turn (with actions left)
--- Decisions inside a turn (BW-C5), each taken by the player concerned:
---   barrage e4 / gas e4          where a King's barrage falls (BW-C4, BW-G2)
---   i@a8                         where an Ace's reinforcement enters
---   fly 1 / fly 2                which fighter a Jack sends to strafe
---   dogfight 1 / no dogfight     the other side's answer
---   strafe e4                    the strafer's target
---   cross / no cross             BW-O1, when one of your infantry is beaten
+-- Actions and decisions are typed as NOTATION (below) shows; `wargrid play
+-- blockwars --help` and the in-game `help` print it. The code cites each
+-- one's rule where it is implemented.
 --
 -- Position text: the board (FEN-like, rank 8 first), the side to act and its
 -- actions left (g2 = Germans, two actions), then key=value fields, all
 -- optional when read, always written in this order:
---   turn=N                 the turn being played (1 = the first)
+--   turn=N                 the turn being played (1 = the first; after the
+--                          last, the turn limit plus 1: a draw)
 --   reserve=I6T/i6         units held back (Canadians/Germans; letter and count)
 --   lost=I2M/i3            casualties
 --   air=od/ox              each fighter: o ready, d damaged, x destroyed;
@@ -40,23 +27,51 @@
 --   done=e4,f5             units that moved or attacked this turn
 --   new=a1                 units that entered this turn (cannot attack)
 --   phase=main             or place, barrage:g, reinforce:c, air:c,
---                          dogfight:g:f1 (Germans answer Canadian fighter 1),
---                          strafe:c:f1, cross:g:e5xf6 (Germans decide for
---                          their beaten infantry; attacker x defender, a
---                          fighter written f1 or f2)
---   next=Kg,Ac             special cards still to resolve, in order
+--                          dogfight:g:fighter1 (Germans answer Canadian
+--                          fighter 1), strafe:c:fighter1, cross:g:e5xf6
+--                          (Germans decide for their beaten infantry;
+--                          attacker x defender). A fighter is fighterN,
+--                          never fN, which would be a square.
+--   next=Kg,Ac             special cards still to resolve, in order (8 at most)
 --   decks=K92.../Q4.../7A  the Canadians', Germans' and turned cards, top
 --                          first (2-9, T, J, Q, K, A; - for none; ?26 for 26
 --                          unknown cards, dealt from the rest of the pack);
---                          left out: a fresh pack shuffled by the seed
+--                          left out: a fresh pack shuffled by the seed.
+--                          Fewer than 52 (a stacked deck for a test) are all
+--                          the cards there are; a combat needs 2.
 --   rng=HEX                the random generator (left out: the seed)
+-- A text the game could not go on from (c0 in the main phase, a decision
+-- nobody can take) is refused with the field it comes from.
 local wg = require "wargrid"
 
 local CAN, GER = 1, 2
 
+local NOTATION = [[
+Block Wars actions (case, spaces and dashes do not matter):
+  e2e3        an infantry unit moves one square
+  e4xf5       it attacks f5 from where it stands; e4e5xf6 moves to e5 first
+  d6xd4       a machine gun fires at d4
+  c1c2        the tank, named by its lower left square, moves (both actions)
+  c1xe3       the tank's gun fires; a tank as target is named the same way
+  i@a1        a reinforcement enters your back rank (both actions); t@e1:
+              the tank enters on e1-f2
+  pass        end the turn with actions left
+Decisions, each taken by the player concerned:
+  i@c8, m@c6                 place a unit (the placement phase)
+  barrage e4, gas e4         where a King's barrage falls (gas: Germans, once)
+  i@a8                       where an Ace's reinforcement enters
+  fly 1, fly 2               which fighter a Jack sends to strafe
+  dogfight 1, no dogfight    answer it with one of your fighters, or not
+  strafe e4                  what the strafing fighter attacks
+  cross, no cross            save your beaten infantry (option crosses)
+Canadians in upper case, Germans in lower case: I infantry, M machine gun,
+T tank (on its four squares); fighters stay off the board. The Germans place
+first and act first.]]
+
 local game = wg.game {
   name = "blockwars",
   title = "Block Wars",
+  notation = NOTATION,
 
   -- Board, sides, setup --------------------------------------------------
   -- BW-B1 8x8; Canadians ranks 1-3, Germans ranks 6-8, No Man's Land 4-5;
@@ -306,7 +321,10 @@ local function card_text(card, bonus)
   return string.format("%s (%s%d)", CARD_NAME[card], bonus > 0 and "+" or "", bonus)
 end
 
--- Special cards waiting to be resolved: a queue of (card kind, side).
+-- Special cards waiting to be resolved: a queue of (card kind, side), 4
+-- bits each in a 32-bit variable. A combat adds two at most.
+local PENDING_MAX = 8
+
 local function push_special(s, kind, side)
   local q, shift = s:var(V.pending), 0
   while q >> shift ~= 0 do shift = shift + 4 end
@@ -323,12 +341,17 @@ end
 
 -- Turns -------------------------------------------------------------------
 -- BW-W2 the turn limit counts turns as BW-A1 does: each side's turn is one.
+-- True if it is reached: a draw.
+local function turn_limit(self, s, log)
+  if s:turn() < self.opt.turns then return false end
+  s:set_result(3, 3)
+  tell(log, "The turn limit (%d turns) is reached.", self.opt.turns)
+  return true
+end
+
 local function next_turn(self, s, log)
   s:end_turn()                                      -- BW-A1
-  if s:turn() >= self.opt.turns then
-    s:set_result(3, 3)
-    tell(log, "The turn limit (%d turns) is reached.", self.opt.turns)
-  end
+  turn_limit(self, s, log)
 end
 
 -- The squares of each side's back rank.
@@ -371,7 +394,8 @@ local function game_over(self, s, log)
     s:set_result(winner, 2)
     tell(log, "The %s have no units left.", SIDE_NAME[other(winner)])
   else
-    return false
+    -- a position read after the last turn is a draw, as next_turn made it
+    return turn_limit(self, s, log)
   end
   return true
 end
@@ -964,7 +988,7 @@ local function marks_text(self, s, k)
   return #sqs > 0 and table.concat(sqs, ",") or "-"
 end
 
-local function fighter_ref(s, pid) return "f" .. fighter_index(s, pid) end
+local function fighter_ref(s, pid) return "fighter" .. fighter_index(s, pid) end
 
 local function unit_ref(s, pid)
   return s:type(pid) == FIGHTER and fighter_ref(s, pid) or R:name(s:square(pid))
@@ -1181,15 +1205,16 @@ local function read_marks(s, key, text, k)
   return true
 end
 
--- A unit named in a phase: a square, or a fighter f1/f2 of the side.
+-- A unit named in a phase: a square, or fighterN, the side's fighter N (a
+-- square's name is a file letter and a rank: the two never meet).
 local function read_ref(s, side, text)
-  local k = text:match("^f(%d)$")
+  local k = text:match("^fighter(%d+)$")
   if k then return fighters(s, side)[tonumber(k)] end
   local sq = R:square(text)
   return sq and s:at(sq)
 end
 
-local function read_phase(s, text)
+local function read_phase(self, s, text)
   local name, who, arg = text:match("^(%a+):?([cg]?):?(.*)$")
   local id = name and P[name]
   if not id then return bad("phase '%s': unknown phase", text) end
@@ -1220,6 +1245,10 @@ local function read_phase(s, text)
       return bad("phase '%s': expected the attacker x the defender, one of them "
                  .. "%s infantry", text, SIDE_ADJ[side])
     end
+    if not cross_open(self, s, s:side_of(att) == side and att or def) then
+      return bad("phase '%s': the %s cannot award the %s (option crosses "
+                 .. "off, or used)", text, SIDE_NAME[side], CROSS_NAME[side])
+    end
     s:set_var(V.attacker, att)
     s:set_var(V.defender, def)
   elseif arg ~= "" then
@@ -1235,8 +1264,9 @@ local function read_placement(self, s)
       for _, t in ipairs { INF, MG } do
         local n = quota_left(self, s, side, k, t)
         if n < 0 then
-          return bad("placement: too many %s %ss on rank %d", SIDE_ADJ[side],
-                     self.type_names[t], abs_rank(side, k))
+          local what = t == MG and "machine guns" or "infantry"
+          return bad("placement: too many %s %s on rank %d", SIDE_ADJ[side],
+                     what, abs_rank(side, k))
         end
         add_offboard(s, side, t, n, WAITING)
       end
@@ -1251,6 +1281,10 @@ end
 
 local function read_next(s, text)
   if text == "-" then return true end
+  if select(2, text:gsub(",", "")) >= PENDING_MAX then
+    return bad("next '%s': at most %d special cards can wait", text,
+               PENDING_MAX)
+  end
   for item in (text .. ","):gmatch("([^,]*),") do
     local card, side = item:match("^([KAJ])([cg])$")
     if not card then return bad("next: '%s' is not K, A or J with c or g", item) end
@@ -1297,6 +1331,15 @@ local function read_decks(s, text)
   return true
 end
 
+-- BW-C6 deals again only the cards there are (a stacked deck may hold
+-- fewer than 52), and a combat needs one for each side.
+local function enough_cards(s, text)
+  local n = s:ncards(DECK[CAN]) + s:ncards(DECK[GER]) + s:ncards(TURNED)
+  if n >= 2 then return true end
+  return bad("decks '%s': a combat turns a card for each side: at least 2 "
+             .. "cards", text)
+end
+
 local function fresh_decks(s)                                   -- BW-S4
   local pack = {}
   for v = 2, 14 do
@@ -1305,6 +1348,27 @@ local function fresh_decks(s)                                   -- BW-S4
   s:set_cards(DECK[CAN], pack)
   s:shuffle(DECK[CAN])
   s:split(DECK[CAN], DECK[GER], 26)
+end
+
+-- A game that goes on gives the player concerned something to do: actions
+-- left in the main phase (BW-A1), a decision they can take (BW-C5).
+local choices = wg.actions()
+local function playable(self, s, side_text, phase_text)
+  local who = SIDE_NAME[s:decider()]
+  if s:phase() == P.main and s:left() == 0 then
+    return bad("'%s': no actions left in the main phase (the turn would be "
+               .. "over)", side_text)
+  end
+  if s:phase() == P.reinforce and not can_reinforce(self, s, s:decider()) then
+    return bad("phase '%s': the %s have no infantry to bring or no room on "
+               .. "their back rank", phase_text, who)
+  end
+  choices:clear()
+  self:actions(s, choices)
+  if #choices == 0 then
+    return bad("phase '%s': the %s have no action to take", phase_text, who)
+  end
+  return true
 end
 
 local KEYS = { "turn", "reserve", "lost", "air", "tank", "used", "done", "new", "phase",
@@ -1333,9 +1397,12 @@ function game:set_position(s, text)
     if kv[k] then return bad("'%s' is given twice", k) end
     kv[k] = v
   end
+  -- BW-W2 the text after the last turn shows the turn after it
   local turn = (kv.turn or "1"):match("^%d+$") and tonumber(kv.turn or "1")
-  if not turn or turn < 1 then
-    return bad("turn '%s': expected a number from 1", kv.turn)
+  if not turn or turn < 1 or turn > self.opt.turns + 1 then
+    return bad("turn '%s': expected a number from 1 to %d (the turn limit, "
+               .. "option turns, is %d)", kv.turn, self.opt.turns + 1,
+               self.opt.turns)
   end
   s:set_turn(turn - 1)
   local steps = {
@@ -1346,8 +1413,11 @@ function game:set_position(s, text)
     function() return read_used(s, kv.used or "-") end,
     function() return read_marks(s, "done", kv.done or "-", F_DONE) end,
     function() return read_marks(s, "new", kv.new or "-", F_NEW) end,
-    function() return read_phase(s, kv.phase or "main") end,
-    function() return s:phase() ~= P.place or read_placement(self, s) end,
+    function() return read_phase(self, s, kv.phase or "main") end,
+    function()
+      if s:phase() ~= P.place then return true end
+      return read_placement(self, s)              -- true, or nil and why
+    end,
     function() return read_next(s, kv.next or "-") end,
   }
   for _, step in ipairs(steps) do
@@ -1362,12 +1432,13 @@ function game:set_position(s, text)
   end
   if kv.decks then
     ok, err = read_decks(s, kv.decks)
+    if ok then ok, err = enough_cards(s, kv.decks) end
     if not ok then return nil, err end
   else
     fresh_decks(s)
   end
-  game_over(self, s)
-  return true
+  if game_over(self, s) then return true end
+  return playable(self, s, fields[2], kv.phase or "main")
 end
 
 -- BW-S3 the start: the placement phase, or the standard setup

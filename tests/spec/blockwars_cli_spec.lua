@@ -58,6 +58,16 @@ describe("blockwars: the command line", function()
     assert.matches("\ncanadians> i@a1 i@a2 ", out)
   end)
 
+  it("BW-A1 BW-C5 play --help and the in-game help show Block Wars' notation", function()
+    local out, _, code = run { "play", "blockwars", "--help" }
+    assert.equal(0, code)
+    assert.matches("\nBlock Wars actions %(case, spaces and dashes do not matter%):\n", out)
+    assert.matches("\n  e4xf5 +it attacks f5", out)
+    assert.matches("\n  fly 1, fly 2 +which fighter a Jack sends to strafe\n", out)
+    out = run({ "play", "blockwars", "--ai", "none" }, "help\nquit\n")
+    assert.matches("\nBlock Wars actions .*\n  cross, no cross +save your beaten infantry", out)
+  end)
+
   it("BW-C1 BW-C4 play tells each combat step by step, cards and outcome in words", function()
     local pos = text({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "c2 decks=K24/52/-")
     local out = run({ "play", "blockwars", "--ai", "none", "--position", pos },
