@@ -20,11 +20,31 @@ static inline wg_action wg_act(unsigned kind, unsigned a, unsigned b,
 }
 
 static inline unsigned wg_act_kind(wg_action x) { return (unsigned)(x & 0xff); }
-static inline unsigned wg_act_a(wg_action x) { return (unsigned)(x >> 8) & 0xfff; }
-static inline unsigned wg_act_b(wg_action x) { return (unsigned)(x >> 20) & 0xfff; }
-static inline unsigned wg_act_c(wg_action x) { return (unsigned)(x >> 32) & 0xfff; }
-static inline unsigned wg_act_d(wg_action x) { return (unsigned)(x >> 44) & 0xfff; }
-static inline unsigned wg_act_e(wg_action x) { return (unsigned)(x >> 56) & 0x7f; }
+
+static inline unsigned wg_act_a(wg_action x)
+{
+    return (unsigned)(x >> 8) & 0xfff;
+}
+
+static inline unsigned wg_act_b(wg_action x)
+{
+    return (unsigned)(x >> 20) & 0xfff;
+}
+
+static inline unsigned wg_act_c(wg_action x)
+{
+    return (unsigned)(x >> 32) & 0xfff;
+}
+
+static inline unsigned wg_act_d(wg_action x)
+{
+    return (unsigned)(x >> 44) & 0xfff;
+}
+
+static inline unsigned wg_act_e(wg_action x)
+{
+    return (unsigned)(x >> 56) & 0x7f;
+}
 
 typedef struct wg_actlist {
     wg_action *a;

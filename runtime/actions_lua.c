@@ -4,7 +4,8 @@
 
 #include "core_lua.h"
 
-static unsigned check_bits(lua_State *L, int i, lua_Integer max, const char *msg)
+static unsigned check_bits(lua_State *L, int i, lua_Integer max,
+                           const char *msg)
 {
     lua_Integer v = luaL_optinteger(L, i, 0);
     luaL_argcheck(L, v >= 0 && v <= max, i, msg);
@@ -56,7 +57,8 @@ static int actions_new(lua_State *L)
 static void push(lua_State *L, wg_actlist *l, wg_action x)
 {
     if (wg_actlist_push(l, x) != 0)
-        luaL_error(L, "too many actions in one list (at most %d)", WG_MAX_ACTIONS);
+        luaL_error(L, "too many actions in one list (at most %d)",
+                   WG_MAX_ACTIONS);
 }
 
 /* out:add(kind, a, b, c, d, e) */
@@ -170,7 +172,8 @@ static int actions_order(lua_State *L)
         int ok;
         k[i].key = lua_tonumberx(L, -1, &ok);
         if (!ok)
-            return luaL_argerror(L, 2, "'keys' must hold a number for every action");
+            return luaL_argerror(L, 2, "'keys' must hold a number "
+                                       "for every action");
         lua_pop(L, 1);
         k[i].index = i;
         k[i].a = l->a[i];

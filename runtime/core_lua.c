@@ -46,7 +46,8 @@ void wg_check_rc(lua_State *L, int rc, const char *what)
 int wg_check_square(lua_State *L, const wg_rules *r, int i)
 {
     lua_Integer sq = luaL_checkinteger(L, i);
-    luaL_argcheck(L, sq >= 1 && sq <= r->grid.nsq, i, "'square' is off the board");
+    luaL_argcheck(L, sq >= 1 && sq <= r->grid.nsq, i,
+                  "'square' is off the board");
     return (int)sq;
 }
 
@@ -60,7 +61,8 @@ int wg_check_side(lua_State *L, int i)
 int wg_check_piece(lua_State *L, const wg_state *s, int i)
 {
     lua_Integer pid = luaL_checkinteger(L, i);
-    luaL_argcheck(L, pid >= 1 && pid <= s->w[W_NPIECES], i, "'piece' is not a piece id");
+    luaL_argcheck(L, pid >= 1 && pid <= s->w[W_NPIECES], i,
+                  "'piece' is not a piece id");
     return (int)pid;
 }
 
@@ -136,22 +138,29 @@ const luaL_Reg wg_core_functions[] = {
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L)
 {
-    static const luaL_Reg *const rules_tables[] = { wg_rules_methods, wg_grid_methods,
-                                                    wg_fire_rules_methods, NULL };
+    static const luaL_Reg *const rules_tables[] = {
+        wg_rules_methods, wg_grid_methods, wg_fire_rules_methods, NULL
+    };
     static const luaL_Reg *const state_tables[] = {
         wg_state_methods, wg_turn_methods, wg_trace_methods, wg_rng_methods,
         wg_shot_methods, wg_deck_methods, wg_fire_methods, NULL
     };
-    static const luaL_Reg *const actions_tables[] = { wg_actions_methods, NULL };
-    static const luaL_Reg *const module_tables[] = {
-        wg_core_functions, wg_rules_functions, wg_actions_functions, wg_drive_functions,
-        wg_sys_functions, wg_mcts_functions, NULL
+    static const luaL_Reg *const actions_tables[] = {
+        wg_actions_methods, NULL
     };
-    static const char *const names[UV_COUNT] = { "wargrid.rules", "wargrid.state",
-                                                 "wargrid.actions" };
-    static const lua_CFunction gcs[UV_COUNT] = { rules_gc, state_gc, actions_gc };
-    static const luaL_Reg *const *tables[UV_COUNT] = { rules_tables, state_tables,
-                                                       actions_tables };
+    static const luaL_Reg *const module_tables[] = {
+        wg_core_functions, wg_rules_functions, wg_actions_functions,
+        wg_drive_functions, wg_sys_functions, wg_mcts_functions, NULL
+    };
+    static const char *const names[UV_COUNT] = {
+        "wargrid.rules", "wargrid.state", "wargrid.actions"
+    };
+    static const lua_CFunction gcs[UV_COUNT] = {
+        rules_gc, state_gc, actions_gc
+    };
+    static const luaL_Reg *const *tables[UV_COUNT] = {
+        rules_tables, state_tables, actions_tables
+    };
     int base = lua_gettop(L);
     for (int k = 0; k < UV_COUNT; k++) {
         luaL_newmetatable(L, names[k]);

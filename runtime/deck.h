@@ -33,6 +33,7 @@ int wg_deck_gather(wg_state *s, int to, int from);
  * the state's generator continues from that one (the true generator's state
  * would tell past shuffles). The copy has no journal. NULL when out of
  * memory. */
-wg_state *wg_state_view(const wg_state *s, int side, uint64_t seed, int shuffle);
+wg_state *wg_state_view(const wg_state *s, int side, uint64_t seed,
+                        int shuffle);
 
 #endif

@@ -6,7 +6,8 @@
 static int check_deck(lua_State *L, const wg_state *s, int i)
 {
     lua_Integer d = luaL_checkinteger(L, i);
-    luaL_argcheck(L, d >= 1 && d <= s->rules->ndecks, i, "'deck' is not a deck");
+    luaL_argcheck(L, d >= 1 && d <= s->rules->ndecks, i,
+                  "'deck' is not a deck");
     return (int)d - 1;
 }
 
@@ -45,7 +46,8 @@ static int deck_set_cards(lua_State *L)
         int ok;
         lua_Integer c = lua_tointegerx(L, -1, &ok);
         if (!ok || c < 1 || c > 0x7fffffff)
-            return luaL_argerror(L, 3, "cards must be integers from 1 to 2^31-1");
+            return luaL_argerror(L, 3,
+                                 "cards must be integers from 1 to 2^31-1");
         cards[i - 1] = (int32_t)c;
         lua_pop(L, 1);
     }
@@ -102,8 +104,10 @@ static int deck_gather(lua_State *L)
     int to = check_deck(L, s, 2);
     for (int i = 3; i <= lua_gettop(L); i++) {
         int from = check_deck(L, s, i);
-        luaL_argcheck(L, from != to, i, "a deck cannot be gathered onto itself");
-        luaL_argcheck(L, wg_deck_count(s, to) + wg_deck_count(s, from) <= WG_MAX_CARDS,
+        luaL_argcheck(L, from != to, i,
+                      "a deck cannot be gathered onto itself");
+        luaL_argcheck(L, wg_deck_count(s, to) + wg_deck_count(s, from)
+                         <= WG_MAX_CARDS,
                       i, "too many cards for one deck");
         wg_check_rc(L, wg_deck_gather(s, to, from), "");
     }

@@ -55,7 +55,8 @@ static void setup(lua_State *L, drive *d, int nlists)
     d->game = 1;
     d->state = 2;
     lua_getfield(L, 1, "actions");
-    luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no actions function");
+    luaL_argcheck(L, lua_isfunction(L, -1), 1,
+                  "'game' has no actions function");
     d->actions = lua_gettop(L);
     lua_getfield(L, 1, "play");
     luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no play function");

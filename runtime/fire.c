@@ -44,7 +44,8 @@ int wg_fire_in_arc(int dx, int dy, int fx, int fy, int arc)
     if (arc >= 180)
         return 1;
     double dot = (double)dx * fx + (double)dy * fy;
-    double len = sqrt((double)(dx * dx + dy * dy) * (double)(fx * fx + fy * fy));
+    double len = sqrt((double)(dx * dx + dy * dy)
+                      * (double)(fx * fx + fy * fy));
     if (len == 0)
         return 0;
     return dot >= cos(arc * 3.14159265358979323846 / 180.0) * len - 1e-9;
@@ -57,14 +58,16 @@ static int blocks(const wg_state *s, int sq, const int *ends, uint32_t block)
     return (q && q != ends[0] && q != ends[1]) || (wg_terrain(s, sq) & block);
 }
 
-int wg_fire_blocker(const wg_state *s, int a, int b, int corner, uint32_t block)
+int wg_fire_blocker(const wg_state *s, int a, int b, int corner,
+                    uint32_t block)
 {
     int sq[WG_MAX_RAY * 2], ends[2] = { wg_at(s, a), wg_at(s, b) };
     uint8_t pair[WG_MAX_RAY * 2];
     int n = wg_fire_line(&s->rules->grid, a, b, sq, pair);
     for (int i = 0; i < n; i++) {
         if (pair[i]) {
-            int x = blocks(s, sq[i], ends, block), y = blocks(s, sq[i + 1], ends, block);
+            int x = blocks(s, sq[i], ends, block),
+                y = blocks(s, sq[i + 1], ends, block);
             if (corner == WG_CORNER_EITHER ? (x || y) : (x && y))
                 return x ? sq[i] : sq[i + 1];
             i++;
@@ -112,7 +115,8 @@ int wg_fire_targets(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
                     && !wg_fire_blocker(s, c, sq, f->corner, f->block)) {
                     seen[q] = 1;
                     if (wg_actlist_push(out, wg_act(kind, (unsigned)p[PF_SQ],
-                                                    (unsigned)qp[PF_SQ], 0, 0, 0)) != 0)
+                                                    (unsigned)qp[PF_SQ],
+                                                    0, 0, 0)) != 0)
                         return -1;
                     break;
                 }

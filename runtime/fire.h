@@ -24,7 +24,8 @@ int wg_fire_in_arc(int dx, int dy, int fx, int fy, int arc);
  * blocks it: one holding a piece (other than those standing on a and b) or
  * one of the `block` terrain layers; a pair of squares the line passes
  * between blocks as `corner` says (WG_CORNER_BOTH or WG_CORNER_EITHER). */
-int wg_fire_blocker(const wg_state *s, int a, int b, int corner, uint32_t block);
+int wg_fire_blocker(const wg_state *s, int a, int b, int corner,
+                    uint32_t block);
 
 /* Appends an action (kind, anchor, target anchor) for every enemy piece the
  * piece may fire at by its type's fire pattern, once per target. Returns the

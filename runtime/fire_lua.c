@@ -50,7 +50,8 @@ static int fire_in_arc(lua_State *L)
     int fx = (int)luaL_checkinteger(L, 4), fy = (int)luaL_checkinteger(L, 5);
     lua_Integer arc = luaL_checkinteger(L, 6);
     luaL_argcheck(L, fx || fy, 4, "the facing (fx, fy) must not be (0, 0)");
-    luaL_argcheck(L, arc >= 0 && arc <= 180, 6, "'arc' must be 0 to 180 degrees");
+    luaL_argcheck(L, arc >= 0 && arc <= 180, 6,
+                  "'arc' must be 0 to 180 degrees");
     const wg_grid *g = &r->grid;
     lua_pushboolean(L, a != b && wg_fire_in_arc(g->file_of[b] - g->file_of[a],
                                                 g->rank_of[b] - g->rank_of[a],
@@ -64,7 +65,8 @@ static int fire_in_arc(lua_State *L)
 static int fire_line_clear(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    int a = wg_check_square(L, s->rules, 2), b = wg_check_square(L, s->rules, 3);
+    int a = wg_check_square(L, s->rules, 2),
+        b = wg_check_square(L, s->rules, 3);
     int blocker = wg_fire_blocker(s, a, b, check_corner(L, 4), 0);
     if (!blocker) {
         lua_pushboolean(L, 1);

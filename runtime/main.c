@@ -85,7 +85,8 @@ static int report(lua_State *L, int status)
 {
     if (status != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
-        fprintf(stderr, "wargrid: %s\n", msg ? msg : "(error object is not a string)");
+        fprintf(stderr, "wargrid: %s\n",
+                msg ? msg : "(error object is not a string)");
         return 1;
     }
     return 0;

@@ -250,7 +250,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
          * the order is asked for only when a child may be added. */
         const node *here = &t->n[cur];
         int room = here->kids < l->n
-                   && (!o->widen || here->kids < 2 + (int)sqrt((double)here->visits));
+                   && (!o->widen
+                       || here->kids < 2 + (int)sqrt((double)here->visits));
         if (ops->order && room && ops->order(ops->ctx, s, l) != 0)
             return -1;
         int decider = wg_turn_decider(s);
@@ -268,9 +269,11 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
                 continue;
             }
             const node *n = &t->n[c];
-            double ucb = n->reward / n->visits + o->explore * sqrt(logn / n->visits);
+            double ucb = n->reward / n->visits
+                         + o->explore * sqrt(logn / n->visits);
+            /* known outcomes */
             if (n->proven && !n->chance)
-                ucb = n->proven > 0 ? 1e9 : -1.0 + ucb * 1e-9;  /* known outcomes */
+                ucb = n->proven > 0 ? 1e9 : -1.0 + ucb * 1e-9;
             if (ucb > best_ucb) {
                 best_ucb = ucb;
                 best = c;
@@ -286,10 +289,12 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         } else {
             nuntried = 0;
         }
-        uint32_t rng_lo = (uint32_t)s->w[W_RNG_LO], rng_hi = (uint32_t)s->w[W_RNG_HI];
+        uint32_t rng_lo = (uint32_t)s->w[W_RNG_LO],
+                 rng_hi = (uint32_t)s->w[W_RNG_HI];
         if (ops->play(ops->ctx, s, t->n[child].action) != 0)
             return -1;
-        if ((uint32_t)s->w[W_RNG_LO] != rng_lo || (uint32_t)s->w[W_RNG_HI] != rng_hi)
+        if ((uint32_t)s->w[W_RNG_LO] != rng_lo
+            || (uint32_t)s->w[W_RNG_HI] != rng_hi)
             t->n[child].chance = 1;
         depth++;
         if (push_path(t, depth, child) != 0)
@@ -367,12 +372,14 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)
             break;
-        if (o->seconds > 0 && (stats.iterations & 15) == 0 && now() - start >= o->seconds)
+        if (o->seconds > 0 && (stats.iterations & 15) == 0
+            && now() - start >= o->seconds)
             break;
         if (!o->iterations && o->seconds <= 0)
             break;
         wg_state *s = root;
-        if (ops->sample && ops->sample(ops->ctx, wg_rng_bits(&t.rng), &s) != 0) {
+        if (ops->sample
+            && ops->sample(ops->ctx, wg_rng_bits(&t.rng), &s) != 0) {
             rc = -1;
             break;
         }
@@ -395,7 +402,8 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
             if (c < 0)
                 continue;
             const node *n = &t.n[c], *b = pick >= 0 ? &t.n[pick] : NULL;
-            int rank = n->chance ? 0 : n->proven, brank = b ? (b->chance ? 0 : b->proven) : -2;
+            int rank = n->chance ? 0 : n->proven,
+                brank = b ? (b->chance ? 0 : b->proven) : -2;
             if (rank > brank
                 || (rank == brank && (n->visits > b->visits
                     || (n->visits == b->visits

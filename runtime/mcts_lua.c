@@ -154,11 +154,14 @@ static int mcts_search(lua_State *L)
     }
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_settop(L, 3);
-    ctx c = { .L = L, .game = 1, .root = 2, .root_s = s, .side = wg_turn_decider(s) };
+    ctx c = {
+        .L = L, .game = 1, .root = 2, .root_s = s, .side = wg_turn_decider(s)
+    };
     wg_mcts_opts o;
     wg_mcts_defaults(&o);
     o.seconds = opt_number(L, 3, "seconds", 0);
-    double iterations = opt_number(L, 3, "iterations", o.seconds > 0 ? 0 : o.iterations);
+    double iterations = opt_number(L, 3, "iterations",
+                                   o.seconds > 0 ? 0 : o.iterations);
     double depth = opt_number(L, 3, "playout_depth", -1);
     double plies = opt_number(L, 3, "max_plies", o.max_plies);
     luaL_argcheck(L, iterations >= 0 && iterations <= 1e9 && depth <= 1e6
@@ -173,7 +176,8 @@ static int mcts_search(lua_State *L)
     o.explore = opt_number(L, 3, "explore", o.explore);
     c.scale = opt_number(L, 3, "eval_scale", 3.0);
     luaL_argcheck(L, c.scale > 0 && o.explore >= 0 && o.seconds >= 0, 3,
-                  "'eval_scale' must be positive, 'explore' and 'seconds' not negative");
+                  "'eval_scale' must be positive, "
+                  "'explore' and 'seconds' not negative");
     lua_getfield(L, 3, "hidden");
     int hidden = lua_toboolean(L, -1);
     lua_getfield(L, 3, "repetition_draw");
@@ -198,7 +202,8 @@ static int mcts_search(lua_State *L)
     c.sampled = lua_gettop(L);
     wg_mcts_ops ops = {
         .ctx = &c, .actions = cb_actions, .play = cb_play, .result = cb_result,
-        .evaluate = o.playout_depth >= 0 && !lua_isnil(L, c.evaluate) ? cb_evaluate : NULL,
+        .evaluate = o.playout_depth >= 0 && !lua_isnil(L, c.evaluate)
+                    ? cb_evaluate : NULL,
         .order = lua_isnil(L, c.order) ? NULL : cb_order,
         .sample = hidden ? cb_sample : NULL,
     };

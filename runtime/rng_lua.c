@@ -7,7 +7,8 @@ static int rng_random(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     lua_Integer n = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2, "'n' must be from 1 to 2^31-1");
+    luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2,
+                  "'n' must be from 1 to 2^31-1");
     uint32_t r;
     wg_check_rc(L, wg_state_random(s, (uint32_t)n, &r), "");
     lua_pushinteger(L, (lua_Integer)r + 1);

@@ -36,7 +36,8 @@ int wg_rules_add_type(wg_rules *r, const char *name, char letter)
 
 int wg_rules_mirror(wg_rules *r, int layer, int other)
 {
-    if (layer < 0 || other < 0 || layer >= WG_MAX_LAYERS || other >= WG_MAX_LAYERS)
+    if (layer < 0 || other < 0 || layer >= WG_MAX_LAYERS
+        || other >= WG_MAX_LAYERS)
         return -1;
     r->mirror[layer] = (int8_t)other;
     return 0;
@@ -116,8 +117,9 @@ void wg_rules_finish(wg_rules *r)
     for (int t = 1; t <= r->ntypes; t++)
         for (int side = 0; side < 2; side++)
             for (int sq = 0; sq <= r->grid.nsq; sq++)
-                r->zpiece[t][side][sq] = wg_rules_key(r, 1, (uint64_t)t,
-                                                      (uint64_t)(side << 12 | sq));
+                r->zpiece[t][side][sq] =
+                    wg_rules_key(r, 1, (uint64_t)t,
+                                 (uint64_t)(side << 12 | sq));
     r->royal_types = 0;
     for (int t = 1; t <= r->ntypes; t++) {
         wg_type *ty = &r->type[t];

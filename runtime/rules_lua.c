@@ -47,7 +47,8 @@ static uint32_t mask_field(lua_State *L, const char *path, const char *key)
 }
 
 /* Pushes t[key] and checks it is a table (or nil when optional). */
-static int table_field(lua_State *L, const char *path, const char *key, int optional)
+static int table_field(lua_State *L, const char *path, const char *key,
+                       int optional)
 {
     int ty = lua_getfield(L, -1, key);
     if (ty == LUA_TTABLE)
@@ -84,15 +85,18 @@ static void read_routes(lua_State *L, wg_rules *r, const char *path, wg_atom *a,
 {
     lua_Integer n = luaL_len(L, -1);
     if (n < 1 || n > WG_MAX_ROUTES)
-        luaL_error(L, "rules: %s.routes must list 1 to %d routes", path, WG_MAX_ROUTES);
+        luaL_error(L, "rules: %s.routes must list 1 to %d routes", path,
+                   WG_MAX_ROUTES);
     a->nroute = (uint8_t)n;
     for (lua_Integer i = 1; i <= n; i++) {
         if (lua_geti(L, -1, i) != LUA_TTABLE)
-            luaL_error(L, "rules: %s.routes[%d] must be a list of steps", path, (int)i);
+            luaL_error(L, "rules: %s.routes[%d] must be a list of steps",
+                       path, (int)i);
         lua_Integer m = luaL_len(L, -1);
         if (m < 1 || m > WG_MAX_STEPS || (i > 1 && m != a->nstep))
-            luaL_error(L, "rules: %s.routes[%d] must have 1 to %d steps, as many "
-                       "as the first route", path, (int)i, WG_MAX_STEPS);
+            luaL_error(L, "rules: %s.routes[%d] must have 1 to %d steps, "
+                       "as many as the first route", path, (int)i,
+                       WG_MAX_STEPS);
         a->nstep = (uint8_t)m;
         int sx = 0, sy = 0;
         for (lua_Integer k = 1; k <= m; k++) {
@@ -100,11 +104,12 @@ static void read_routes(lua_State *L, wg_rules *r, const char *path, wg_atom *a,
             lua_geti(L, -1, 1);
             lua_geti(L, -2, 2);
             int ok1, ok2;
-            int x = (int)lua_tointegerx(L, -2, &ok1), y = (int)lua_tointegerx(L, -1, &ok2);
+            int x = (int)lua_tointegerx(L, -2, &ok1),
+                y = (int)lua_tointegerx(L, -1, &ok2);
             int v = ok1 && ok2 ? wg_grid_vec(&r->grid, x, y) : -1;
             if (v < 0)
-                luaL_error(L, "rules: %s.routes[%d][%d] must be a step {dx, dy}",
-                           path, (int)i, (int)k);
+                luaL_error(L, "rules: %s.routes[%d][%d] "
+                           "must be a step {dx, dy}", path, (int)i, (int)k);
             a->route[i - 1][k - 1] = (int16_t)v;
             sx += x;
             sy += y;
@@ -136,7 +141,8 @@ static void read_atom(lua_State *L, wg_rules *r, int t, const char *path)
     if (a.max && a.max < a.min)
         luaL_error(L, "rules: %s.max is below its min", path);
     if (a.nroute && (a.min != 1 || a.max != 1))
-        luaL_error(L, "rules: %s: a path atom has no range (min = max = 1)", path);
+        luaL_error(L, "rules: %s: a path atom has no range (min = max = 1)",
+                   path);
     a.mode = (uint8_t)int_field(L, path, "mode", WG_MOVE | WG_CAPTURE, 1, 3);
     a.block = mask_field(L, path, "block");
     a.noland = mask_field(L, path, "noland");
@@ -182,7 +188,8 @@ static void read_type(lua_State *L, wg_rules *r, int i)
     if (table_field(L, path, "shape", 1)) {
         lua_Integer n = luaL_len(L, -1);
         if (n > WG_MAX_SHAPE)
-            luaL_error(L, "rules: %s.shape has more than %d squares", path, WG_MAX_SHAPE);
+            luaL_error(L, "rules: %s.shape has more than %d squares", path,
+                       WG_MAX_SHAPE);
         for (lua_Integer k = 1; k <= n; k++) {
             lua_geti(L, -1, k);
             lua_geti(L, -1, 1);
@@ -209,12 +216,14 @@ static void read_type(lua_State *L, wg_rules *r, int i)
     if (table_field(L, path, "promo", 1)) {
         lua_Integer n = luaL_len(L, -1);
         if (n > WG_MAX_PROMO)
-            luaL_error(L, "rules: %s.promo has more than %d types", path, WG_MAX_PROMO);
+            luaL_error(L, "rules: %s.promo has more than %d types", path,
+                       WG_MAX_PROMO);
         for (lua_Integer k = 1; k <= n; k++) {
             lua_geti(L, -1, k);
             lua_Integer pt = lua_tointeger(L, -1);
             if (pt < 1 || pt > WG_MAX_TYPES)
-                luaL_error(L, "rules: %s.promo[%d] is not a type", path, (int)k);
+                luaL_error(L, "rules: %s.promo[%d] is not a type", path,
+                           (int)k);
             ty->promo[k - 1] = (uint8_t)pt;
             lua_pop(L, 1);
         }
@@ -262,7 +271,8 @@ static int rules_new(lua_State *L)
             int ok;
             lua_Integer m = lua_tointegerx(L, -1, &ok);
             if (!lua_isnil(L, -1) && (!ok || m < 0 || m > 3))
-                luaL_error(L, "rules: %s must be a mask of sides (0 to 3)", path);
+                luaL_error(L, "rules: %s must be a mask of sides (0 to 3)",
+                           path);
             r->deck_seen[d] = (uint8_t)m;
             lua_pop(L, 1);
         }
@@ -285,7 +295,8 @@ static int rules_new(lua_State *L)
             lua_pop(L, 1);  /* still referenced by the table */
             int bit = wg_grid_layer(&r->grid, name, bool_field(L, "dynamic"));
             if (bit < 0)
-                luaL_error(L, "rules: %s: too many layers, a duplicate name or a name too long", path);
+                luaL_error(L, "rules: %s: too many layers, a duplicate name "
+                           "or a name too long", path);
             if (bool_field(L, "stops"))
                 r->grid.stops |= 1u << bit;
             if (table_field(L, path, "squares", 1)) {

@@ -51,9 +51,9 @@ static int shot_trace_shots(lua_State *L)
         for (int i = 0; i < ty->natoms[side - 1]; i++) {
             const wg_atom *a = &ty->atom[side - 1][i];
             if (a->within || a->nostep || a->nroute)
-                return luaL_error(L, "trace_shots: piece type %s has a pattern with "
-                                  "within, nostep or routes, which shots do not follow",
-                                  ty->name);
+                return luaL_error(L, "trace_shots: piece type %s has a pattern "
+                                  "with within, nostep or routes, which shots "
+                                  "do not follow", ty->name);
         }
     }
     int n = wg_shot_trace(s, side, &spec, out);

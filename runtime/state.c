@@ -104,7 +104,8 @@ int wg_state_equal(const wg_state *a, const wg_state *b)
         return 0;
     if (memcmp(a->w, b->w, (size_t)a->nwords * sizeof *a->w) != 0)
         return 0;
-    return memcmp(a->hist, b->hist, (size_t)a->w[W_HISTLEN] * sizeof *a->hist) == 0;
+    return memcmp(a->hist, b->hist,
+                  (size_t)a->w[W_HISTLEN] * sizeof *a->hist) == 0;
 }
 
 int wg_state_grow(wg_state *s)
@@ -152,7 +153,8 @@ static uint64_t piece_key(const wg_state *s, const int32_t *p)
         if (p[PF_USER + k])
             h ^= wg_rules_key(s->rules, K_FIELD + (uint64_t)k,
                               (uint64_t)(t << 4 | side),
-                              (uint64_t)(uint32_t)p[PF_USER + k] << 12 | (uint64_t)sq);
+                              (uint64_t)(uint32_t)p[PF_USER + k] << 12
+                              | (uint64_t)sq);
     return h;
 }
 
@@ -199,7 +201,8 @@ int wg_state_cover(const wg_state *s, int type, int side, int sq, int *out)
         return sq ? 1 : 0;
     }
     for (int i = 0; i < ty->nshape; i++) {
-        out[i] = wg_grid_step(&s->rules->grid, sq, ty->shape[i][0], ty->shape[i][1]);
+        out[i] = wg_grid_step(&s->rules->grid, sq, ty->shape[i][0],
+                              ty->shape[i][1]);
         if (!out[i])
             return 0;
     }
@@ -232,7 +235,8 @@ int wg_state_place(wg_state *s, int pid, int sq)
     TRY(occupy(s, pid, cover, n));
     TRY(wg_state_set(s, base + PF_SQ, sq));
     TRY(wg_state_set(s, base + PF_INDEX, cnt));
-    TRY(wg_state_set(s, s->o_list + (side - 1) * s->rules->maxpieces + cnt, pid));
+    TRY(wg_state_set(s, s->o_list + (side - 1) * s->rules->maxpieces + cnt,
+                     pid));
     TRY(wg_state_set(s, s->o_count + side - 1, cnt + 1));
     s->hash ^= piece_key(s, p);
     return 0;

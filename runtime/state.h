@@ -88,7 +88,10 @@ static inline int32_t *wg_piece(const wg_state *s, int pid)
 {
     return s->w + s->o_piece + pid * PF_SIZE;
 }
-static inline int wg_at(const wg_state *s, int sq) { return s->w[s->o_board + sq]; }
+static inline int wg_at(const wg_state *s, int sq)
+{
+    return s->w[s->o_board + sq];
+}
 static inline uint32_t wg_terrain(const wg_state *s, int sq)
 {
     return s->rules->grid.terrain[sq] | (uint32_t)s->w[s->o_dyn + sq];
@@ -137,7 +140,8 @@ int wg_state_seed(wg_state *s, uint64_t seed);
 
 static inline uint64_t wg_state_rng(const wg_state *s)
 {
-    return (uint64_t)(uint32_t)s->w[W_RNG_LO] | (uint64_t)(uint32_t)s->w[W_RNG_HI] << 32;
+    return (uint64_t)(uint32_t)s->w[W_RNG_LO]
+           | (uint64_t)(uint32_t)s->w[W_RNG_HI] << 32;
 }
 
 /* One step of the generator on a local copy of its state: [0, n). */

@@ -78,7 +78,8 @@ static int state_set_field(lua_State *L)
 static int check_type(lua_State *L, const wg_state *s, int i)
 {
     lua_Integer t = luaL_checkinteger(L, i);
-    luaL_argcheck(L, t >= 1 && t <= s->rules->ntypes, i, "'type' is not a piece type");
+    luaL_argcheck(L, t >= 1 && t <= s->rules->ntypes, i,
+                  "'type' is not a piece type");
     return (int)t;
 }
 
@@ -87,12 +88,15 @@ static int state_add(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int t = check_type(L, s, 2), side = wg_check_side(L, 3);
-    int sq = luaL_optinteger(L, 4, 0) == 0 ? 0 : wg_check_square(L, s->rules, 4);
+    int sq = luaL_optinteger(L, 4, 0) == 0
+             ? 0 : wg_check_square(L, s->rules, 4);
     int pid = wg_state_add(s, t, side, sq);
     if (pid == -2) {
         if (s->w[W_NPIECES] >= s->rules->maxpieces)
-            return luaL_error(L, "too many pieces (at most %d)", s->rules->maxpieces);
-        return luaL_argerror(L, 4, "'square' is taken or the piece does not fit there");
+            return luaL_error(L, "too many pieces (at most %d)",
+                              s->rules->maxpieces);
+        return luaL_argerror(L, 4, "'square' is taken "
+                                   "or the piece does not fit there");
     }
     wg_check_rc(L, pid, "");
     lua_pushinteger(L, pid);
@@ -130,7 +134,8 @@ static int state_retype(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int pid = wg_check_piece(L, s, 2), t = check_type(L, s, 3);
-    wg_check_rc(L, wg_state_retype(s, pid, t), "a large piece cannot change type");
+    wg_check_rc(L, wg_state_retype(s, pid, t),
+                "a large piece cannot change type");
     return 0;
 }
 
@@ -167,7 +172,8 @@ static int state_covers(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     const int32_t *p = wg_piece(s, wg_check_piece(L, s, 2));
     int cover[WG_MAX_SHAPE];
-    int n = p[PF_SQ] ? wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], cover) : 0;
+    int n = p[PF_SQ]
+            ? wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], cover) : 0;
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_pushinteger(L, cover[i]);
@@ -179,7 +185,8 @@ static int state_covers(lua_State *L)
 static int check_layer(lua_State *L, const wg_state *s, int i)
 {
     lua_Integer b = luaL_checkinteger(L, i);
-    luaL_argcheck(L, b >= 0 && b < s->rules->grid.nlayers, i, "'layer' is not a layer");
+    luaL_argcheck(L, b >= 0 && b < s->rules->grid.nlayers, i,
+                  "'layer' is not a layer");
     return (int)b;
 }
 
@@ -244,7 +251,8 @@ static int state_count_on(lua_State *L)
         lua_Integer sq = lua_tointeger(L, -1);
         lua_pop(L, 1);
         if (sq < 1 || sq > s->rules->grid.nsq)
-            return luaL_argerror(L, 3, "'squares' holds something that is not a square");
+            return luaL_argerror(L, 3, "'squares' holds something "
+                                       "that is not a square");
         int q = wg_at(s, (int)sq);
         if (q && !seen[q] && wg_piece(s, q)[PF_SIDE] == side) {
             seen[q] = 1;
@@ -299,7 +307,8 @@ static int state_set_layer(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int sq = wg_check_square(L, s->rules, 2), b = check_layer(L, s, 3);
-    luaL_argcheck(L, s->rules->grid.dynamic >> b & 1, 3, "'layer' is not dynamic");
+    luaL_argcheck(L, s->rules->grid.dynamic >> b & 1, 3,
+                  "'layer' is not dynamic");
     wg_check_rc(L, wg_state_set_layer(s, sq, b, lua_toboolean(L, 4)), "");
     return 0;
 }
@@ -307,7 +316,8 @@ static int state_set_layer(lua_State *L)
 static int check_var(lua_State *L, const wg_state *s, int i)
 {
     lua_Integer v = luaL_checkinteger(L, i);
-    luaL_argcheck(L, v >= 1 && v <= s->rules->nvars, i, "'var' is not a declared var");
+    luaL_argcheck(L, v >= 1 && v <= s->rules->nvars, i,
+                  "'var' is not a declared var");
     return (int)v - 1;
 }
 
@@ -322,7 +332,8 @@ static int state_set_var(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int v = check_var(L, s, 2);
-    wg_check_rc(L, wg_state_set_var(s, v, (int32_t)luaL_checkinteger(L, 3)), "");
+    wg_check_rc(L, wg_state_set_var(s, v,
+                                    (int32_t)luaL_checkinteger(L, 3)), "");
     return 0;
 }
 
@@ -337,7 +348,8 @@ static int state_undo(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     lua_Integer m = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, m >= 0 && m <= s->jlen, 2, "'mark' is not a mark of this journal");
+    luaL_argcheck(L, m >= 0 && m <= s->jlen, 2,
+                  "'mark' is not a mark of this journal");
     wg_state_undo(s, (int)m);
     return 0;
 }
@@ -370,7 +382,8 @@ static int state_copy(lua_State *L)
 static int state_assign(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1), *o = wg_check_state(L, 2);
-    luaL_argcheck(L, s->rules == o->rules, 2, "'other' is a state of another game");
+    luaL_argcheck(L, s->rules == o->rules, 2,
+                  "'other' is a state of another game");
     wg_check_rc(L, wg_state_assign(s, o), "");
     return 0;
 }

@@ -39,8 +39,10 @@ static int sys_usage(lua_State *L)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     lua_createtable(L, 0, 2);
-    lua_pushnumber(L, (lua_Number)ru.ru_utime.tv_sec + (lua_Number)ru.ru_stime.tv_sec
-                          + ((lua_Number)ru.ru_utime.tv_usec + (lua_Number)ru.ru_stime.tv_usec) * 1e-6);
+    lua_pushnumber(L, (lua_Number)ru.ru_utime.tv_sec
+                          + (lua_Number)ru.ru_stime.tv_sec
+                          + ((lua_Number)ru.ru_utime.tv_usec
+                             + (lua_Number)ru.ru_stime.tv_usec) * 1e-6);
     lua_setfield(L, -2, "cpu");
     lua_pushinteger(L, ru.ru_maxrss);
     lua_setfield(L, -2, "peak_kib");

@@ -13,7 +13,8 @@ static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
         if (!ty->promo_optional)
             return 0;
     }
-    return wg_actlist_push(out, wg_act(kind, (unsigned)from, (unsigned)to, 0, 0, 0));
+    return wg_actlist_push(out, wg_act(kind, (unsigned)from, (unsigned)to,
+                                       0, 0, 0));
 }
 
 /* The square a path atom reaches from sq by one of its open routes, with
@@ -112,7 +113,8 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
 /* Moves of a large piece: each step of a move atom takes the anchor along
  * the ray, and every square the piece would cover must be on the board and
  * empty (or its own) and free of the atom's blocking terrain. */
-static int trace_large(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
+static int trace_large(const wg_state *s, int pid, unsigned kind,
+                       wg_actlist *out)
 {
     const int32_t *p = wg_piece(s, pid);
     int sq = p[PF_SQ], side = p[PF_SIDE], t = p[PF_TYPE];
@@ -124,7 +126,8 @@ static int trace_large(const wg_state *s, int pid, unsigned kind, wg_actlist *ou
         const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, sq);
         int max = a->max ? a->max : WG_MAX_RAY;
         for (int d = 1; d <= max && ray[d - 1]; d++) {
-            int cover[WG_MAX_SHAPE], n = wg_state_cover(s, t, side, ray[d - 1], cover);
+            int cover[WG_MAX_SHAPE],
+                n = wg_state_cover(s, t, side, ray[d - 1], cover);
             int free = n > 0, land = 1;
             for (int k = 0; k < n && free; k++) {
                 int q = wg_at(s, cover[k]);
@@ -135,7 +138,8 @@ static int trace_large(const wg_state *s, int pid, unsigned kind, wg_actlist *ou
             if (!free)
                 break;
             if (d >= a->min && land
-                && wg_actlist_push(out, wg_act(kind, (unsigned)sq, ray[d - 1], 0, 0, 0)) != 0)
+                && wg_actlist_push(out, wg_act(kind, (unsigned)sq, ray[d - 1],
+                                               0, 0, 0)) != 0)
                 return -1;
         }
     }
@@ -217,13 +221,15 @@ int wg_trace_via(wg_state *s, int pid, unsigned kind, wg_actlist *out)
             WALK_ATOM(s, a, side, via, {
                 if (mode == WG_CAPTURE) {
                     /* a target once per via, by its anchor */
-                    unsigned target = (unsigned)wg_piece(s, wg_at(s, to))[PF_SQ];
+                    unsigned target =
+                        (unsigned)wg_piece(s, wg_at(s, to))[PF_SQ];
                     int dup = 0;
                     for (int k = first; k < out->n && !dup; k++)
                         dup = wg_act_b(out->a[k]) == target;
                     if (!dup)
-                        rc = wg_actlist_push(out, wg_act(kind, (unsigned)from, target,
-                                                         (unsigned)via, 0, 0));
+                        rc = wg_actlist_push(out, wg_act(kind, (unsigned)from,
+                                                         target, (unsigned)via,
+                                                         0, 0));
                 }
             });
         }
@@ -246,7 +252,8 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
 
 int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out)
 {
-    return wg_trace_side_modes(s, side, WG_MOVE | WG_CAPTURE, 0xffffffffu, kind, out);
+    return wg_trace_side_modes(s, side, WG_MOVE | WG_CAPTURE, 0xffffffffu,
+                               kind, out);
 }
 
 int wg_trace_reaches(const wg_state *s, int pid, int sq, int want)
@@ -286,10 +293,12 @@ int wg_trace_threats(const wg_state *s, int by, int need, int sq,
             if (!(a->mode & WG_CAPTURE))
                 continue;
             WALK_ATOM(s, a, by, from, {
-                if (mode == WG_CAPTURE && (!sq || to == sq) && seen[to] != i + 1) {
+                if (mode == WG_CAPTURE && (!sq || to == sq)
+                    && seen[to] != i + 1) {
                     seen[to] = (uint8_t)(i + 1);
                     count[to]++;
-                    if (wg_actlist_push(out, wg_act(0, (unsigned)from, (unsigned)to, 0,
+                    if (wg_actlist_push(out, wg_act(0, (unsigned)from,
+                                                    (unsigned)to, 0,
                                                     (unsigned)list[i],
                                                     (unsigned)p[PF_TYPE])) != 0)
                         return -1;
@@ -310,7 +319,8 @@ int wg_trace_threats(const wg_state *s, int by, int need, int sq,
         wg_action x = out->a[j];
         uint32_t key = wg_act_b(x) << 12 | wg_act_a(x);
         int k = j;
-        for (; k > n0 && (wg_act_b(out->a[k - 1]) << 12 | wg_act_a(out->a[k - 1])) > key; k--)
+        for (; k > n0 && (wg_act_b(out->a[k - 1]) << 12
+                          | wg_act_a(out->a[k - 1])) > key; k--)
             out->a[k] = out->a[k - 1];
         out->a[k] = x;
     }
@@ -337,7 +347,8 @@ int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
             int pa = a ? wg_at(s, a) : 0, pb = b ? wg_at(s, b) : 0;
             if (pa && pb && wg_piece(s, pa)[PF_SIDE] == by
                 && wg_piece(s, pb)[PF_SIDE] == by) {
-                if (wg_actlist_push(out, wg_act(kind, 0, (unsigned)sq, 0, 0, 0)) != 0)
+                if (wg_actlist_push(out, wg_act(kind, 0, (unsigned)sq,
+                                                0, 0, 0)) != 0)
                     return -1;
                 break;
             }
@@ -360,7 +371,8 @@ int wg_trace_attacked(const wg_state *s, int sq, int by)
             int t = ray[d - 1], q = wg_at(s, t);
             if (q) {
                 const int32_t *qp = wg_piece(s, q);
-                if (qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1) && d >= p->min)
+                if (qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1)
+                    && d >= p->min)
                     return 1;
                 break;
             }
@@ -387,7 +399,8 @@ int wg_trace_in_check(const wg_state *s, int side)
     const int32_t *list = wg_list(s, side);
     for (int i = 0, n = wg_count(s, side); i < n && royal; i++) {
         const int32_t *p = wg_piece(s, list[i]);
-        if ((royal >> p[PF_TYPE] & 1) && wg_trace_attacked(s, p[PF_SQ], 3 - side))
+        if ((royal >> p[PF_TYPE] & 1)
+            && wg_trace_attacked(s, p[PF_SQ], 3 - side))
             return 1;
     }
     return 0;

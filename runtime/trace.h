@@ -32,11 +32,12 @@ int wg_trace_reaches(const wg_state *s, int pid, int sq, int mode);
 
 /* The threat map: appends one entry (kind 0, a = attacker's square, b =
  * target square, c = number of attackers of the target, d = attacker's
- * piece id, e = attacker's type) for every capture a piece of side `by` could make now by its
- * capture patterns, keeping only targets that at least `need` pieces
- * attack; sq != 0 keeps that target alone. Each attacker counts once per
- * target. Entries are sorted by target, then attacker square. One pass
- * over the side's pieces: the cost grows with pieces, not pieces squared.
+ * piece id, e = attacker's type) for every capture a piece of side `by`
+ * could make now by its capture patterns, keeping only targets that at
+ * least `need` pieces attack; sq != 0 keeps that target alone. Each
+ * attacker counts once per target. Entries are sorted by target, then
+ * attacker square. One pass over the side's pieces: the cost grows with
+ * pieces, not pieces squared.
  * Returns the number added, or -1 when the list is full. */
 int wg_trace_threats(const wg_state *s, int by, int need, int sq,
                      wg_actlist *out);

@@ -14,7 +14,8 @@ static unsigned opt_kind(lua_State *L, int i)
 static int opt_modes(lua_State *L, int i)
 {
     static const char *const modes[] = { "move", "capture", "all", NULL };
-    return luaL_checkoption(L, i, "all", modes) + 1;  /* WG_MOVE, WG_CAPTURE, both */
+    /* WG_MOVE, WG_CAPTURE, both */
+    return luaL_checkoption(L, i, "all", modes) + 1;
 }
 
 /* s:trace(out, side [, kind [, mode [, types]]]) -> n: every pattern move of
@@ -28,10 +29,12 @@ static int trace_trace(lua_State *L)
     uint32_t types = 0xffffffffu;
     if (!lua_isnoneornil(L, 6)) {
         lua_Integer t = luaL_checkinteger(L, 6);
-        luaL_argcheck(L, t >= 0 && t <= 0xffffffffLL, 6, "'types' must be a bit mask");
+        luaL_argcheck(L, t >= 0 && t <= 0xffffffffLL, 6,
+                      "'types' must be a bit mask");
         types = (uint32_t)t;
     }
-    int n = wg_trace_side_modes(s, side, opt_modes(L, 5), types, opt_kind(L, 4), out);
+    int n = wg_trace_side_modes(s, side, opt_modes(L, 5), types,
+                                opt_kind(L, 4), out);
     if (n < 0)
         return luaL_error(L, "too many actions");
     lua_pushinteger(L, n);
@@ -52,7 +55,8 @@ static int trace_trace_piece(lua_State *L)
 }
 
 /* Calls a per-piece generator with (out, pid [, kind]) from the stack. */
-static int trace_with(lua_State *L, int (*gen)(wg_state *, int, unsigned, wg_actlist *))
+static int trace_with(lua_State *L,
+                      int (*gen)(wg_state *, int, unsigned, wg_actlist *))
 {
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
@@ -75,7 +79,10 @@ static int trace_trace_via(lua_State *L) { return trace_with(L, wg_trace_via); }
 
 /* s:trace_fire(out, pid [, kind]) -> n: an action (kind, anchor, target's
  * anchor) per enemy piece its type's fire pattern reaches */
-static int trace_trace_fire(lua_State *L) { return trace_with(L, fire_targets); }
+static int trace_trace_fire(lua_State *L)
+{
+    return trace_with(L, fire_targets);
+}
 
 static int check_mode(lua_State *L, int i)
 {
@@ -111,7 +118,8 @@ static int trace_threats(lua_State *L)
     wg_actlist *out = wg_check_actions(L, 2);
     int by = wg_check_side(L, 3);
     lua_Integer need = luaL_optinteger(L, 4, 1);
-    luaL_argcheck(L, need >= 1 && need <= WG_MAX_PIECES, 4, "'need' must be 1 or more");
+    luaL_argcheck(L, need >= 1 && need <= WG_MAX_PIECES, 4,
+                  "'need' must be 1 or more");
     int sq = lua_isnoneornil(L, 5) ? 0 : wg_check_square(L, s->rules, 5);
     int n = wg_trace_threats(s, by, (int)need, sq, out);
     if (n < 0)
@@ -125,7 +133,9 @@ static int trace_threats(lua_State *L)
  * "orthogonal", "diagonal" or "all" (the default) */
 static int trace_flanked(lua_State *L)
 {
-    static const char *const names[] = { "orthogonal", "diagonal", "all", NULL };
+    static const char *const names[] = {
+        "orthogonal", "diagonal", "all", NULL
+    };
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int by = wg_check_side(L, 3);
@@ -153,10 +163,11 @@ static int trace_keep_royal_safe(lua_State *L)
     const wg_grid *g = &s->rules->grid;
     for (int i = 0; i < l->n; i++) {
         int from = (int)wg_act_a(l->a[i]), to = (int)wg_act_b(l->a[i]);
-        if (from < 1 || from > g->nsq || to < 1 || to > g->nsq || !wg_at(s, from)
+        if (from < 1 || from > g->nsq || to < 1 || to > g->nsq
+            || !wg_at(s, from)
             || s->rules->type[wg_piece(s, wg_at(s, from))[PF_TYPE]].nshape)
-            return luaL_error(L, "keep_royal_safe: action %d is not a move of a "
-                              "one-square piece", i + 1);
+            return luaL_error(L, "keep_royal_safe: action %d is not a move "
+                              "of a one-square piece", i + 1);
     }
     lua_pushinteger(L, wg_trace_keep_royal_safe(s, l));
     return 1;

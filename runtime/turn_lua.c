@@ -92,7 +92,8 @@ static int turn_set_result(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     lua_Integer w = luaL_checkinteger(L, 2);
     luaL_argcheck(L, w >= 0 && w <= 3, 2, "'winner' must be 0, 1, 2 or 3");
-    wg_check_rc(L, wg_turn_set_result(s, (int)w, (int)luaL_optinteger(L, 3, 0)), "");
+    wg_check_rc(L, wg_turn_set_result(s, (int)w,
+                                      (int)luaL_optinteger(L, 3, 0)), "");
     return 0;
 }
 

@@ -18,7 +18,8 @@
 -- optional when read, always written in this order:
 --   turn=N                 the turn being played (1 = the first; after the
 --                          last, the turn limit plus 1: a draw)
---   reserve=I6T/i6         units held back (Canadians/Germans; letter and count)
+--   reserve=I6T/i6         units held back (Canadians/Germans; letter
+--                          and count)
 --   lost=I2M/i3            casualties
 --   air=od/ox              each fighter: o ready, d damaged, x destroyed;
 --                          with the option aces the first is the ace
@@ -91,13 +92,15 @@ local game = wg.game {
     -- fire passing exactly between two squares is blocked only if both are
     -- occupied (corner = "both"; "either" is the strict reading).
     machinegun = { letter = "m", value = 1.5,
-                   fire = { range = 2, arc = 45, corner = "both", immune = { "tank" } } },
+                   fire = { range = 2, arc = 45, corner = "both",
+                            immune = { "tank" } } },
     -- BW-A6 2x2, one rank straight forward or back; BW-A7 its gun fires all
     -- round from any of its squares; RULING?: the tank's own squares do not
     -- block its fire (nor a large target's its own)
     tank = { letter = "t", moves = "mvW", value = 4,
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
-             fire = { range = 2, arc = 180, corner = "both", immune = { "tank" } } },
+             fire = { range = 2, arc = 180, corner = "both",
+                      immune = { "tank" } } },
     fighter = { letter = "f", value = 0.5 },   -- BW-C4, off the board
   },
 
@@ -136,8 +139,8 @@ local game = wg.game {
     strafer_loses = true,   -- BW-C4 RULING: a beaten strafer is damaged
   },
 
-  phases = { "main", "place", "cross", "barrage", "reinforce", "air", "dogfight",
-             "strafe" },
+  phases = { "main", "place", "cross", "barrage", "reinforce", "air",
+             "dogfight", "strafe" },
   vars = {
     pending = {},           -- special cards still to resolve (BW-C4)
     attacker = {}, defender = {},   -- the combat a cross decision is about
@@ -150,9 +153,11 @@ local game = wg.game {
 
   options = {
     setup = { default = "placement", values = { "placement", "standard" },
-              help = "BW-S3 place the units, or start from the standard setup" },
+              help = "BW-S3 place the units, "
+                     .. "or start from the standard setup" },
     crosses = { default = false, help = "BW-O1 Victoria Cross / Iron Cross" },
-    aces = { default = false, help = "BW-O2 fighter aces and damaged aircraft" },
+    aces = { default = false,
+             help = "BW-O2 fighter aces and damaged aircraft" },
     turns = { default = 200, min = 1, help = "BW-W2 turns before a draw" },
   },
 
@@ -172,7 +177,8 @@ local R = game.rules
 -- turn it last moved or attacked, the turn it entered (turn numbers from 1).
 local F_OFF, F_DAMAGE, F_DONE, F_NEW = 1, 2, 3, 4
 local ON, RESERVE, LOST, WAITING = 0, 1, 2, 3
-game.status = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST, waiting = WAITING }
+game.status = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST,
+                waiting = WAITING }
 
 -- Action kinds.
 local MOVE, ATTACK, FIRE, ENTER, PASS = 1, 2, 3, 4, 5
@@ -199,7 +205,9 @@ local SIDE_ADJ = { "Canadian", "German" }
 local SIDE_NAME = { "Canadians", "Germans" }
 
 local function tell(log, fmt, ...)
-  if log then log[#log + 1] = (string.format(fmt, ...):gsub("^%l", string.upper)) end
+  if log then
+    log[#log + 1] = (string.format(fmt, ...):gsub("^%l", string.upper))
+  end
 end
 
 -- "the German infantry on f6", "Canadian fighter 1"
@@ -293,8 +301,8 @@ local function reshuffle(s, log)                               -- BW-C6
   s:gather(DECK[CAN], DECK[GER], TURNED)
   s:shuffle(DECK[CAN])
   s:split(DECK[CAN], DECK[GER], s:ncards(DECK[CAN]) // 2)
-  tell(log, "A deck has run out: all %d cards are gathered, shuffled and dealt again.",
-       s:ncards(DECK[CAN]) + s:ncards(DECK[GER]))
+  tell(log, "A deck has run out: all %d cards are gathered, shuffled and "
+       .. "dealt again.", s:ncards(DECK[CAN]) + s:ncards(DECK[GER]))
 end
 
 -- The side turns over the top card of its deck (it stays face up).
@@ -318,7 +326,8 @@ end
 
 local function card_text(card, bonus)
   if bonus == 0 then return CARD_NAME[card] end
-  return string.format("%s (%s%d)", CARD_NAME[card], bonus > 0 and "+" or "", bonus)
+  return string.format("%s (%s%d)", CARD_NAME[card], bonus > 0 and "+" or "",
+                       bonus)
 end
 
 -- Special cards waiting to be resolved: a queue of (card kind, side), 4
@@ -361,7 +370,8 @@ for side = 1, 2 do
 end
 
 local function has_reserve(s, side)
-  return s:offboard(side, nil, F_OFF, RESERVE) > offboard(s, side, FIGHTER, RESERVE)
+  return s:offboard(side, nil, F_OFF, RESERVE)
+         > offboard(s, side, FIGHTER, RESERVE)
 end
 
 -- Looks for the end of the game; true if it is over.
@@ -376,7 +386,8 @@ local function game_over(self, s, log)
   for _ = 1, 2 do
     if s:count_on(side, BACK[3 - side]) >= 2 then
       s:set_result(side, 1)
-      tell(log, "The %s hold two places on the enemy back rank.", SIDE_NAME[side])
+      tell(log, "The %s hold two places on the enemy back rank.",
+           SIDE_NAME[side])
       return true
     end
     side = 3 - side
@@ -418,8 +429,8 @@ local function start_special(self, s, kind, side, log)
     s:set_phase(P.barrage)
   elseif SPECIAL_CARD[kind] == ACE then
     if not can_reinforce(self, s, side) then
-      tell(log, "The %s' Ace brings no reinforcement (none left, or the back rank "
-           .. "is full).", who)
+      tell(log, "The %s' Ace brings no reinforcement (none left, or the "
+           .. "back rank is full).", who)
       return false
     end
     tell(log, "The %s' Ace brings a reinforcement to their back rank.", who)
@@ -454,7 +465,8 @@ local function is_infantry(s, pid) return s:type(pid) == INF end
 -- BW-C2 an infantry attack across the wire into the enemy's side
 local function over_wire(self, s, att, def)
   local w = self.def.rulings.wire[s:side_of(att)]
-  return w and rank_of(s:square(att)) == w.from and rank_of(s:square(def)) == w.to
+  return w and rank_of(s:square(att)) == w.from
+         and rank_of(s:square(def)) == w.to
 end
 
 -- Carries out the outcome: `loser` (attacker, defender or nil) is beaten.
@@ -466,7 +478,9 @@ local function outcome(self, s, att, def, loser, log)
   if loser == att then
     local t = s:type(att)
     if t == MG or t == TANK then
-      if log then tell(log, "%s loses its attack but stays.", unit_name(self, s, att)) end
+      if log then
+        tell(log, "%s loses its attack but stays.", unit_name(self, s, att))
+      end
       return
     end
     if t == FIGHTER and not self.def.rulings.strafer_loses then return end
@@ -498,7 +512,8 @@ local function combat(self, s, att, def, how, log)
   if diff >= margin then loser = def elseif diff < 0 then loser = att end
   if log then
     tell(log, "%s %s %s: %s turn %s, %s turn %s%s.", unit_name(self, s, att),
-         how == "fire" and "fires at" or (how == "strafe" and "strafes" or "attacks"),
+         how == "fire" and "fires at"
+           or (how == "strafe" and "strafes" or "attacks"),
          unit_name(self, s, def), SIDE_NAME[aside], card_text(ac, ab),
          SIDE_NAME[dside], card_text(dc, db),
          margin > 1 and " (the attacker must win by " .. margin .. ")" or "")
@@ -513,8 +528,11 @@ local function combat(self, s, att, def, how, log)
   -- in a strafe (nor in barrage or dogfight draws, which are not combats)
   if how ~= "strafe" then
     if SPECIAL[ac] then push_special(s, SPECIAL[ac], aside) end
-    local both_jacks = ac == JACK and dc == JACK and self.def.rulings.jacks == "attacker"
-    if SPECIAL[dc] and not both_jacks then push_special(s, SPECIAL[dc], dside) end
+    local both_jacks = ac == JACK and dc == JACK
+                       and self.def.rulings.jacks == "attacker"
+    if SPECIAL[dc] and not both_jacks then
+      push_special(s, SPECIAL[dc], dside)
+    end
   end
   if loser and cross_open(self, s, loser) then                 -- BW-O1
     s:set_var(V.attacker, att)
@@ -593,7 +611,9 @@ local function quota_left(self, s, side, k, t)
   local r = abs_rank(side, k)
   for f = 1, self.files do
     local pid = s:at(R:at(f, r))
-    if pid and s:side_of(pid) == side and s:type(pid) == t then want = want - 1 end
+    if pid and s:side_of(pid) == side and s:type(pid) == t then
+      want = want - 1
+    end
   end
   return want
 end
@@ -629,7 +649,9 @@ function game:actions(s, out)
   elseif phase == P.reinforce then
     for f = 1, self.files do
       local sq = R:at(f, back_rank(decider))
-      if not s:at(sq) then out:add(ENTER, sq, 0, 0, 0, T[self.def.rulings.ace_brings]) end
+      if not s:at(sq) then
+        out:add(ENTER, sq, 0, 0, 0, T[self.def.rulings.ace_brings])
+      end
     end
   elseif phase == P.air then
     for _, k in ipairs(ready_fighters(s, decider)) do out:add(FLY, k) end
@@ -660,7 +682,9 @@ local function strafe_or_resume(self, s, side, log)
   resume(self, s, log)
 end
 
-local function in_range(card, hits) return card >= hits[1] and card <= hits[2] end
+local function in_range(card, hits)
+  return card >= hits[1] and card <= hits[2]
+end
 
 -- BW-C4 King: one card per unit on or next to the square, either side
 local function barrage(self, s, sq, gas, log)
@@ -670,7 +694,8 @@ local function barrage(self, s, sq, gas, log)
     hits = self.def.rulings.gas.hits
     s:set_var(V.gas_used, 1)
   end
-  tell(log, "%s on %s (hits on %d-%d).", gas and "Poison gas" or "The barrage falls",
+  tell(log, "%s on %s (hits on %d-%d).",
+       gas and "Poison gas" or "The barrage falls",
        R:name(sq), hits[1], hits[2])
   local x, y = R:coords(sq)
   local units, seen = {}, {}
@@ -687,7 +712,9 @@ local function barrage(self, s, sq, gas, log)
   if #units == 0 then tell(log, "No unit is there.") end
   for _, pid in ipairs(units) do
     local card = draw(s, side, log)
-    if log then tell(log, "%s for %s.", CARD_NAME[card], unit_name(self, s, pid)) end
+    if log then
+      tell(log, "%s for %s.", CARD_NAME[card], unit_name(self, s, pid))
+    end
     if in_range(card, hits) then hit(self, s, pid, log) end
   end
   resume(self, s, log)
@@ -745,7 +772,8 @@ local function placed(self, s, sq, t)
   s:set_field(pid, F_OFF, ON)
   if s:offboard(side, nil, F_OFF, WAITING) > 0 then return end
   local rest = other(side)
-  if side == self.def.rulings.place_first and s:offboard(rest, nil, F_OFF, WAITING) > 0 then
+  if side == self.def.rulings.place_first
+     and s:offboard(rest, nil, F_OFF, WAITING) > 0 then
     s:set_side(rest)
     return
   end
@@ -845,13 +873,15 @@ function game:evaluate(s, side)
     local off = s:field(pid, F_OFF)
     local v = 0
     if sq ~= 0 then
-      v = t == TANK and 4 - 1.5 * s:field(pid, F_DAMAGE) or (t == MG and 1.5 or 1)
+      v = t == TANK and 4 - 1.5 * s:field(pid, F_DAMAGE)
+          or (t == MG and 1.5 or 1)
       if t == INF then
         local k = own_rank(ps, rank_of(sq))
         v = v + 0.05 * k + (k == 8 and 0.5 or 0)
       end
     elseif off == RESERVE then
-      v = t == FIGHTER and 0.5 - 0.25 * s:field(pid, F_DAMAGE) or (t == TANK and 3 or 0.8)
+      v = t == FIGHTER and 0.5 - 0.25 * s:field(pid, F_DAMAGE)
+          or (t == TANK and 3 or 0.8)
     end
     sum = sum + (ps == side and v or -v)
   end
@@ -880,18 +910,24 @@ function game:order(s, out)
   out:order(keys)
 end
 
--- Notation ---------------------------------------------------------------------
+-- Notation --------------------------------------------------------------------
 function game:action_text(s, a)
   local kind, x, y, z, _, e = wg.fields(a)
   local name = function(sq) return R:name(sq) end
   if kind == MOVE then return name(x) .. name(y) end
-  if kind == ATTACK then return name(x) .. (z ~= x and name(z) or "") .. "x" .. name(y) end
+  if kind == ATTACK then
+    return name(x) .. (z ~= x and name(z) or "") .. "x" .. name(y)
+  end
   if kind == FIRE then return name(x) .. "x" .. name(y) end
   if kind == ENTER then return self.type_letter[e] .. "@" .. name(x) end
   if kind == PASS then return "pass" end
-  if kind == BARRAGE then return (z == 1 and "gas " or "barrage ") .. name(x) end
+  if kind == BARRAGE then
+    return (z == 1 and "gas " or "barrage ") .. name(x)
+  end
   if kind == FLY then return "fly " .. x end
-  if kind == DOGFIGHT then return x == 0 and "no dogfight" or "dogfight " .. x end
+  if kind == DOGFIGHT then
+    return x == 0 and "no dogfight" or "dogfight " .. x
+  end
   if kind == STRAFE then return "strafe " .. name(x) end
   if kind == CROSS then return x == 1 and "cross" or "no cross" end
   return "?"
@@ -929,7 +965,9 @@ local function count_text(self, side, count)
   local text = ""
   for _, t in ipairs { INF, MG, TANK } do
     local n = count(t)
-    if n > 0 then text = text .. letter(self, t, side) .. (n > 1 and n or "") end
+    if n > 0 then
+      text = text .. letter(self, t, side) .. (n > 1 and n or "")
+    end
   end
   return text == "" and "-" or text
 end
@@ -937,7 +975,9 @@ end
 local function units_text(self, s, where)
   local out = {}
   for side = 1, 2 do
-    out[side] = count_text(self, side, function(t) return (offboard(s, side, t, where)) end)
+    out[side] = count_text(self, side, function(t)
+      return (offboard(s, side, t, where))
+    end)
   end
   return out[1] .. "/" .. out[2]
 end
@@ -1013,7 +1053,8 @@ local function card_char(v) return CARD_CHARS:sub(v - 1, v - 1) end
 local function next_text(s)
   local out, q = {}, s:var(V.pending)
   while q ~= 0 do
-    out[#out + 1] = card_char(SPECIAL_CARD[(q & 15) // 2]) .. SIDE_LETTER[q % 2 + 1]
+    out[#out + 1] = card_char(SPECIAL_CARD[(q & 15) // 2])
+                    .. SIDE_LETTER[q % 2 + 1]
     q = q >> 4
   end
   return #out > 0 and table.concat(out, ",") or "-"
@@ -1044,7 +1085,8 @@ function game:position_text(s, viewer)
   put("new", marks_text(self, s, F_NEW))
   put("phase", phase_text(s))
   put("next", next_text(s))
-  put("decks", cards_text(s, DECK[CAN], viewer) .. "/" .. cards_text(s, DECK[GER], viewer)
+  put("decks", cards_text(s, DECK[CAN], viewer) .. "/"
+               .. cards_text(s, DECK[GER], viewer)
                .. "/" .. cards_text(s, TURNED, false))
   if not viewer then put("rng", string.format("%016x", s:rng())) end
   return table.concat(f, " ")
@@ -1077,18 +1119,21 @@ end
 local function prompt(self, s)
   local phase, who = s:phase(), SIDE_NAME[s:decider()]
   if phase == P.main then
-    return string.format("%s to act: %d action%s left, turn %d of %d.", who, s:left(),
-                         s:left() == 1 and "" or "s", s:turn() + 1, self.opt.turns)
+    return string.format("%s to act: %d action%s left, turn %d of %d.", who,
+                         s:left(), s:left() == 1 and "" or "s", s:turn() + 1,
+                         self.opt.turns)
   end
   local ask = {
     [P.place] = "place " .. to_place(self, s, s:side()) .. " (i@SQ, m@SQ)",
     [P.barrage] = "choose where the barrage falls (barrage SQ"
-                  .. (gas_open(self, s, s:decider()) and ", or gas SQ once)" or ")"),
+                  .. (gas_open(self, s, s:decider()) and ", or gas SQ once)"
+                      or ")"),
     [P.reinforce] = "place their Ace's reinforcement (i@SQ)",
     [P.air] = "choose the fighter to strafe (fly N)",
     [P.dogfight] = "may answer with a fighter (dogfight N, or no dogfight)",
     [P.strafe] = "choose what to strafe (strafe SQ)",
-    [P.cross] = "may award the " .. CROSS_NAME[s:decider()] .. " (cross, or no cross)",
+    [P.cross] = "may award the " .. CROSS_NAME[s:decider()]
+                .. " (cross, or no cross)",
   }
   return who .. " " .. ask[phase] .. "."
 end
@@ -1097,15 +1142,18 @@ local board_text = game.render
 function game:render(s)
   local lines = { board_text(self, s) }
   for side = 1, 2 do
-    lines[#lines + 1] = string.format("%s: reserve %s; lost %s; fighters %s; %d cards%s",
-      SIDE_NAME[side], units_words(self, s, side, RESERVE), units_words(self, s, side, LOST),
+    lines[#lines + 1] = string.format(
+      "%s: reserve %s; lost %s; fighters %s; %d cards%s", SIDE_NAME[side],
+      units_words(self, s, side, RESERVE), units_words(self, s, side, LOST),
       fighters_words(self, s, side), s:ncards(DECK[side]),
       side == CAN and tank_damage(s) > 0 and "; the tank is damaged" or "")
   end
   local turned = s:cards(TURNED)
   if #turned > 0 then
     local last = {}
-    for i = #turned, math.max(1, #turned - 5), -1 do last[#last + 1] = CARD_NAME[turned[i]] end
+    for i = #turned, math.max(1, #turned - 5), -1 do
+      last[#last + 1] = CARD_NAME[turned[i]]
+    end
     lines[#lines + 1] = "Cards turned, last first: " .. table.concat(last, " ")
   end
   if not s:result() then lines[#lines + 1] = prompt(self, s) end
@@ -1122,7 +1170,9 @@ end
 -- "I6T/i6": units off the board, by side
 local function read_units(self, s, key, text, where)
   local parts = { text:match("^([^/]+)/([^/]+)$") }
-  if #parts ~= 2 then return bad("%s '%s': expected Canadians/Germans", key, text) end
+  if #parts ~= 2 then
+    return bad("%s '%s': expected Canadians/Germans", key, text)
+  end
   for side, part in ipairs(parts) do
     if part ~= "-" then
       local pos = 1
@@ -1130,7 +1180,8 @@ local function read_units(self, s, key, text, where)
         local l, count, nxt = part:match("^(%a)(%d*)()", pos)
         local t = l and self.letter_type[l:lower()]
         if not t or t == FIGHTER then
-          return bad("%s '%s': expected unit letters (I, M, T) with counts", key, text)
+          return bad("%s '%s': expected unit letters (I, M, T) with counts",
+                     key, text)
         end
         add_offboard(s, side, t, count == "" and 1 or tonumber(count), where)
         pos = nxt
@@ -1145,7 +1196,8 @@ local function read_air(s, text)
   if #parts ~= 2 then
     parts = { text:match("^([odx%-]+)/([odx%-]+)$") }
     if #parts ~= 2 or parts[1]:match(".%-") or parts[2]:match(".%-") then
-      return bad("air '%s': expected fighters (o, d, x, or - for none) for each side", text)
+      return bad("air '%s': expected fighters (o, d, x, or - for none) "
+                 .. "for each side", text)
     end
   end
   for side, part in ipairs(parts) do
@@ -1230,7 +1282,8 @@ local function read_phase(self, s, text)
   s:set_decider(side)
   if id == P.dogfight or id == P.strafe then
     local plane = read_ref(s, id == P.dogfight and other(side) or side, arg)
-    if not plane or s:type(plane) ~= FIGHTER or s:field(plane, F_OFF) == LOST then
+    if not plane or s:type(plane) ~= FIGHTER
+       or s:field(plane, F_OFF) == LOST then
       return bad("phase '%s': '%s' is not a fighter in the air", text, arg)
     end
     s:set_var(V.plane, plane)
@@ -1242,8 +1295,8 @@ local function read_phase(self, s, text)
     if not att or not def or s:side_of(att) == s:side_of(def)
        or not ((s:side_of(att) == side and is_infantry(s, att))
                or (s:side_of(def) == side and is_infantry(s, def))) then
-      return bad("phase '%s': expected the attacker x the defender, one of them "
-                 .. "%s infantry", text, SIDE_ADJ[side])
+      return bad("phase '%s': expected the attacker x the defender, "
+                 .. "one of them %s infantry", text, SIDE_ADJ[side])
     end
     if not cross_open(self, s, s:side_of(att) == side and att or def) then
       return bad("phase '%s': the %s cannot award the %s (option crosses "
@@ -1287,8 +1340,11 @@ local function read_next(s, text)
   end
   for item in (text .. ","):gmatch("([^,]*),") do
     local card, side = item:match("^([KAJ])([cg])$")
-    if not card then return bad("next: '%s' is not K, A or J with c or g", item) end
-    push_special(s, SPECIAL[CARD_CHARS:find(card) + 1], side == "c" and CAN or GER)
+    if not card then
+      return bad("next: '%s' is not K, A or J with c or g", item)
+    end
+    push_special(s, SPECIAL[CARD_CHARS:find(card) + 1],
+                 side == "c" and CAN or GER)
   end
   return true
 end
@@ -1297,7 +1353,9 @@ end
 -- rest of the 52-card pack, shuffled by the generator.
 local function read_decks(s, text)
   local parts = { text:match("^([^/]*)/([^/]*)/([^/]*)$") }
-  if #parts ~= 3 then return bad("decks '%s': expected Canadians/Germans/turned", text) end
+  if #parts ~= 3 then
+    return bad("decks '%s': expected Canadians/Germans/turned", text)
+  end
   local count, unknown = {}, {}
   for d, p in ipairs(parts) do
     local cards = {}
@@ -1310,7 +1368,9 @@ local function read_decks(s, text)
         v = v + 1
         cards[#cards + 1] = v
         count[v] = (count[v] or 0) + 1
-        if count[v] > 4 then return bad("decks: more than four %ss", CARD_NAME[v]) end
+        if count[v] > 4 then
+          return bad("decks: more than four %ss", CARD_NAME[v])
+        end
       end
     end
     s:set_cards(d, cards)
@@ -1322,7 +1382,8 @@ local function read_decks(s, text)
   end
   for _, u in ipairs(unknown) do want = want + u.n end
   if want ~= #rest then
-    return bad("decks: %d unknown cards, but %d are left of the pack", want, #rest)
+    return bad("decks: %d unknown cards, but %d are left of the pack",
+               want, #rest)
   end
   local first = unknown[1].d
   s:set_cards(first, rest)
@@ -1371,20 +1432,21 @@ local function playable(self, s, side_text, phase_text)
   return true
 end
 
-local KEYS = { "turn", "reserve", "lost", "air", "tank", "used", "done", "new", "phase",
-               "next", "rng", "decks" }
+local KEYS = { "turn", "reserve", "lost", "air", "tank", "used", "done", "new",
+               "phase", "next", "rng", "decks" }
 
 function game:set_position(s, text)
   local fields = wg.fen.split(text)
   if #fields < 2 then
-    return bad("expected a board, the side to act (c2, g1, ...) and key=value fields")
+    return bad("expected a board, the side to act (c2, g1, ...) "
+               .. "and key=value fields")
   end
   local ok, err = wg.fen.read_board(self, s, fields[1])
   if not ok then return nil, err end
   local who, left = fields[2]:match("^([cg])(%d)$")
   if not who or tonumber(left) > self.def.actions_per_turn then
-    return bad("'%s': expected the side to act, c or g, and its actions left (0-%d)",
-               fields[2], self.def.actions_per_turn)
+    return bad("'%s': expected the side to act, c or g, and its actions "
+               .. "left (0-%d)", fields[2], self.def.actions_per_turn)
   end
   s:set_side(who == "c" and CAN or GER)
   s:set_left(tonumber(left))
@@ -1406,7 +1468,9 @@ function game:set_position(s, text)
   end
   s:set_turn(turn - 1)
   local steps = {
-    function() return read_units(self, s, "reserve", kv.reserve or "-/-", RESERVE) end,
+    function()
+      return read_units(self, s, "reserve", kv.reserve or "-/-", RESERVE)
+    end,
     function() return read_units(self, s, "lost", kv.lost or "-/-", LOST) end,
     function() return read_air(s, kv.air or "-/-") end,
     function() return read_tank(self, s, kv.tank or "0") end,
@@ -1444,18 +1508,21 @@ end
 -- BW-S3 the start: the placement phase, or the standard setup
 function game:start_text()
   local standard = self.opt.setup == "standard"
-  local first = standard and self.def.rulings.first or self.def.rulings.place_first
+  local first = standard and self.def.rulings.first
+                or self.def.rulings.place_first
   local reserve, air = {}, {}
   for side = 1, 2 do
     local army = self.def.armies[self.sides[side]]
-    reserve[side] = count_text(self, side,
-                               function(t) return army.reserve[self.type_names[t]] or 0 end)
+    reserve[side] = count_text(self, side, function(t)
+      return army.reserve[self.type_names[t]] or 0
+    end)
     air[side] = string.rep("o", army.fighters or 0)
     if air[side] == "" then air[side] = "-" end
   end
   return string.format("%s %s%d reserve=%s/%s air=%s/%s phase=%s",
                        standard and self.def.standard or "8/8/8/8/8/8/8/8",
-                       SIDE_LETTER[first], self.def.actions_per_turn, reserve[1], reserve[2],
+                       SIDE_LETTER[first], self.def.actions_per_turn,
+                       reserve[1], reserve[2],
                        air[1], air[2], standard and "main" or "place")
 end
 

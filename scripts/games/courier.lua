@@ -6,7 +6,9 @@
 -- followed during the opening phase by a seventh field naming the opening
 -- moves each side still owes (C-O1): A, L, G, Q for White's a-pawn, l-pawn
 -- and g-pawn double steps and the queen's g1-g3; a, l, g, q for Black's.
--- The start:  rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq
+-- The start:
+--   rnebmkfwbenr/pppppppppppp/12/12/12/12/
+--   PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq
 -- Once nothing is owed the field is left out, and the text is plain FEN.
 --
 -- Actions are written as Fairy-Stockfish writes moves: from-square,
@@ -29,16 +31,23 @@ local game = wg.game {
   pieces = {
     pawn     = { letter = "p", moves = "fmWfcF", value = 1,          -- C-P1
                  promote = { to = "queen", zone = "last" } },         -- C-P2
-    rook     = { letter = "r", moves = "R", value = 5 },              -- C-P3 Lieutenant
-    knight   = { letter = "n", moves = "N", value = 3 },              -- C-P3 Sergeant
+    -- C-P3 Lieutenant
+    rook     = { letter = "r", moves = "R", value = 5 },
+    -- C-P3 Sergeant
+    knight   = { letter = "n", moves = "N", value = 3 },
     -- C-P4 Corporal: exactly two squares diagonally. RULING: it leaps
     -- (the alfil); the non-leaping reading would be "nA".
     corporal = { letter = "e", moves = "A", value = 1.5 },
-    courier  = { letter = "b", moves = "B", value = 3.5 },            -- C-P5 Captain
-    sage     = { letter = "m", moves = "K", value = 2.5 },            -- C-P6 Major
-    jester   = { letter = "w", moves = "K", value = 2.5 },            -- C-P6 as the text says
-    queen    = { letter = "f", moves = "F", value = 1.5 },            -- C-P7 Chief
-    king     = { letter = "k", moves = "K", royal = true },           -- C-P8, no castling
+    -- C-P5 Captain
+    courier  = { letter = "b", moves = "B", value = 3.5 },
+    -- C-P6 Major
+    sage     = { letter = "m", moves = "K", value = 2.5 },
+    -- C-P6 as the text says
+    jester   = { letter = "w", moves = "K", value = 2.5 },
+    -- C-P7 Chief
+    queen    = { letter = "f", moves = "F", value = 1.5 },
+    -- C-P8, no castling
+    king     = { letter = "k", moves = "K", royal = true },
   },
 
   vars = {
@@ -54,7 +63,8 @@ local game = wg.game {
 
   -- C-S1 the back rank a->l: Rook, Knight, Corporal, Courier, Sage, King,
   -- Medieval Queen, Jester, Courier, Corporal, Knight, Rook; pawns on 2 and 7.
-  start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq",
+  start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/"
+          .. "PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq",
 }
 
 local T, V = game.T, game.V
@@ -64,11 +74,15 @@ local OWED = { V.owed_white, V.owed_black }
 -- C-O1 Before free play each player makes these four moves, one per turn,
 -- in any order. Ranks are counted from the player's own side.
 local OPENING = {
-  { letter = "a", bit = 1, piece = T.pawn, file = 1, from = 2, to = 4, via = { 3 } },
-  { letter = "l", bit = 2, piece = T.pawn, file = 12, from = 2, to = 4, via = { 3 } },
-  { letter = "g", bit = 4, piece = T.pawn, file = 7, from = 2, to = 4, via = { 3 } },
+  { letter = "a", bit = 1, piece = T.pawn,
+    file = 1, from = 2, to = 4, via = { 3 } },
+  { letter = "l", bit = 2, piece = T.pawn,
+    file = 12, from = 2, to = 4, via = { 3 } },
+  { letter = "g", bit = 4, piece = T.pawn,
+    file = 7, from = 2, to = 4, via = { 3 } },
   -- RULING: the queen's two steps need g2/g7 empty, so it follows the g-pawn
-  { letter = "q", bit = 8, piece = T.queen, file = 7, from = 1, to = 3, via = { 2 } },
+  { letter = "q", bit = 8, piece = T.queen,
+    file = 7, from = 1, to = 3, via = { 2 } },
 }
 
 local function own_rank(side, r) return side == 1 and r or 9 - r end
@@ -86,7 +100,8 @@ local function opening_moves(s, side, owed, out)
       for _, r in ipairs(m.via) do
         if s:at(square(m.file, side, r)) then clear = false end
       end
-      if clear and pid and s:side_of(pid) == side and s:type(pid) == m.piece then
+      if clear and pid and s:side_of(pid) == side
+         and s:type(pid) == m.piece then
         out:add(wg.MOVE, from, to)
       end
     end
@@ -95,7 +110,8 @@ end
 
 local function opening_bit(side, from, to)
   for _, m in ipairs(OPENING) do
-    if square(m.file, side, m.from) == from and square(m.file, side, m.to) == to then
+    if square(m.file, side, m.from) == from
+       and square(m.file, side, m.to) == to then
       return m.bit
     end
   end
@@ -115,7 +131,8 @@ function game:actions(s, out)
   else
     s:trace(out, side)                      -- C-P1..C-P9
   end
-  s:keep_royal_safe(out)                    -- C-E1 no move may leave the king attacked
+  -- C-E1 no move may leave the king attacked
+  s:keep_royal_safe(out)
 end
 
 -- Effects -------------------------------------------------------------
@@ -149,7 +166,8 @@ function game:order(s, out)
   for i = 1, out:size() do
     local _, _, to = wg.fields(out:get(i))
     local victim = s:at(to)
-    keys[i] = victim and self.def.pieces[self.type_names[s:type(victim)]].value or 0
+    keys[i] = victim and self.def.pieces[self.type_names[s:type(victim)]].value
+              or 0
   end
   out:order(keys)
 end
@@ -181,7 +199,8 @@ end
 function game:set_position(s, text)
   local f = fen.split(text)
   if #f < 2 or #f > 7 then
-    return nil, "expected a board, a side to move (w or b) and up to five more fields"
+    return nil, "expected a board, a side to move (w or b) "
+                .. "and up to five more fields"
   end
   local ok, err = fen.read_board(self, s, f[1])
   if not ok then return nil, err end
@@ -189,10 +208,16 @@ function game:set_position(s, text)
     return nil, string.format("side to move '%s': expected w or b", f[2])
   end
   s:set_side(f[2] == "w" and 1 or 2)
-  if (f[3] or "-") ~= "-" then return nil, "castling rights must be '-' (no castling, C-P8)" end
-  if (f[4] or "-") ~= "-" then return nil, "en passant must be '-' (no en passant, C-P1)" end
+  if (f[3] or "-") ~= "-" then
+    return nil, "castling rights must be '-' (no castling, C-P8)"
+  end
+  if (f[4] or "-") ~= "-" then
+    return nil, "en passant must be '-' (no en passant, C-P1)"
+  end
   local half, full = count(f[5] or "0"), count(f[6] or "1")
-  if not half then return nil, string.format("half-move clock '%s' is not a number", f[5]) end
+  if not half then
+    return nil, string.format("half-move clock '%s' is not a number", f[5])
+  end
   if not full or full < 1 then
     return nil, string.format("move number '%s' is not a positive number", f[6])
   end
@@ -209,8 +234,8 @@ function game:set_position(s, text)
       local t, _, sq = s:piece(pid)
       local _, r = self.rules:coords(sq)
       if t == T.pawn and own_rank(side, r) == 8 then
-        return nil, string.format("a %s pawn stands on its last rank (%s)", name,
-                                  self.rules:name(sq))
+        return nil, string.format("a %s pawn stands on its last rank (%s)",
+                                  name, self.rules:name(sq))
       end
     end
   end
@@ -220,10 +245,12 @@ function game:set_position(s, text)
     local m
     for _, o in ipairs(OPENING) do if o.letter == ch:lower() then m = o end end
     if not m then
-      return nil, string.format("owed opening moves '%s': '%s' is not one of ALGQalgq", owed, ch)
+      return nil, string.format("owed opening moves '%s': '%s' is not one "
+                                .. "of ALGQalgq", owed, ch)
     end
     if s:var(OWED[side]) & m.bit ~= 0 then
-      return nil, string.format("owed opening moves '%s' name '%s' twice", owed, ch)
+      return nil, string.format("owed opening moves '%s' name '%s' twice",
+                                owed, ch)
     end
     local pid = s:at(square(m.file, side, m.from))
     if not pid or s:type(pid) ~= m.piece or s:side_of(pid) ~= side then
@@ -234,7 +261,8 @@ function game:set_position(s, text)
     s:set_var(OWED[side], s:var(OWED[side]) | m.bit)
   end
   if s:in_check(3 - s:side()) then
-    return nil, string.format("%s, not to move, is in check", self.sides[3 - s:side()])
+    return nil, string.format("%s, not to move, is in check",
+                              self.sides[3 - s:side()])
   end
   return true
 end

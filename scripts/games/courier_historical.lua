@@ -8,7 +8,8 @@ local game = wg.variant(courier, {
   name = "courier_historical",
   title = "Courier chess (historical)",
   pieces = { jester = { moves = "W" } },  -- C-V1 one square orthogonally
-  start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+  start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
+          .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
 })
 
 -- C-V1 bare king, as Fairy-Stockfish counts it: the game is over when the

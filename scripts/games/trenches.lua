@@ -191,8 +191,8 @@ function game:set_position(s, text)
   local l1, l2 = side_letter(self, 1), side_letter(self, 2)
   local f = fen.split(text)
   if #f ~= 2 then
-    return nil, string.format("expected a board and the side to move (%s or %s)",
-                              l1, l2)
+    return nil, string.format("expected a board and the side to move "
+                              .. "(%s or %s)", l1, l2)
   end
   local ok, err = fen.read_board(self, s, f[1])
   if not ok then return nil, err end

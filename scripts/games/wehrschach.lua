@@ -9,7 +9,8 @@
 -- "r:3" (Red judged by W-J3) or "b:14" (Blue by W-J1 and W-J4). When the
 -- judging side is to move again, the reply has been made and the game is
 -- decided (W-J6). The start:
---   1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -
+--   1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/
+--   11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -
 -- The repetition history (W-J8) is not part of the text, as in FEN.
 --
 -- Actions (W-T1) and their notation:
@@ -136,9 +137,12 @@ local game = wg.game {
       river = { squares = function(_, _, f, r) return f + r == 12 end,
                 mark = "\\", colour = "cyan", label = "river" },
       -- W-B4 the sea: b5 and k7 (not point-symmetric, as the text says)
-      sea = { squares = { "b5", "k7" }, mark = "~", colour = "blue", label = "sea" },
+      sea = { squares = { "b5", "k7" }, mark = "~", colour = "blue",
+              label = "sea" },
       -- W-B5 the mainlines, and each side's zone
-      mainline = { squares = function(_, _, _, r) return r == MAINLINE[1] or r == MAINLINE[2] end,
+      mainline = { squares = function(_, _, _, r)
+                     return r == MAINLINE[1] or r == MAINLINE[2]
+                   end,
                    mark = "-", colour = "green", label = "mainlines" },
       red_zone = { squares = function(_, _, _, r) return r <= MAINLINE[1] end,
                    mirror = "blue_zone" },
@@ -158,13 +162,16 @@ local game = wg.game {
                                  capture(1)) },                    -- W-C1
     tank = { letter = "t", value = 3,
              moves = pattern(ground_move(3), ROAD_MOVE,            -- W-M1, W-M2
-                             l_paths { mode = MOVE_ONLY, block = "sea", nostep = "river" }, -- W-M7
+                             l_paths { mode = MOVE_ONLY, block = "sea",
+                                       nostep = "river" },         -- W-M7
                              capture(3, { block = "sea" }),        -- W-C3
-                             l_paths { mode = CAPTURE_ONLY, block = "sea" }) },             -- W-C3
+                             l_paths { mode = CAPTURE_ONLY,
+                                       block = "sea" }) },         -- W-C3
     artillery = { letter = "a", value = 3,
                   moves = pattern(ground_move(4),                  -- W-M1
                                   -- W-C4 exactly 4 away; pieces and sea ignored
-                                  capture(4, { over_own = "all", over_enemy = "all" })) },
+                                  capture(4, { over_own = "all",
+                                               over_enemy = "all" })) },
     fighter = plane("f"),
     bomber = plane("b"),
     headquarter = { letter = "h", value = 6,
@@ -172,7 +179,8 @@ local game = wg.game {
                     moves = pattern(ground_move(2, "red_zone"),
                                     -- W-C2 exactly 2 away, the middle square
                                     -- empty and not sea, the target in its zone
-                                    capture(2, { block = "sea", within = "red_zone" })) },
+                                    capture(2, { block = "sea",
+                                                 within = "red_zone" })) },
   },
 
   vars = {
@@ -193,12 +201,14 @@ local game = wg.game {
   ai = { playout_depth = 10, repetition = "draw" },
 
   -- W-S1, W-S2 RULING: the project's setup; W-S3 RULING: Red moves first
-  start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -",
+  start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/"
+          .. "11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -",
 }
 
 -- Action kinds (W-T1) --------------------------------------------------
 local MOVE, TAKE, BARRAGE, ENCLOSE, FIRE = wg.MOVE, 2, 3, 4, 5
-local KIND = { move = MOVE, take = TAKE, barrage = BARRAGE, enclose = ENCLOSE, fire = FIRE }
+local KIND = { move = MOVE, take = TAKE, barrage = BARRAGE,
+               enclose = ENCLOSE, fire = FIRE }
 game.KIND = KIND
 
 -- What the rules below look up, once per game (a variant has its own ids):
@@ -211,7 +221,9 @@ local function compiled(self)
   c = { stays = {}, captures = {}, beyond = {},
         planes = { [self.T.fighter] = true, [self.T.bomber] = true },
         zone = { self.L.red_zone, self.L.blue_zone } }
-  for _, name in ipairs(self.def.stays or {}) do c.stays[self.T[name]] = true end
+  for _, name in ipairs(self.def.stays or {}) do
+    c.stays[self.T[name]] = true
+  end
   for name, on in pairs(self.def.captures or {}) do
     if on then c.captures[KIND[name]] = true end
   end
@@ -305,7 +317,8 @@ local CONDITION = {
 }
 
 local function ground_units(self, s, side, layer)
-  return s:count(side, self.T.infantry, layer) + s:count(side, self.T.tank, layer)
+  return s:count(side, self.T.infantry, layer)
+         + s:count(side, self.T.tank, layer)
          + s:count(side, self.T.artillery, layer)
 end
 
@@ -389,11 +402,13 @@ function game:result(s)
     -- the replier, else the judge wins
     local c = counter(self, s, 3 - side)
     if c ~= 0 then
-      return 0, string.format("counter-judgement: %s's judgement (%s) answered by %s's (%s), W-J6",
-                              self:side_name(judge), judged, self:side_name(3 - judge),
-                              describe(c))
+      return 0, string.format("counter-judgement: %s's judgement (%s) "
+                              .. "answered by %s's (%s), W-J6",
+                              self:side_name(judge), judged,
+                              self:side_name(3 - judge), describe(c))
     end
-    return judge, "judgement: " .. judged .. "; the reply did not answer it (W-J6)"
+    return judge, "judgement: " .. judged
+                  .. "; the reply did not answer it (W-J6)"
   end
   if s:repetitions() >= 2 then return 0, "threefold repetition (W-J8)" end
   if judge ~= 0 then
@@ -439,7 +454,8 @@ function game:position_text(s)
     end
     text = SIDE_LETTER[judge] .. ":" .. table.concat(digits)
   end
-  return table.concat({ fen.write_board(self, s), SIDE_LETTER[s:side()], text }, " ")
+  return table.concat({ fen.write_board(self, s), SIDE_LETTER[s:side()],
+                        text }, " ")
 end
 
 local function check_board(self, s)
@@ -450,11 +466,12 @@ local function check_board(self, s)
     end
     for _, pid in ipairs(s:pieces(side)) do
       local t, _, sq = s:piece(pid)
-      if s:has(sq, self.L.sea) then                                      -- W-M5
-        return string.format("a piece stands on the sea (%s)", self.rules:name(sq))
+      if s:has(sq, self.L.sea) then  -- W-M5
+        return string.format("a piece stands on the sea (%s)",
+                             self.rules:name(sq))
       end
       local zone = compiled(self).zone[side]
-      if t == self.T.headquarter and not s:has(sq, zone) then             -- W-M3
+      if t == self.T.headquarter and not s:has(sq, zone) then  -- W-M3
         return string.format("the %s headquarter stands outside its zone (%s)",
                              name, self.rules:name(sq))
       end
@@ -465,21 +482,24 @@ end
 function game:set_position(s, text)
   local f = fen.split(text)
   if #f < 2 or #f > 3 then
-    return nil, "expected a board, the side to move (r or b) and the judgement (- or e.g. r:3)"
+    return nil, "expected a board, the side to move (r or b) "
+                .. "and the judgement (- or e.g. r:3)"
   end
   local ok, err = fen.read_board(self, s, f[1])
   if not ok then return nil, err end
   err = check_board(self, s)
   if err then return nil, err end
   local side = f[2] == "r" and 1 or f[2] == "b" and 2
-  if not side then return nil, string.format("side to move '%s': expected r or b", f[2]) end
+  if not side then
+    return nil, string.format("side to move '%s': expected r or b", f[2])
+  end
   s:set_side(side)
   local j = f[3] or "-"
   if j ~= "-" then
     local who, digits = j:match("^([rb]):([1-4]+)$")
     if not who then
-      return nil, string.format("judgement '%s': expected - or the judging side and its "
-                                .. "conditions, as r:3 or b:14", j)
+      return nil, string.format("judgement '%s': expected - or the judging "
+                                .. "side and its conditions, as r:3 or b:14", j)
     end
     local judge, g = who == "r" and 1 or 2, 0
     for d in digits:gmatch(".") do g = g | (1 << (tonumber(d) - 1)) end
@@ -488,7 +508,8 @@ function game:set_position(s, text)
     local shown = grounds(self, s, judge)
     if judge ~= side and shown ~= g then
       return nil, string.format("judgement '%s': the board gives %s %s", j,
-                                self:side_name(judge), shown == 0 and "no judgement"
+                                self:side_name(judge),
+                                shown == 0 and "no judgement"
                                   or "the conditions " .. describe(shown))
     end
     s:set_var(self.V.judge, judge)

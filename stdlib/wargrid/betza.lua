@@ -86,7 +86,8 @@ function betza.parse(text)
     local lame = mods:find("n") ~= nil
     local parts = COMPOUND[letter] or (letter .. rider)
     if COMPOUND[letter] and rider ~= "" then
-      return nil, string.format("bad pattern %q: %s cannot be doubled", text, letter)
+      return nil, string.format("bad pattern %q: %s cannot be doubled",
+                                text, letter)
     end
     local i = 1
     while i <= #parts do

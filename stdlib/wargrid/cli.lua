@@ -153,7 +153,8 @@ local function parse(cmd, args, spec)
       name = name or a:sub(3)
       local kind = spec[name]
       if not kind then
-        usage_error("%s: unknown option '--%s' (see 'wargrid %s --help')", cmd, name, cmd)
+        usage_error("%s: unknown option '--%s' (see 'wargrid %s --help')",
+                    cmd, name, cmd)
       end
       if kind == "flag" then
         if inline then usage_error("%s: --%s takes no value", cmd, name) end
@@ -193,7 +194,9 @@ local function load_game(cmd, pos, opts)
       g = loader.load_file(opts.variant)
     else
       local name = table.remove(pos, 1)
-      if not name then usage_error("%s: which game? (see 'wargrid list')", cmd) end
+      if not name then
+        usage_error("%s: which game? (see 'wargrid list')", cmd)
+      end
       g = loader.load(name)
     end
     return g:with_options(opts.option)
@@ -238,12 +241,15 @@ local function game_help(game)
   for name in pairs(options) do names[#names + 1] = name end
   table.sort(names)
   if #names > 0 then
-    parts[#parts + 1] = "\nOptions of " .. game.name .. " (--option NAME[=VALUE]):"
+    parts[#parts + 1] = "\nOptions of " .. game.name
+                        .. " (--option NAME[=VALUE]):"
     for _, name in ipairs(names) do
       local o = options[name]
-      local values = o.values and " (" .. table.concat(o.values, ", ") .. ")" or ""
-      parts[#parts + 1] = string.format("  %-10s default %s%s%s", name, tostring(o.default),
-                                        values, o.help and ": " .. o.help or "")
+      local values = o.values and " (" .. table.concat(o.values, ", ") .. ")"
+                     or ""
+      parts[#parts + 1] = string.format("  %-10s default %s%s%s", name,
+                                        tostring(o.default), values,
+                                        o.help and ": " .. o.help or "")
     end
   end
   return table.concat(parts, "\n")
@@ -266,12 +272,14 @@ end
 
 -- moves -------------------------------------------------------------------
 function cli.moves(args)
-  local pos, opts = parse("moves", args, { position = "value", variant = "value",
-                                           seed = "value", option = "list" })
+  local pos, opts = parse("moves", args, { position = "value",
+                                           variant = "value", seed = "value",
+                                           option = "list" })
   if opts.help then print(HELP.moves) return 0 end
   local game = load_game("moves", pos, opts)
   no_more("moves", pos, opts)
-  local s = start(game, opts, opts.seed and integer("moves", "--seed", opts.seed))
+  local s = start(game, opts,
+                  opts.seed and integer("moves", "--seed", opts.seed))
   local texts = game:action_texts(s)
   for _, t in ipairs(texts) do print(t) end
   if #texts == 0 then
@@ -289,7 +297,8 @@ function cli.perft(args)
   local game = load_game("perft", pos, opts)
   no_more("perft", pos, opts, 1)
   local depth = integer("perft", "DEPTH", pos[1], 0, 64)
-  local s = start(game, opts, opts.seed and integer("perft", "--seed", opts.seed))
+  local s = start(game, opts,
+                  opts.seed and integer("perft", "--seed", opts.seed))
   local total = 0
   local t0 = wg.core.clock()
   if opts.divide and depth > 0 then
@@ -313,8 +322,9 @@ function cli.perft(args)
   end
   if opts.stats then
     local secs, use = wg.core.clock() - t0, wg.core.usage()
-    io.stderr:write(string.format("time %.3f s, %.0f nodes/s, peak RSS %d KiB\n",
-                                  secs, total / math.max(secs, 1e-9), use.peak_kib))
+    io.stderr:write(string.format("time %.3f s, %.0f nodes/s, "
+                                  .. "peak RSS %d KiB\n", secs,
+                                  total / math.max(secs, 1e-9), use.peak_kib))
   end
   printf("Nodes searched: %d\n", total)
   return 0
@@ -346,7 +356,9 @@ local PLAY_HELP = [[
 -- Plays action a and prints what the game tells of it (game:play's log:
 -- cards turned, outcomes); the opponent's actions are named first.
 local function play_told(game, s, a, say, named)
-  if named then say("%s plays %s\n", game:side_name(s:decider()), game:action_text(s, a)) end
+  if named then
+    say("%s plays %s\n", game:side_name(s:decider()), game:action_text(s, a))
+  end
   local log = {}
   game:play(s, a, log)
   for _, line in ipairs(log) do say("  %s\n", line) end
@@ -361,30 +373,45 @@ end
 
 function cli.play(args, input, output)
   input, output = input or io.stdin, output or io.stdout
-  local pos, opts = parse("play", args, { ai = "value", seed = "value", ["ai-level"] = "value",
+  local pos, opts = parse("play", args, { ai = "value", seed = "value",
+                                          ["ai-level"] = "value",
                                           position = "value", variant = "value",
                                           option = "list" })
-  if opts.help and not (pos[1] or opts.variant) then print(HELP.play) return 0 end
+  if opts.help and not (pos[1] or opts.variant) then
+    print(HELP.play)
+    return 0
+  end
   local game = load_game("play", pos, opts)
   no_more("play", pos, opts)
-  if opts.help then print(HELP.play .. "\n" .. game_help(game)) return 0 end
-  local colour = output == io.stdout and wg.core.isatty(1) and not os.getenv("NO_COLOR")
+  if opts.help then
+    print(HELP.play .. "\n" .. game_help(game))
+    return 0
+  end
+  local colour = output == io.stdout and wg.core.isatty(1)
+                 and not os.getenv("NO_COLOR")
                  and os.getenv("TERM") ~= "dumb"
   local bots = side_set(game, opts.ai)
   local seed = opts.seed and integer("play", "--seed", opts.seed) or os.time()
-  local level = opts["ai-level"] and integer("play", "--ai-level", opts["ai-level"], 1)
+  local level = opts["ai-level"]
+                and integer("play", "--ai-level", opts["ai-level"], 1)
                 or ai.DEFAULT_LEVEL
-  if not ai.LEVELS[level] then usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS) end
+  if not ai.LEVELS[level] then
+    usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS)
+  end
   local s = start(game, opts, seed)
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
   local history = {}  -- marks before each action, with who decided it
   -- the seed decides every shuffle: told only when the game ends
-  local function bye() say("The seed was %d (replay with --seed %d).\n", seed, seed) end
+  local function bye()
+    say("The seed was %d (replay with --seed %d).\n", seed, seed)
+  end
   say("%s. Type 'help' for commands.\n", game.title)
   local show = true
   while true do
     local who = s:decider()
-    if show then say("\n%s\n\n", game:render(s, { colour = colour, viewer = who })) end
+    if show then
+      say("\n%s\n\n", game:render(s, { colour = colour, viewer = who }))
+    end
     show = true
     local outcome = game:outcome(s)
     if outcome then
@@ -433,7 +460,8 @@ function cli.play(args, input, output)
           s:undo(history[k].mark)
           for i = #history, k, -1 do history[i] = nil end
           if deck_counts(game, s) ~= cards then
-            say("(the cards turned go back in the same order: they will come again)\n")
+            say("(the cards turned go back in the same order: "
+                .. "they will come again)\n")
           end
         end
       else
@@ -452,7 +480,8 @@ end
 
 -- suggest -----------------------------------------------------------------
 function cli.suggest(args)
-  local pos, opts = parse("suggest", args, { position = "value", ["ai-level"] = "value",
+  local pos, opts = parse("suggest", args, { position = "value",
+    ["ai-level"] = "value",
     iterations = "value", seconds = "value", seed = "value", option = "list",
     variant = "value" })
   if opts.help then print(HELP.suggest) return 0 end
@@ -464,14 +493,18 @@ function cli.suggest(args)
   if opts.seconds then
     budget.seconds = tonumber(opts.seconds)
     if not budget.seconds or budget.seconds <= 0 then
-      usage_error("suggest: --seconds must be a positive number, not '%s'", opts.seconds)
+      usage_error("suggest: --seconds must be a positive number, not '%s'",
+                  opts.seconds)
     end
   end
   if opts.iterations then
     budget.iterations = integer("suggest", "--iterations", opts.iterations, 1)
   elseif not budget.seconds then
-    local level = integer("suggest", "--ai-level", opts["ai-level"] or tostring(ai.DEFAULT_LEVEL), 1)
-    if not ai.LEVELS[level] then usage_error("suggest: --ai-level must be 1 to %d", #ai.LEVELS) end
+    local level = integer("suggest", "--ai-level",
+                          opts["ai-level"] or tostring(ai.DEFAULT_LEVEL), 1)
+    if not ai.LEVELS[level] then
+      usage_error("suggest: --ai-level must be 1 to %d", #ai.LEVELS)
+    end
     budget.iterations = ai.LEVELS[level]
   end
   local a, st = ai.mcts(game, s, budget)
@@ -487,11 +520,14 @@ function cli.suggest(args)
 end
 
 -- selfplay, compare, stats ---------------------------------------------
-local RUN_SPEC = { games = "value", seed = "value", white = "value", black = "value",
-                   jobs = "value", shard = "value", ["max-plies"] = "value",
+local RUN_SPEC = { games = "value", seed = "value", white = "value",
+                   black = "value", jobs = "value", shard = "value",
+                   ["max-plies"] = "value",
                    json = "flag", option = "list", variant = "value" }
 
-local function shell_quote(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
+local function shell_quote(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
 
 local function exe_path()
   local exe = wg.core.exe()
@@ -513,7 +549,8 @@ local function run_settings(cmd, opts)
     local i, n = opts.shard:match("^(%d+)/(%d+)$")
     i, n = tonumber(i), tonumber(n)
     if not i or i < 1 or i > n then
-      usage_error("%s: --shard must be I/N with 1 <= I <= N, not '%s'", cmd, opts.shard)
+      usage_error("%s: --shard must be I/N with 1 <= I <= N, not '%s'", cmd,
+                  opts.shard)
     end
     r.shard = { i, n }
   end
@@ -524,7 +561,8 @@ local function run_settings(cmd, opts)
 end
 
 local function progress(r, done, total)
-  if r.shard[2] > 1 or not wg.core.isatty(2) then return end  -- a shard is quiet
+  -- a shard is quiet
+  if r.shard[2] > 1 or not wg.core.isatty(2) then return end
   local width = 30
   local fill = total > 0 and math.floor(width * done / total) or width
   io.stderr:write(string.format("\r  [%s%s] %d/%d games", ("#"):rep(fill),
@@ -542,7 +580,8 @@ local function play_games(cmd, game, r, target, option_list)
   progress(r, 0, #mine)
   if r.jobs == 1 then
     for _, i in ipairs(mine) do
-      records[#records + 1] = selfplay.play(game, r.players, i, r.seed + i, r.max_plies)
+      records[#records + 1] = selfplay.play(game, r.players, i, r.seed + i,
+                                            r.max_plies)
       progress(r, #records, #mine)
     end
     return records
@@ -556,8 +595,9 @@ local function play_games(cmd, game, r, target, option_list)
     for _, o in ipairs(option_list or {}) do
       parts[#parts + 1] = "--option " .. shell_quote(o)
     end
-    for _, kv in ipairs { { "games", r.games }, { "seed", r.seed }, { "white", r.white },
-                          { "black", r.black }, { "max-plies", r.max_plies },
+    for _, kv in ipairs { { "games", r.games }, { "seed", r.seed },
+                          { "white", r.white }, { "black", r.black },
+                          { "max-plies", r.max_plies },
                           { "shard", shard .. "/" .. n } } do
       parts[#parts + 1] = "--" .. kv[1] .. " " .. shell_quote(kv[2])
     end
@@ -578,7 +618,9 @@ local function play_games(cmd, game, r, target, option_list)
           local ok = h:close()
           handles[k] = false
           open = open - 1
-          if not ok then usage_error("%s: a selfplay job failed (see above)", cmd) end
+          if not ok then
+            usage_error("%s: a selfplay job failed (see above)", cmd)
+          end
         end
       end
     end
@@ -626,9 +668,12 @@ function cli.compare(args)
   local pos, opts = parse("compare", args, RUN_SPEC)
   if opts.help then print(HELP.compare) return 0 end
   if opts.variant or opts.shard then
-    usage_error("compare: name the variant files after the game; --shard is for selfplay")
+    usage_error("compare: name the variant files after the game; "
+                .. "--shard is for selfplay")
   end
-  if #pos < 2 then usage_error("compare: give a game and at least one variant file") end
+  if #pos < 2 then
+    usage_error("compare: give a game and at least one variant file")
+  end
   local name = pos[1]
   local base = load_game("compare", pos, opts)
   local r = run_settings("compare", opts)
@@ -643,19 +688,27 @@ function cli.compare(args)
     end
     variants[k] = v
   end
-  local base_stats = selfplay.summarize(play_games("compare", base, r, { name }, opts.option))
-  local out = { base = selfplay.report_table(base.sides, header_of(base, r, opts), base_stats),
+  local base_stats = selfplay.summarize(play_games("compare", base, r,
+                                                   { name }, opts.option))
+  local out = { base = selfplay.report_table(base.sides,
+                                             header_of(base, r, opts),
+                                             base_stats),
                 variants = {} }
-  local text = { selfplay.report(base.sides, header_of(base, r, opts), base_stats) }
+  local text = { selfplay.report(base.sides, header_of(base, r, opts),
+                                 base_stats) }
   for k, file in ipairs(pos) do
     local vopts = { variant = file, option = opts.option }
     local v = variants[k]
-    local st = selfplay.summarize(play_games("compare", v, r, { "--variant", file }, opts.option))
+    local st = selfplay.summarize(play_games("compare", v, r,
+                                             { "--variant", file },
+                                             opts.option))
     local header = header_of(v, r, vopts)
     text[#text + 1] = selfplay.report(v.sides, header, st)
     text[#text + 1] = selfplay.compare(file, base_stats, st)
-    local d1, l1, h1 = selfplay.diff(st.first_wins, st.games, base_stats.first_wins, base_stats.games)
-    local d2, l2, h2 = selfplay.diff(st.draws, st.games, base_stats.draws, base_stats.games)
+    local d1, l1, h1 = selfplay.diff(st.first_wins, st.games,
+                                     base_stats.first_wins, base_stats.games)
+    local d2, l2, h2 = selfplay.diff(st.draws, st.games,
+                                     base_stats.draws, base_stats.games)
     out.variants[#out.variants + 1] = {
       file = file, report = selfplay.report_table(v.sides, header, st),
       first_player_win_rate = { diff = d1, low = l1, high = h1 },
@@ -671,8 +724,8 @@ function cli.compare(args)
   return 0
 end
 
-local SAME_RUN = { "game", "variant", "options", "white", "black", "seed", "games",
-                   "max_plies" }
+local SAME_RUN = { "game", "variant", "options", "white", "black", "seed",
+                   "games", "max_plies" }
 
 -- A record of a shard file is well formed: the fields the report reads.
 local function valid_record(rec)
@@ -682,14 +735,20 @@ local function valid_record(rec)
            and math.type(rec.seed) == "integer"
   end
   return rec.type == "game" and math.type(rec.index) == "integer"
-         and math.type(rec.plies) == "integer" and math.type(rec.winner) == "integer"
+         and math.type(rec.plies) == "integer"
+         and math.type(rec.winner) == "integer"
          and math.type(rec.first) == "integer" and type(rec.reason) == "string"
 end
 
 function cli.stats(args)
   local pos, opts = parse("stats", args, { json = "flag" })
-  if opts.help or pos[1] == nil then print(HELP.stats) return opts.help and 0 or 2 end
-  if pos[1] ~= "merge" then usage_error("stats: unknown subcommand '%s' (try 'merge')", pos[1]) end
+  if opts.help or pos[1] == nil then
+    print(HELP.stats)
+    return opts.help and 0 or 2
+  end
+  if pos[1] ~= "merge" then
+    usage_error("stats: unknown subcommand '%s' (try 'merge')", pos[1])
+  end
   if #pos < 2 then usage_error("stats merge: give the shard files") end
   local header, by_index = nil, {}
   for k = 2, #pos do
@@ -699,17 +758,21 @@ function cli.stats(args)
     for line in f:lines() do
       n = n + 1
       local rec, err = json.decode(line)
-      if not rec then usage_error("stats merge: %s line %d: %s", pos[k], n, err) end
+      if not rec then
+        usage_error("stats merge: %s line %d: %s", pos[k], n, err)
+      end
       if not valid_record(rec) then
-        usage_error("stats merge: %s line %d is not a selfplay record", pos[k], n)
+        usage_error("stats merge: %s line %d is not a selfplay record",
+                    pos[k], n)
       end
       if rec.type == "run" then
         if header then
           for _, key in ipairs(SAME_RUN) do
             local a, b = json.encode(header[key]), json.encode(rec[key])
             if a ~= b then
-              usage_error("stats merge: %s is from another run (%s %s, not %s)", pos[k], key,
-                          json.encode(rec[key]), json.encode(header[key]))
+              usage_error("stats merge: %s is from another run (%s %s, not %s)",
+                          pos[k], key, json.encode(rec[key]),
+                          json.encode(header[key]))
             end
           end
         end
@@ -725,7 +788,8 @@ function cli.stats(args)
   for _, rec in pairs(by_index) do records[#records + 1] = rec end
   table.sort(records, function(a, b) return a.index < b.index end)
   header.missing = #records < header.games
-  local game = header.variant and loader.load_file(header.variant) or loader.load(header.game)
+  local game = header.variant and loader.load_file(header.variant)
+               or loader.load(header.game)
   print_report(game, header, records, opts.json)
   return 0
 end
@@ -744,7 +808,8 @@ function cli.main(args)
   end
   local run = cmd:match("^%a+$") and cli[cmd]
   if not run or cmd == "main" then
-    io.stderr:write(string.format("wargrid: unknown command '%s' (see 'wargrid --help')\n", cmd))
+    io.stderr:write(string.format("wargrid: unknown command '%s' "
+                                  .. "(see 'wargrid --help')\n", cmd))
     return 2
   end
   local ok, rc = pcall(run, rest)

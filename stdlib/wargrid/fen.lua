@@ -32,19 +32,22 @@ local function read_large(game, s, large)
     if not s:at(sq) then
       local name = game.type_names[l.t]
       if not s:fits(l.t, sq) then
-        return nil, string.format("the %s at %s does not fit on the board", name,
-                                  game.rules:name(sq))
+        return nil, string.format("the %s at %s does not fit on the board",
+                                  name, game.rules:name(sq))
       end
       local pid = s:add(l.t, l.side, sq)
       for _, c in ipairs(s:covers(pid)) do
         local m = large[c]
         if not m or m.t ~= l.t or m.side ~= l.side then
-          return nil, string.format("the %s at %s also covers %s, which does not show it",
-                                    name, game.rules:name(sq), game.rules:name(c))
+          return nil, string.format("the %s at %s also covers %s, "
+                                    .. "which does not show it", name,
+                                    game.rules:name(sq), game.rules:name(c))
         end
       end
-    elseif large[sq].t ~= s:type(s:at(sq)) or large[sq].side ~= s:side_of(s:at(sq)) then
-      return nil, string.format("%s shows a piece another one covers", game.rules:name(sq))
+    elseif large[sq].t ~= s:type(s:at(sq))
+           or large[sq].side ~= s:side_of(s:at(sq)) then
+      return nil, string.format("%s shows a piece another one covers",
+                                game.rules:name(sq))
     end
   end
   return true
@@ -67,17 +70,20 @@ function fen.read_board(game, s, text)
       if digits then
         local n = tonumber(digits)
         if n == 0 then
-          return nil, string.format("rank %d: '0' is not a count of squares", rank)
+          return nil, string.format("rank %d: '0' is not a count of squares",
+                                    rank)
         end
         if #digits > 2 then
-          return nil, string.format("rank %d has more than %d squares", rank, game.files)
+          return nil, string.format("rank %d has more than %d squares", rank,
+                                    game.files)
         end
         file = file + n
         pos = pos + #digits
       else
         local ch = row:sub(pos, pos)
         if file > game.files then
-          return nil, string.format("rank %d has more than %d squares", rank, game.files)
+          return nil, string.format("rank %d has more than %d squares", rank,
+                                    game.files)
         end
         local sq = rules:at(file, rank)
         local t = game.letter_type[ch:lower()]

@@ -105,7 +105,9 @@ local function type_mask(game, names, what)
   local m = 0
   for _, name in ipairs(names) do
     local id = game.T[name]
-    if not id then fail(game.def, "%s: no piece type %q", what, tostring(name)) end
+    if not id then
+      fail(game.def, "%s: no piece type %q", what, tostring(name))
+    end
     m = m | (1 << id)
   end
   return m
@@ -120,7 +122,9 @@ local function fire_of(game, name, fire)
   local what = "pieces." .. name .. ".fire"
   if type(fire) ~= "table" then fail(game.def, "%s must be a table", what) end
   local corner = CORNERS[fire.corner or "both"]
-  if not corner then fail(game.def, "%s.corner must be \"both\" or \"either\"", what) end
+  if not corner then
+    fail(game.def, "%s.corner must be \"both\" or \"either\"", what)
+  end
   return {
     range = fire.range, arc = fire.arc, corner = corner,
     immune = type_mask(game, fire.immune, what .. ".immune"),
@@ -136,7 +140,9 @@ local function decks_of(game, decks)
   local seen = {}
   for i, name in ipairs(sorted_keys(decks)) do
     local d = decks[name]
-    if type(d) ~= "table" then fail(game.def, "decks.%s must be a table", name) end
+    if type(d) ~= "table" then
+      fail(game.def, "decks.%s must be a table", name)
+    end
     game.D[name], game.deck_names[i] = i, name
     seen[i] = d.open and 3 or (d.owner and (1 << (d.owner - 1)) or 0)
   end
@@ -204,7 +210,8 @@ local function zone(game, name, promote)
         elseif type(z) == "function" then
           inside = z(game, side, sq)
         else
-          fail(game.def, "pieces.%s.promote.zone: expected \"last\", ranks or a function", name)
+          fail(game.def, "pieces.%s.promote.zone: expected \"last\", ranks "
+               .. "or a function", name)
         end
         if inside then out[side][#out[side] + 1] = sq end
       end
@@ -219,7 +226,8 @@ local function compile(game)
   game.files = board.files or 8
   game.ranks = board.ranks or 8
   -- a bare grid first, to resolve square names in layers
-  game.rules_grid = core.rules { files = game.files, ranks = game.ranks, types = {} }
+  game.rules_grid = core.rules { files = game.files, ranks = game.ranks,
+                                 types = {} }
   local spec = {
     files = game.files, ranks = game.ranks,
     maxpieces = def.maxpieces, actions_per_turn = def.actions_per_turn,
@@ -309,7 +317,9 @@ end
 
 -- wg.game(def) -> game
 function M.new(def, base)
-  if type(def) ~= "table" then error("wg.game: expected a declaration table", 2) end
+  if type(def) ~= "table" then
+    error("wg.game: expected a declaration table", 2)
+  end
   if type(def.name) ~= "string" or not def.name:match("^[%w_]+$") then
     error("wg.game: 'name' must be a word (letters, digits, _)", 2)
   end
@@ -326,7 +336,8 @@ local function merge(a, b)
   for k, v in pairs(b) do
     if v == false and type(a[k]) == "table" then
       out[k] = nil
-    elseif type(v) == "table" and type(a[k]) == "table" and not v[1] and not a[k][1] then
+    elseif type(v) == "table" and type(a[k]) == "table" and not v[1]
+           and not a[k][1] then
       out[k] = merge(a[k], v)
     else
       out[k] = v
@@ -339,7 +350,9 @@ M.merge = merge
 -- wg.variant(base, changes) -> game: the base's declaration with the changes
 -- merged in, and the base's methods (which the variant may then replace).
 function M.variant(base, changes)
-  if getmetatable(base) ~= Game then error("wg.variant: 'base' is not a game", 2) end
+  if getmetatable(base) ~= Game then
+    error("wg.variant: 'base' is not a game", 2)
+  end
   if type(changes) ~= "table" or type(changes.name) ~= "string" then
     error("wg.variant: 'changes' must be a table with a name", 2)
   end
@@ -364,20 +377,24 @@ function Game:with_options(settings)
     if not o then
       local known = sorted_keys(opts)
       error(string.format("%s has no option '%s'%s", self.name, name,
-        #known > 0 and " (options: " .. table.concat(known, ", ") .. ")" or ""), 0)
+        #known > 0 and " (options: " .. table.concat(known, ", ") .. ")"
+        or ""), 0)
     end
     local kind = type(o.default)
     if kind == "boolean" and type(value) == "string" then
       local b = ({ ["true"] = true, yes = true, on = true, ["1"] = true,
-                   ["false"] = false, no = false, off = false, ["0"] = false })[value:lower()]
+                   ["false"] = false, no = false, off = false,
+                   ["0"] = false })[value:lower()]
       if b == nil then
-        error(string.format("option %s is true or false, not '%s'", name, value), 0)
+        error(string.format("option %s is true or false, not '%s'",
+                            name, value), 0)
       end
       value = b
     elseif kind == "number" and type(value) == "string" then
       local n = value:match("^%-?%d+$") and tonumber(value)
       if not n then
-        error(string.format("option %s takes a whole number, not '%s'", name, value), 0)
+        error(string.format("option %s takes a whole number, not '%s'",
+                            name, value), 0)
       end
       value = n
     end
@@ -494,8 +511,8 @@ function Game:parse_action(s, text)
     local a = out:get(i)
     if normal(self:action_text(s, a)) == want then return a end
   end
-  return nil, string.format("'%s' is not a legal action here (type 'moves' to list them)",
-                            text)
+  return nil, string.format("'%s' is not a legal action here "
+                            .. "(type 'moves' to list them)", text)
 end
 
 -- game:sorted_texts(s) -> the legal actions' texts, sorted naturally
@@ -505,7 +522,9 @@ local function natural_less(a, b)
     local na, ea = a:match("^(%d+)()", pa)
     local nb, eb = b:match("^(%d+)()", pb)
     if na and nb then
-      if tonumber(na) ~= tonumber(nb) then return tonumber(na) < tonumber(nb) end
+      if tonumber(na) ~= tonumber(nb) then
+        return tonumber(na) < tonumber(nb)
+      end
       pa, pb = ea, eb
     else
       local ca, cb = a:sub(pa, pa), b:sub(pb, pb)
@@ -545,7 +564,8 @@ end
 function Game:result(s)
   local winner, reason = s:result()
   if winner then
-    return winner == 3 and 0 or winner, self.def.reasons and self.def.reasons[reason]
+    return winner == 3 and 0 or winner,
+           self.def.reasons and self.def.reasons[reason]
   end
   return 3 - s:decider(), "no legal action"
 end

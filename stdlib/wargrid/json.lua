@@ -2,7 +2,8 @@
 -- booleans, arrays and objects (keys sorted, so output is stable).
 local json = {}
 
-local ESC = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+local ESC = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r",
+              ["\t"] = "\\t" }
 
 local function encode(v, out)
   local t = type(v)
@@ -76,7 +77,8 @@ function json.decode(text)
         local e = text:sub(pos + 1, pos + 1)
         local map = { n = "\n", r = "\r", t = "\t", b = "\b", f = "\f" }
         if e == "u" then
-          out[#out + 1] = utf8.char(tonumber(text:sub(pos + 2, pos + 5), 16) or fail("bad \\u"))
+          out[#out + 1] = utf8.char(tonumber(text:sub(pos + 2, pos + 5), 16)
+                                    or fail("bad \\u"))
           pos = pos + 6
         else
           out[#out + 1] = map[e] or e

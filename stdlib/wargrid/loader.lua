@@ -20,7 +20,8 @@ local SAFE_GLOBALS = {
   "rawget", "rawset", "rawlen", "print", "_VERSION",
 }
 local SAFE_LIBS = { "math", "string", "table", "utf8", "coroutine" }
-local MODULES = { wargrid = true, ["wargrid.fen"] = true, ["wargrid.betza"] = true }
+local MODULES = { wargrid = true, ["wargrid.fen"] = true,
+                  ["wargrid.betza"] = true }
 local BUDGET = 200  -- millions of instructions a script may run while loading
 
 local cache = {}
@@ -115,7 +116,9 @@ local function sandbox()
     if hook then debug.sethook(thread, hook, "", 1000000) end
     return thread
   end
-  co.resume = function(thread, ...) return pass_budget(coroutine.resume(thread, ...)) end
+  co.resume = function(thread, ...)
+    return pass_budget(coroutine.resume(thread, ...))
+  end
   co.wrap = function(f)
     local thread = co.create(f)
     return function(...)
@@ -130,7 +133,8 @@ local function sandbox()
     if MODULES[name] then return deep_copy((require(name))) end
     local game = type(name) == "string" and name:match("^games%.([%w_]+)$")
     if game then return deep_copy(loader.load(game)) end
-    error(string.format("module '%s' is not available to game scripts", tostring(name)), 2)
+    error(string.format("module '%s' is not available to game scripts",
+                        tostring(name)), 2)
   end
   return env
 end
@@ -170,11 +174,14 @@ end
 local function check(game, path)
   local Game = require("wargrid.game").Game
   if getmetatable(game) ~= Game then
-    error(path .. ": the script must return a game (made by wg.game or wg.variant)", 0)
+    error(path .. ": the script must return a game "
+          .. "(made by wg.game or wg.variant)", 0)
   end
-  for _, method in ipairs { "actions", "play", "position_text", "set_position" } do
+  for _, method in ipairs { "actions", "play", "position_text",
+                            "set_position" } do
     if type(game[method]) ~= "function" then
-      error(string.format("%s: game %s has no %s method", path, game.name, method), 0)
+      error(string.format("%s: game %s has no %s method", path, game.name,
+                          method), 0)
     end
   end
   return game

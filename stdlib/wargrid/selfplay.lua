@@ -43,7 +43,8 @@ function M.play(game, players, index, seed, max_plies)
     local out = game:legal(s)
     if out:size() == 0 then
       local winner, reason, score = game:result(s)
-      rec.winner, rec.reason, rec.score = winner, reason or "no legal action", score
+      rec.winner, rec.reason, rec.score = winner,
+                                          reason or "no legal action", score
       break
     end
     if plies >= max_plies then
@@ -80,7 +81,8 @@ end
 -- M.summarize(records) -> the statistics of a set of game records
 function M.summarize(records)
   local n = #records
-  local s = { games = n, wins = { 0, 0 }, draws = 0, first_wins = 0, reasons = {} }
+  local s = { games = n, wins = { 0, 0 }, draws = 0, first_wins = 0,
+              reasons = {} }
   local sum, sq, min, max = 0, 0, math.huge, 0
   for _, r in ipairs(records) do
     if r.winner == 1 or r.winner == 2 then
@@ -95,7 +97,8 @@ function M.summarize(records)
   end
   local mean = n > 0 and sum / n or 0
   local var = n > 1 and (sq - n * mean * mean) / (n - 1) or 0
-  s.length = { mean = mean, sd = math.sqrt(math.max(0, var)), min = n > 0 and min or 0, max = max }
+  s.length = { mean = mean, sd = math.sqrt(math.max(0, var)),
+               min = n > 0 and min or 0, max = max }
   return s
 end
 
@@ -103,7 +106,8 @@ local function pct(x) return string.format("%5.1f%%", 100 * x) end
 
 local function interval(k, n)
   local lo, hi = M.wilson(k, n)
-  return string.format("%s  [%s, %s]", pct(n > 0 and k / n or 0), pct(lo), pct(hi))
+  return string.format("%s  [%s, %s]", pct(n > 0 and k / n or 0), pct(lo),
+                       pct(hi))
 end
 
 -- M.report(sides, header, stats) -> text
@@ -115,18 +119,24 @@ function M.report(sides, header, st)
       sides[1], header.white, sides[2], header.black, header.seed,
       header.seed + header.games - 1)
   local n = st.games
-  add("  %-14s %5d  %s", sides[1] .. " wins", st.wins[1], interval(st.wins[1], n))
-  add("  %-14s %5d  %s", sides[2] .. " wins", st.wins[2], interval(st.wins[2], n))
+  add("  %-14s %5d  %s", sides[1] .. " wins", st.wins[1],
+      interval(st.wins[1], n))
+  add("  %-14s %5d  %s", sides[2] .. " wins", st.wins[2],
+      interval(st.wins[2], n))
   add("  %-14s %5d  %s", "draws", st.draws, interval(st.draws, n))
-  add("  %-14s %5d  %s", "first player", st.first_wins, interval(st.first_wins, n))
+  add("  %-14s %5d  %s", "first player", st.first_wins,
+      interval(st.first_wins, n))
   add("  length: mean %.1f actions, sd %.1f, min %d, max %d", st.length.mean,
       st.length.sd, st.length.min, st.length.max)
   local reasons = {}
   for r, k in pairs(st.reasons) do reasons[#reasons + 1] = { r = r, k = k } end
-  table.sort(reasons, function(a, b) return a.k > b.k or (a.k == b.k and a.r < b.r) end)
+  table.sort(reasons, function(a, b)
+    return a.k > b.k or (a.k == b.k and a.r < b.r)
+  end)
   local parts = {}
   for _, x in ipairs(reasons) do
-    parts[#parts + 1] = string.format("%s %s", x.r, pct(x.k / n):gsub("^ +", ""))
+    parts[#parts + 1] = string.format("%s %s", x.r,
+                                      pct(x.k / n):gsub("^ +", ""))
   end
   add("  ended by: %s", table.concat(parts, ", "))
   return table.concat(lines, "\n")
@@ -147,25 +157,29 @@ function M.report_table(sides, header, st)
     draws = entry(st.draws), first_player = entry(st.first_wins),
     length = st.length, ended_by = {},
   }
-  for r, k in pairs(st.reasons) do out.ended_by[r] = { count = k, rate = k / n } end
+  for r, k in pairs(st.reasons) do
+    out.ended_by[r] = { count = k, rate = k / n }
+  end
   return out
 end
 
 -- M.compare(base, other) -> lines on what changed from base to other
 function M.compare(name, a, b)
-  local lines = { string.format("%s against the base game (%d and %d games):", name,
-                                b.games, a.games) }
+  local lines = { string.format("%s against the base game (%d and %d games):",
+                                name, b.games, a.games) }
   local function line(label, k2, k1)
     local d, lo, hi = M.diff(k2, b.games, k1, a.games)
-    lines[#lines + 1] = string.format("  %-22s %+6.1f points  [%+.1f, %+.1f]", label,
-                                      100 * d, 100 * lo, 100 * hi)
+    lines[#lines + 1] = string.format("  %-22s %+6.1f points  [%+.1f, %+.1f]",
+                                      label, 100 * d, 100 * lo, 100 * hi)
   end
   line("first-player win rate", b.first_wins, a.first_wins)
   line("draw rate", b.draws, a.draws)
   local d = b.length.mean - a.length.mean
-  local se = math.sqrt(a.length.sd ^ 2 / math.max(a.games, 1) + b.length.sd ^ 2 / math.max(b.games, 1))
-  lines[#lines + 1] = string.format("  %-22s %+6.1f actions [%+.1f, %+.1f]", "game length",
-                                    d, d - 1.96 * se, d + 1.96 * se)
+  local se = math.sqrt(a.length.sd ^ 2 / math.max(a.games, 1)
+                       + b.length.sd ^ 2 / math.max(b.games, 1))
+  lines[#lines + 1] = string.format("  %-22s %+6.1f actions [%+.1f, %+.1f]",
+                                    "game length", d, d - 1.96 * se,
+                                    d + 1.96 * se)
   return table.concat(lines, "\n")
 end
 

@@ -74,7 +74,8 @@ end
 function T.from(game, s, square)
   local out = {}
   for _, t in ipairs(game:action_texts(s)) do
-    if t:sub(1, #square) == square and not t:sub(#square + 1, #square + 1):match("%d") then
+    if t:sub(1, #square) == square
+       and not t:sub(#square + 1, #square + 1):match("%d") then
       out[#out + 1] = t
     end
   end
