@@ -6,9 +6,8 @@
 -- followed during the opening phase by a seventh field naming the opening
 -- moves each side still owes (C-O1): A, L, G, Q for White's a-pawn, l-pawn
 -- and g-pawn double steps and the queen's g1-g3; a, l, g, q for Black's.
--- The start:
---   rnebmkfwbenr/pppppppppppp/12/12/12/12/
---   PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq
+-- The start (one line, to copy whole):
+-- rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq
 -- Once nothing is owed the field is left out, and the text is plain FEN.
 --
 -- Actions are written as Fairy-Stockfish writes moves: from-square,

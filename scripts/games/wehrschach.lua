@@ -8,9 +8,8 @@
 -- "-" for none, or the judging side and the conditions it rests on, as
 -- "r:3" (Red judged by W-J3) or "b:14" (Blue by W-J1 and W-J4). When the
 -- judging side is to move again, the reply has been made and the game is
--- decided (W-J6). The start:
---   1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/
---   11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -
+-- decided (W-J6). The start (one line, to copy whole):
+-- 1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -
 -- The repetition history (W-J8) is not part of the text, as in FEN.
 --
 -- Actions (W-T1) and their notation:
