@@ -159,15 +159,6 @@ local function parse(cmd, args, spec)
       if kind == "flag" then
         if inline then usage_error("%s: --%s takes no value", cmd, name) end
         opts[name] = true
-      elseif kind == "list" then
-        local v = inline
-        if not v then
-          i = i + 1
-          v = args[i]
-          if v == nil then usage_error("%s: --%s needs a value", cmd, name) end
-        end
-        opts[name] = opts[name] or {}
-        table.insert(opts[name], v)
       else
         local v = inline
         if not v then
@@ -175,7 +166,12 @@ local function parse(cmd, args, spec)
           v = args[i]
           if v == nil then usage_error("%s: --%s needs a value", cmd, name) end
         end
-        opts[name] = v
+        if kind == "list" then  -- repeatable: every value kept
+          opts[name] = opts[name] or {}
+          table.insert(opts[name], v)
+        else
+          opts[name] = v
+        end
       end
     else
       pos[#pos + 1] = a
