@@ -438,6 +438,15 @@ function Game:hidden()
   return false
 end
 
+-- game:validate() -> true, or nil and one line: what rule the declaration
+-- (a variant's, say) leaves impossible, naming its rule ID and what to
+-- override. The loader calls it once the script has returned its game, so
+-- a variant's own methods are in place. A game whose rules name files,
+-- ranks or squares replaces it; the default finds nothing wrong.
+function Game:validate()
+  return true
+end
+
 -- game:view(s, side, seed) -> the state as side may know it, what it cannot
 -- see dealt at random by seed (s:view, the runtime's)
 function Game:view(s, side, seed)

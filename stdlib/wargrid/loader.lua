@@ -184,6 +184,12 @@ local function check(game, path)
                           method), 0)
     end
   end
+  -- a declaration that leaves one of the game's rules impossible (a file
+  -- the rule names is off the board) is refused here, in one line
+  local ok, err = game:validate()
+  if not ok then
+    error(string.format("%s: game %s: %s", path, game.name, err or "?"), 0)
+  end
   return game
 end
 
