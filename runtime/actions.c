@@ -8,13 +8,13 @@ int wg_actlist_grow(wg_actlist *l)
 {
     int cap = l->cap ? l->cap * 2 : 256;
     if (cap > WG_MAX_ACTIONS)
-        return -1;
+        return WG_EFULL;
     wg_action *a = realloc(l->a, (size_t)cap * sizeof *a);
     if (!a)
-        return -1;
+        return WG_ENOMEM;
     l->a = a;
     l->cap = cap;
-    return 0;
+    return WG_OK;
 }
 
 void wg_actlist_free(wg_actlist *l)

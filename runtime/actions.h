@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "rc.h"
+
 typedef uint64_t wg_action;
 
 /* kind: bits 0-7; a, b, c, d: 12 bits each from bit 8; e: bits 56-62. */
@@ -51,15 +53,16 @@ typedef struct wg_actlist {
     int n, cap;
 } wg_actlist;
 
-int wg_actlist_grow(wg_actlist *l);    /* -1 when out of memory or too long */
+/* WG_EFULL past WG_MAX_ACTIONS, WG_ENOMEM when memory runs out. */
+int wg_actlist_grow(wg_actlist *l);
 void wg_actlist_free(wg_actlist *l);
 
 static inline int wg_actlist_push(wg_actlist *l, wg_action x)
 {
-    if (l->n == l->cap && wg_actlist_grow(l) != 0)
-        return -1;
+    if (l->n == l->cap)
+        WG_TRY(wg_actlist_grow(l));
     l->a[l->n++] = x;
-    return 0;
+    return WG_OK;
 }
 
 #endif

@@ -56,9 +56,11 @@ static int actions_new(lua_State *L)
 
 static void push(lua_State *L, wg_actlist *l, wg_action x)
 {
-    if (wg_actlist_push(l, x) != 0)
+    int rc = wg_actlist_push(l, x);
+    if (rc == WG_EFULL)
         luaL_error(L, "too many actions in one list (at most %d)",
                    WG_MAX_ACTIONS);
+    wg_check_rc(L, rc, NULL);
 }
 
 /* out:add(kind, a, b, c, d, e) */

@@ -37,10 +37,15 @@ wg_actlist *wg_check_actions(lua_State *L, int i)
 
 void wg_check_rc(lua_State *L, int rc, const char *what)
 {
-    if (rc == -1)
+    if (rc >= 0)
+        return;
+    if (rc == WG_ENOMEM)
         luaL_error(L, "out of memory");
-    if (rc < 0)
-        luaL_error(L, "%s", what);
+    if (!what)
+        what = rc == WG_EFULL ? "a limit of the runtime is reached"
+               : rc == WG_ECALLBACK ? "a callback of the game failed"
+               : "invalid argument";
+    luaL_error(L, "%s", what);
 }
 
 int wg_check_square(lua_State *L, const wg_rules *r, int i)

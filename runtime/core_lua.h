@@ -22,8 +22,8 @@ wg_rules *wg_check_rules(lua_State *L, int i);
 wg_state *wg_check_state(lua_State *L, int i);
 wg_actlist *wg_check_actions(lua_State *L, int i);
 
-/* Raises the error for a runtime return code: -1 out of memory, -2 the
- * message given (what the caller asked for is not possible). */
+/* Raises the error for a failed runtime call (rc < 0; see rc.h): "out of
+ * memory" for WG_ENOMEM, else `what` (or, when NULL, what the code means). */
 void wg_check_rc(lua_State *L, int rc, const char *what);
 
 /* Checks argument i as a square of r's board. */

@@ -4,8 +4,6 @@
 
 #include <stdlib.h>
 
-#define TRY(x) do { if ((x) != 0) return -1; } while (0)
-
 static int bad_deck(const wg_state *s, int d)
 {
     return d < 0 || d >= s->rules->ndecks;
@@ -24,17 +22,19 @@ static int count_word(const wg_state *s, int d)
 
 int wg_deck_set(wg_state *s, int d, const int32_t *cards, int n)
 {
-    if (bad_deck(s, d) || n < 0 || n > WG_MAX_CARDS)
-        return -2;
+    if (bad_deck(s, d) || n < 0)
+        return WG_EINVAL;
+    if (n > WG_MAX_CARDS)
+        return WG_EFULL;
     for (int i = 0; i < n; i++)
         if (cards[i] == 0)
-            return -2;
+            return WG_EINVAL;
     for (int i = 0; i < n; i++)
-        TRY(wg_state_set(s, card_word(s, d, i), cards[i]));
+        WG_TRY(wg_state_set(s, card_word(s, d, i), cards[i]));
     for (int i = n; i < wg_deck_count(s, d); i++)
-        TRY(wg_state_set(s, card_word(s, d, i), 0));
-    TRY(wg_state_set(s, count_word(s, d), n));
-    return 0;
+        WG_TRY(wg_state_set(s, card_word(s, d, i), 0));
+    WG_TRY(wg_state_set(s, count_word(s, d), n));
+    return WG_OK;
 }
 
 /* Puts a card on top of deck d. */
@@ -42,27 +42,24 @@ static int push(wg_state *s, int d, int32_t card)
 {
     int n = wg_deck_count(s, d);
     if (n == WG_MAX_CARDS)
-        return -2;
-    TRY(wg_state_set(s, card_word(s, d, n), card));
-    TRY(wg_state_set(s, count_word(s, d), n + 1));
-    return 0;
+        return WG_EFULL;
+    WG_TRY(wg_state_set(s, card_word(s, d, n), card));
+    WG_TRY(wg_state_set(s, count_word(s, d), n + 1));
+    return WG_OK;
 }
 
 int32_t wg_deck_draw(wg_state *s, int d, int to)
 {
     if (bad_deck(s, d) || (to >= 0 && (bad_deck(s, to) || to == d)))
-        return -2;
+        return WG_EINVAL;
     int n = wg_deck_count(s, d);
     if (n == 0)
         return 0;
     int32_t card = wg_deck(s, d)[n];
-    TRY(wg_state_set(s, card_word(s, d, n - 1), 0));
-    TRY(wg_state_set(s, count_word(s, d), n - 1));
-    if (to >= 0) {
-        int rc = push(s, to, card);
-        if (rc)
-            return rc;
-    }
+    WG_TRY(wg_state_set(s, card_word(s, d, n - 1), 0));
+    WG_TRY(wg_state_set(s, count_word(s, d), n - 1));
+    if (to >= 0)
+        WG_TRY(push(s, to, card));
     return card;
 }
 
@@ -80,40 +77,42 @@ static void shuffle_cards(int32_t *c, int n, uint64_t *x)
 int wg_deck_shuffle(wg_state *s, int d)
 {
     if (bad_deck(s, d))
-        return -2;
+        return WG_EINVAL;
     int n = wg_deck_count(s, d);
     int32_t cards[WG_MAX_CARDS];
     for (int i = 0; i < n; i++)
         cards[i] = wg_deck(s, d)[1 + i];
     uint64_t x = wg_state_rng(s);
     shuffle_cards(cards, n, &x);
-    TRY(wg_state_seed(s, x));
+    WG_TRY(wg_state_seed(s, x));
     for (int i = 0; i < n; i++)
-        TRY(wg_state_set(s, card_word(s, d, i), cards[i]));
-    return 0;
+        WG_TRY(wg_state_set(s, card_word(s, d, i), cards[i]));
+    return WG_OK;
 }
 
 int wg_deck_split(wg_state *s, int from, int to, int n)
 {
     if (bad_deck(s, from) || bad_deck(s, to) || from == to || n < 0)
-        return -2;
+        return WG_EINVAL;
     int have = wg_deck_count(s, from), there = wg_deck_count(s, to);
-    if (n > have || there + n > WG_MAX_CARDS)
-        return -2;
+    if (n > have)
+        return WG_EINVAL;
+    if (there + n > WG_MAX_CARDS)
+        return WG_EFULL;
     for (int i = 0; i < n; i++)
-        TRY(wg_state_set(s, card_word(s, to, there + i),
+        WG_TRY(wg_state_set(s, card_word(s, to, there + i),
                          wg_deck(s, from)[1 + have - n + i]));
-    TRY(wg_state_set(s, count_word(s, to), there + n));
+    WG_TRY(wg_state_set(s, count_word(s, to), there + n));
     for (int i = have - n; i < have; i++)
-        TRY(wg_state_set(s, card_word(s, from, i), 0));
-    TRY(wg_state_set(s, count_word(s, from), have - n));
-    return 0;
+        WG_TRY(wg_state_set(s, card_word(s, from, i), 0));
+    WG_TRY(wg_state_set(s, count_word(s, from), have - n));
+    return WG_OK;
 }
 
 int wg_deck_gather(wg_state *s, int to, int from)
 {
     if (bad_deck(s, from))
-        return -2;
+        return WG_EINVAL;
     return wg_deck_split(s, from, to, wg_deck_count(s, from));
 }
 

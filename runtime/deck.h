@@ -4,7 +4,8 @@
  * Deck d (0-based, below rules.ndecks) is wg_deck(s, d) = [count, cards...]:
  * cards are nonzero integers the game gives meaning to, from the bottom
  * (index 1) to the top (index count). Deck words are not hashed: their order
- * is chance, not position. Errors: -1 out of memory, -2 bad argument. */
+ * is chance, not position. Errors: WG_ENOMEM, WG_EINVAL (no such deck, more
+ * cards than a deck holds), WG_EFULL (past WG_MAX_CARDS in one deck). */
 #ifndef WG_DECK_H
 #define WG_DECK_H
 

@@ -51,7 +51,7 @@ static int deck_set_cards(lua_State *L)
         cards[i - 1] = (int32_t)c;
         lua_pop(L, 1);
     }
-    wg_check_rc(L, wg_deck_set(s, d, cards, (int)n), "");
+    wg_check_rc(L, wg_deck_set(s, d, cards, (int)n), NULL);
     return 0;
 }
 
@@ -64,9 +64,9 @@ static int deck_draw(lua_State *L)
     int to = lua_isnoneornil(L, 3) ? -1 : check_deck(L, s, 3);
     luaL_argcheck(L, to != d, 3, "'to' is the deck drawn from");
     int32_t c = wg_deck_draw(s, d, to);
-    if (c == -2)
+    if (c == WG_EFULL)
         return luaL_argerror(L, 3, "deck 'to' is full");
-    wg_check_rc(L, c, "");
+    wg_check_rc(L, c, NULL);
     if (c == 0)
         lua_pushnil(L);
     else
@@ -78,7 +78,7 @@ static int deck_draw(lua_State *L)
 static int deck_shuffle(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    wg_check_rc(L, wg_deck_shuffle(s, check_deck(L, s, 2)), "");
+    wg_check_rc(L, wg_deck_shuffle(s, check_deck(L, s, 2)), NULL);
     return 0;
 }
 
@@ -93,7 +93,7 @@ static int deck_split(lua_State *L)
                   "'n' is more cards than the deck holds");
     luaL_argcheck(L, wg_deck_count(s, to) + n <= WG_MAX_CARDS, 4,
                   "too many cards for one deck");
-    wg_check_rc(L, wg_deck_split(s, from, to, (int)n), "");
+    wg_check_rc(L, wg_deck_split(s, from, to, (int)n), NULL);
     return 0;
 }
 
@@ -109,7 +109,7 @@ static int deck_gather(lua_State *L)
         luaL_argcheck(L, wg_deck_count(s, to) + wg_deck_count(s, from)
                          <= WG_MAX_CARDS,
                       i, "too many cards for one deck");
-        wg_check_rc(L, wg_deck_gather(s, to, from), "");
+        wg_check_rc(L, wg_deck_gather(s, to, from), NULL);
     }
     return 0;
 }

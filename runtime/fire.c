@@ -114,10 +114,10 @@ int wg_fire_targets(const wg_state *s, int pid, unsigned kind, wg_actlist *out)
                     && wg_fire_in_arc(dx, dy, 0, fy, f->arc)
                     && !wg_fire_blocker(s, c, sq, f->corner, f->block)) {
                     seen[q] = 1;
-                    if (wg_actlist_push(out, wg_act(kind, (unsigned)p[PF_SQ],
-                                                    (unsigned)qp[PF_SQ],
-                                                    0, 0, 0)) != 0)
-                        return -1;
+                    WG_TRY(wg_actlist_push(out, wg_act(kind,
+                                                       (unsigned)p[PF_SQ],
+                                                       (unsigned)qp[PF_SQ],
+                                                       0, 0, 0)));
                     break;
                 }
             }

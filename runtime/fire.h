@@ -29,7 +29,7 @@ int wg_fire_blocker(const wg_state *s, int a, int b, int corner,
 
 /* Appends an action (kind, anchor, target anchor) for every enemy piece the
  * piece may fire at by its type's fire pattern, once per target. Returns the
- * number added, or -1 when the list is full. */
+ * number added, or the list's error (WG_EFULL, WG_ENOMEM). */
 int wg_fire_targets(const wg_state *s, int pid, unsigned kind, wg_actlist *out);
 
 #endif

@@ -8,7 +8,7 @@
 int wg_grid_init(wg_grid *g, int files, int ranks)
 {
     if (files < 1 || ranks < 1 || files > WG_MAX_FILES || ranks > WG_MAX_RANKS)
-        return -1;
+        return WG_EINVAL;
     memset(g, 0, sizeof *g);
     g->files = files;
     g->ranks = ranks;
@@ -18,7 +18,7 @@ int wg_grid_init(wg_grid *g, int files, int ranks)
         g->file_of[sq] = (int8_t)((sq - 1) % files);
         g->rank_of[sq] = (int8_t)((sq - 1) / files);
     }
-    return 0;
+    return WG_OK;
 }
 
 void wg_grid_free(wg_grid *g)
@@ -33,14 +33,14 @@ int wg_grid_vec(wg_grid *g, int dx, int dy)
     for (int v = 0; v < g->nvecs; v++)
         if (g->vec[v][0] == dx && g->vec[v][1] == dy)
             return v;
-    if (g->nvecs == WG_MAX_VECS || (dx == 0 && dy == 0))
-        return -1;
-    if (dx < -WG_MAX_FILES || dx > WG_MAX_FILES
+    if ((dx == 0 && dy == 0) || dx < -WG_MAX_FILES || dx > WG_MAX_FILES
         || dy < -WG_MAX_RANKS || dy > WG_MAX_RANKS)
-        return -1;
+        return WG_EINVAL;
+    if (g->nvecs == WG_MAX_VECS)
+        return WG_EFULL;
     wg_sq *ray = calloc((size_t)(g->nsq + 1) * WG_MAX_RAY, sizeof *ray);
     if (!ray)
-        return -1;
+        return WG_ENOMEM;
     int v = g->nvecs++;
     g->vec[v][0] = (int8_t)dx;
     g->vec[v][1] = (int8_t)dy;
@@ -97,14 +97,16 @@ int wg_grid_find_layer(const wg_grid *g, const char *name)
     for (int i = 0; i < g->nlayers; i++)
         if (strcmp(g->layer_name[i], name) == 0)
             return i;
-    return -1;
+    return WG_EINVAL;
 }
 
 int wg_grid_layer(wg_grid *g, const char *name, int dynamic)
 {
-    if (g->nlayers == WG_MAX_LAYERS || wg_grid_find_layer(g, name) >= 0
+    if (wg_grid_find_layer(g, name) >= 0
         || strlen(name) >= sizeof g->layer_name[0])
-        return -1;
+        return WG_EINVAL;
+    if (g->nlayers == WG_MAX_LAYERS)
+        return WG_EFULL;
     int i = g->nlayers++;
     strcpy(g->layer_name[i], name);
     if (dynamic)

@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "rc.h"
+
 #define WG_MAX_FILES 16
 #define WG_MAX_RANKS 16
 #define WG_MAX_SQ (WG_MAX_FILES * WG_MAX_RANKS)
@@ -30,7 +32,7 @@ typedef struct wg_grid {
     wg_sq *ray[WG_MAX_VECS];
 } wg_grid;
 
-/* Returns 0 on success, -1 if the size is out of range. */
+/* WG_EINVAL if the size is out of range. */
 int wg_grid_init(wg_grid *g, int files, int ranks);
 void wg_grid_free(wg_grid *g);
 
@@ -51,8 +53,8 @@ static inline int wg_grid_step(const wg_grid *g, int sq, int dx, int dy)
     return wg_grid_at(g, g->file_of[sq] + dx, g->rank_of[sq] + dy);
 }
 
-/* Interns (dx, dy) and fills its ray table; returns its id, or -1 when the
- * table is full, the vector is null or memory runs out. */
+/* Interns (dx, dy) and fills its ray table; returns its id, or WG_EFULL,
+ * WG_EINVAL (a null vector, or longer than a board) or WG_ENOMEM. */
 int wg_grid_vec(wg_grid *g, int dx, int dy);
 
 /* Square name ("a1", "l8", "p16") into buf (at least 4 bytes). */
@@ -61,8 +63,10 @@ void wg_grid_name(const wg_grid *g, int sq, char *buf);
 /* Parses a square name; returns the square or 0. *len gets the chars used. */
 int wg_grid_parse(const wg_grid *g, const char *s, int *len);
 
-/* Adds a named layer; returns its bit index or -1 when full or a duplicate. */
+/* Adds a named layer; returns its bit index, or WG_EFULL, or WG_EINVAL (a
+ * name taken or too long). */
 int wg_grid_layer(wg_grid *g, const char *name, int dynamic);
+/* The bit index of a layer, or WG_EINVAL when there is none of that name. */
 int wg_grid_find_layer(const wg_grid *g, const char *name);
 
 #endif

@@ -55,6 +55,7 @@ static uint64_t key(int32_t parent, wg_action a)
     return wg_mix64((uint64_t)parent * 0x100000001b3ULL ^ a);
 }
 
+/* The child of parent by action a, or -1 when it is not in the tree. */
 static int32_t find(const tree *t, int32_t parent, wg_action a)
 {
     uint32_t mask = (uint32_t)t->hcap - 1;
@@ -81,14 +82,14 @@ static int grow_hash(tree *t)
     int cap = t->hcap ? t->hcap * 2 : 1024;
     int32_t *slot = malloc((size_t)cap * sizeof *slot);
     if (!slot)
-        return -2;
+        return WG_ENOMEM;
     free(t->slot);
     t->slot = slot;
     t->hcap = cap;
     memset(slot, 0xff, (size_t)cap * sizeof *slot);
     for (int32_t c = 1; c < t->len; c++)
         insert(t, c);
-    return 0;
+    return WG_OK;
 }
 
 static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
@@ -97,12 +98,12 @@ static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
         int cap = t->cap ? t->cap * 2 : 1024;
         node *n = realloc(t->n, (size_t)cap * sizeof *n);
         if (!n)
-            return -2;
+            return WG_ENOMEM;
         t->n = n;
         t->cap = cap;
     }
-    if (2 * (t->len + 1) > t->hcap && grow_hash(t) != 0)
-        return -2;
+    if (2 * (t->len + 1) > t->hcap)
+        WG_TRY(grow_hash(t));
     int32_t c = t->len++;
     t->n[c] = (node){ .action = a, .parent = parent, .player = (int8_t)player };
     if (c > 0) {
@@ -133,12 +134,12 @@ static int push_path(tree *t, int depth, int32_t c)
         int cap = depth + 64;
         int32_t *p = realloc(t->path, (size_t)cap * sizeof *p);
         if (!p)
-            return -2;
+            return WG_ENOMEM;
         t->path = p;
         t->pathcap = cap;
     }
     t->path[depth] = c;
-    return 0;
+    return WG_OK;
 }
 
 /* Reward for side 1 of a finished game. */
@@ -147,21 +148,19 @@ static double reward_of(int winner)
     return winner == 1 ? 1.0 : winner == 2 ? 0.0 : 0.5;
 }
 
-/* Fills l with the legal actions of s. Returns 1 when there are none (the
- * game is over and *r1 is side 1's reward), 0 when there are, or an error. */
+/* Fills l with the legal actions of s. Returns WG_OVER when there are none
+ * (*r1 is then side 1's reward), WG_OK when there are, or an error. */
 static int legal_or_end(wg_state *s, const wg_mcts_ops *ops, wg_actlist *l,
                         double *r1)
 {
     l->n = 0;
-    if (ops->actions(ops->ctx, s, l) != 0)
-        return -1;
+    WG_TRY(ops->actions(ops->ctx, s, l));
     if (l->n)
-        return 0;
+        return WG_OK;
     int winner;
-    if (ops->result(ops->ctx, s, &winner) != 0)
-        return -1;
+    WG_TRY(ops->result(ops->ctx, s, &winner));
     *r1 = reward_of(winner);
-    return 1;
+    return WG_OVER;
 }
 
 /* Plays at random from s; *r1 gets side 1's reward. */
@@ -171,21 +170,20 @@ static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
     wg_actlist *l = &t->playout;
     for (int depth = 0;; depth++, plies++) {
         int end = legal_or_end(s, ops, l, r1);
-        if (end != 0)
-            return end < 0 ? end : 0;
+        if (end != WG_OK)
+            return end < 0 ? end : WG_OK;
         if (plies >= o->max_plies) {
             *r1 = 0.5;
-            return 0;
+            return WG_OK;
         }
         if (o->playout_depth >= 0 && depth >= o->playout_depth) {
             double v = 0.5;
-            if (ops->evaluate && ops->evaluate(ops->ctx, s, 1, &v) != 0)
-                return -1;
+            if (ops->evaluate)
+                WG_TRY(ops->evaluate(ops->ctx, s, 1, &v));
             *r1 = v;
-            return 0;
+            return WG_OK;
         }
-        if (ops->play(ops->ctx, s, l->a[below(t, (uint32_t)l->n)]) != 0)
-            return -1;
+        WG_TRY(ops->play(ops->ctx, s, l->a[below(t, (uint32_t)l->n)]));
     }
 }
 
@@ -228,16 +226,15 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
     int32_t cur = 0;
     int depth = 0;
     double r1 = 0.5;
-    if (push_path(t, 0, 0) != 0)
-        return -2;
+    WG_TRY(push_path(t, 0, 0));
     for (;;) {
         wg_actlist *l = list_at(t, depth);
         if (!l)
-            return -2;
+            return WG_ENOMEM;
         int end = legal_or_end(s, ops, l, &r1);
         if (end < 0)
             return end;
-        if (end) {
+        if (end == WG_OVER) {
             /* a sure outcome, unless chance or sampled hidden information
              * led here: another iteration may end differently */
             node *n = &t->n[cur];
@@ -252,8 +249,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         int room = here->kids < l->n
                    && (!o->widen
                        || here->kids < 2 + (int)sqrt((double)here->visits));
-        if (ops->order && room && ops->order(ops->ctx, s, l) != 0)
-            return -1;
+        if (ops->order && room)
+            WG_TRY(ops->order(ops->ctx, s, l));
         int decider = wg_turn_decider(s);
         double logn = log((double)t->n[cur].visits + 1.0);
         int32_t best = -1;
@@ -291,23 +288,19 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         }
         uint32_t rng_lo = (uint32_t)s->w[W_RNG_LO],
                  rng_hi = (uint32_t)s->w[W_RNG_HI];
-        if (ops->play(ops->ctx, s, t->n[child].action) != 0)
-            return -1;
+        WG_TRY(ops->play(ops->ctx, s, t->n[child].action));
         if ((uint32_t)s->w[W_RNG_LO] != rng_lo
             || (uint32_t)s->w[W_RNG_HI] != rng_hi)
             t->n[child].chance = 1;
         depth++;
-        if (push_path(t, depth, child) != 0)
-            return -2;
+        WG_TRY(push_path(t, depth, child));
         cur = child;
         if (o->repetition_draw && wg_state_repetitions(s) > 0) {
             r1 = 0.5;  /* going round in circles: no progress for either side */
             break;
         }
         if (nuntried) {
-            int rc = playout(t, s, ops, o, depth, &r1);
-            if (rc != 0)
-                return rc;
+            WG_TRY(playout(t, s, ops, o, depth, &r1));
             break;
         }
     }
@@ -322,7 +315,7 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
     if (t->solve)
         for (int i = depth; i >= 1 && prove(t, t->path[i - 1], i - 1); i--)
             ;
-    return 0;
+    return WG_OK;
 }
 
 void wg_mcts_defaults(wg_mcts_opts *o)
@@ -355,18 +348,16 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     wg_mcts_stats stats;
     memset(&stats, 0, sizeof stats);
     double start = now();
-    int rc = 0;
     wg_actlist legal = { 0 };
-    if (ops->actions(ops->ctx, root, &legal) != 0) {
-        rc = -1;
+    int rc = ops->actions(ops->ctx, root, &legal);
+    if (rc < 0)
         goto done;
-    }
     if (legal.n == 0) {
-        rc = 1;
+        rc = WG_OVER;
         goto done;
     }
-    if (add_node(&t, -1, 0, 0) != 0) {
-        rc = -2;
+    if (add_node(&t, -1, 0, 0) < 0) {
+        rc = WG_ENOMEM;
         goto done;
     }
     while (legal.n > 1 && !t.n[0].proven) {
@@ -378,21 +369,21 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
         if (!o->iterations && o->seconds <= 0)
             break;
         wg_state *s = root;
-        if (ops->sample
-            && ops->sample(ops->ctx, wg_rng_bits(&t.rng), &s) != 0) {
-            rc = -1;
-            break;
+        if (ops->sample) {
+            rc = ops->sample(ops->ctx, wg_rng_bits(&t.rng), &s);
+            if (rc < 0)
+                break;
         }
         if (!s)
             s = root;
         int mark = wg_state_mark(s);
         rc = iterate(&t, s, ops, o, &stats.max_depth);
         wg_state_undo(s, mark);
-        if (rc != 0)
+        if (rc < 0)
             break;
         stats.iterations++;
     }
-    if (rc == 0) {
+    if (rc == WG_OK) {
         /* a sure win; else the most visited action not surely lost; ties:
          * the better mean, then the first */
         int32_t pick = -1;

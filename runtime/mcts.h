@@ -7,8 +7,8 @@
 #include "actions.h"
 #include "state.h"
 
-/* What the search needs from a game. Each returns 0, or -1 after an error
- * (the search stops and returns -1). */
+/* What the search needs from a game. Each returns WG_OK, or WG_ECALLBACK
+ * after an error (the search stops and returns it). */
 typedef struct wg_mcts_ops {
     void *ctx;
     /* The legal actions of state s (none iff the game is over). */
@@ -53,8 +53,8 @@ typedef struct wg_mcts_stats {
 void wg_mcts_defaults(wg_mcts_opts *o);
 
 /* Chooses an action for the decider of root. The root state is left as it
- * was. Returns 0, 1 if there is no legal action, -1 after a callback error,
- * -2 when out of memory. */
+ * was. Returns WG_OK, WG_OVER if there is no legal action, WG_ECALLBACK after
+ * a callback error, WG_ENOMEM when memory runs out. */
 int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
                    const wg_mcts_opts *o, wg_action *best, wg_mcts_stats *st);
 

@@ -22,7 +22,7 @@ static void push_state(ctx *c, wg_state *s)
 
 static int call(ctx *c, int nargs, int nres)
 {
-    return lua_pcall(c->L, nargs, nres, 0) == LUA_OK ? 0 : -1;
+    return lua_pcall(c->L, nargs, nres, 0) == LUA_OK ? WG_OK : WG_ECALLBACK;
 }
 
 /* Calls fn(game, s, list) with the search's own list in place of the Lua
@@ -73,12 +73,11 @@ static int cb_result(void *p, wg_state *s, int *winner)
     lua_pushvalue(L, c->result);
     lua_pushvalue(L, c->game);
     push_state(c, s);
-    if (call(c, 2, 1) != 0)
-        return -1;
+    WG_TRY(call(c, 2, 1));
     int w = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
     *winner = w == 1 || w == 2 ? w : 0;
-    return 0;
+    return WG_OK;
 }
 
 static int cb_evaluate(void *p, wg_state *s, int side, double *value)
@@ -89,12 +88,11 @@ static int cb_evaluate(void *p, wg_state *s, int side, double *value)
     lua_pushvalue(L, c->game);
     push_state(c, s);
     lua_pushinteger(L, side);
-    if (call(c, 3, 1) != 0)
-        return -1;
+    WG_TRY(call(c, 3, 1));
     double score = lua_tonumber(L, -1);
     lua_pop(L, 1);
     *value = 1.0 / (1.0 + exp(-score / c->scale));
-    return 0;
+    return WG_OK;
 }
 
 /* game:view(s, side, seed) gives the state as the side knows it, with what
@@ -108,12 +106,11 @@ static int cb_sample(void *p, uint64_t seed, wg_state **out)
     lua_pushvalue(L, c->root);
     lua_pushinteger(L, c->side);
     lua_pushinteger(L, (lua_Integer)(seed >> 1));
-    if (call(c, 4, 1) != 0)
-        return -1;
+    WG_TRY(call(c, 4, 1));
     c->sampled_s = wg_check_state(L, -1);
     lua_replace(L, c->sampled);
     *out = c->sampled_s;
-    return 0;
+    return WG_OK;
 }
 
 static double opt_number(lua_State *L, int t, const char *k, double def)
@@ -210,11 +207,12 @@ static int mcts_search(lua_State *L)
     wg_action best = 0;
     wg_mcts_stats st;
     int rc = wg_mcts_search(s, &ops, &o, &best, &st);
-    if (rc == -1)
+    if (rc == WG_ECALLBACK)
         return lua_error(L);  /* the callback's message is on top */
-    if (rc == -2)
+    if (rc == WG_ENOMEM)
         return luaL_error(L, "mcts: out of memory");
-    if (rc == 1)
+    wg_check_rc(L, rc, NULL);
+    if (rc == WG_OVER)
         lua_pushnil(L);
     else
         lua_pushinteger(L, (lua_Integer)best);

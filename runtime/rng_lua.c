@@ -10,7 +10,7 @@ static int rng_random(lua_State *L)
     luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2,
                   "'n' must be from 1 to 2^31-1");
     uint32_t r;
-    wg_check_rc(L, wg_state_random(s, (uint32_t)n, &r), "");
+    wg_check_rc(L, wg_state_random(s, (uint32_t)n, &r), NULL);
     lua_pushinteger(L, (lua_Integer)r + 1);
     return 1;
 }
@@ -19,7 +19,7 @@ static int rng_random(lua_State *L)
 static int rng_seed(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    wg_check_rc(L, wg_state_seed(s, (uint64_t)luaL_checkinteger(L, 2)), "");
+    wg_check_rc(L, wg_state_seed(s, (uint64_t)luaL_checkinteger(L, 2)), NULL);
     return 0;
 }
 

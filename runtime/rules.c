@@ -7,14 +7,13 @@
 int wg_rules_init(wg_rules *r, int files, int ranks)
 {
     memset(r, 0, sizeof *r);
-    if (wg_grid_init(&r->grid, files, ranks) != 0)
-        return -1;
+    WG_TRY(wg_grid_init(&r->grid, files, ranks));
     r->maxpieces = 128;
     r->actions_per_turn = 1;
     r->seed = 0x5eed0f3a2c9b7d11ULL;
     for (int i = 0; i < WG_MAX_LAYERS; i++)
         r->mirror[i] = (int8_t)i;
-    return 0;
+    return WG_OK;
 }
 
 void wg_rules_free(wg_rules *r)
@@ -24,8 +23,10 @@ void wg_rules_free(wg_rules *r)
 
 int wg_rules_add_type(wg_rules *r, const char *name, char letter)
 {
-    if (r->ntypes == WG_MAX_TYPES || strlen(name) >= sizeof r->type[0].name)
-        return -1;
+    if (strlen(name) >= sizeof r->type[0].name)
+        return WG_EINVAL;
+    if (r->ntypes == WG_MAX_TYPES)
+        return WG_EFULL;
     int t = ++r->ntypes;
     wg_type *ty = &r->type[t];
     memset(ty, 0, sizeof *ty);
@@ -38,9 +39,9 @@ int wg_rules_mirror(wg_rules *r, int layer, int other)
 {
     if (layer < 0 || other < 0 || layer >= WG_MAX_LAYERS
         || other >= WG_MAX_LAYERS)
-        return -1;
+        return WG_EINVAL;
     r->mirror[layer] = (int8_t)other;
-    return 0;
+    return WG_OK;
 }
 
 static uint32_t mirror_mask(const wg_rules *r, uint32_t m)
@@ -57,11 +58,11 @@ int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a)
     wg_type *ty = &r->type[type];
     if (ty->natoms[0] == WG_MAX_ATOMS || a.nroute > WG_MAX_ROUTES
         || a.nstep > WG_MAX_STEPS)
-        return -1;
+        return WG_EFULL;
     for (int side = 0; side < 2; side++) {
         int v = wg_grid_vec(&r->grid, dx, side ? -dy : dy);
         if (v < 0)
-            return -1;
+            return v;
         a.vec = (int16_t)v;
         ty->atom[side][ty->natoms[side]++] = a;
     }
@@ -76,10 +77,10 @@ int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a)
             const int8_t *st = r->grid.vec[a.route[i][k]];
             int v = wg_grid_vec(&r->grid, st[0], -st[1]);
             if (v < 0)
-                return -1;
+                return v;
             m->route[i][k] = (int16_t)v;
         }
-    return 0;
+    return WG_OK;
 }
 
 uint64_t wg_rules_key(const wg_rules *r, uint64_t kind, uint64_t a, uint64_t b)

@@ -101,21 +101,24 @@ typedef struct wg_rules {
                                      each layer (itself by default) */
 } wg_rules;
 
-/* Sets up empty rules on a grid of the given size; -1 if out of range. */
+/* Sets up empty rules on a grid of the given size; WG_EINVAL if out of
+ * range. */
 int wg_rules_init(wg_rules *r, int files, int ranks);
 void wg_rules_free(wg_rules *r);
 
-/* Adds a piece type; returns its id (1..) or -1 when full. */
+/* Adds a piece type; returns its id (1..), or WG_EFULL, or WG_EINVAL when
+ * the name is too long. */
 int wg_rules_add_type(wg_rules *r, const char *name, char letter);
 
 /* Adds an atom for side 1 given as (dx, dy), with route steps (if any) as
  * vector ids; side 2 gets it mirrored: dy negated, and every layer in its
- * masks replaced by the layer's mirror. Returns 0, or -1 when the tables
- * are full. */
+ * masks replaced by the layer's mirror. Returns WG_OK, or WG_EFULL when the
+ * tables are full (or the code of wg_grid_vec). */
 int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a);
 
 /* Side 2 reads layer `layer` as layer `other` (a side's own zone, say);
- * set mirrors before adding atoms. Returns 0, or -1 if out of range. */
+ * set mirrors before adding atoms. Returns WG_OK, or WG_EINVAL if out of
+ * range. */
 int wg_rules_mirror(wg_rules *r, int layer, int other);
 
 /* Builds Zobrist keys and attack probes, and adds the grid's stopping layers

@@ -106,7 +106,7 @@ static void read_routes(lua_State *L, wg_rules *r, const char *path, wg_atom *a,
             int ok1, ok2;
             int x = (int)lua_tointegerx(L, -2, &ok1),
                 y = (int)lua_tointegerx(L, -1, &ok2);
-            int v = ok1 && ok2 ? wg_grid_vec(&r->grid, x, y) : -1;
+            int v = ok1 && ok2 ? wg_grid_vec(&r->grid, x, y) : WG_EINVAL;
             if (v < 0)
                 luaL_error(L, "rules: %s.routes[%d][%d] "
                            "must be a step {dx, dy}", path, (int)i, (int)k);
@@ -150,8 +150,10 @@ static void read_atom(lua_State *L, wg_rules *r, int t, const char *path)
     a.nostep = mask_field(L, path, "nostep");
     a.over_own = mask_field(L, path, "over_own");
     a.over_enemy = mask_field(L, path, "over_enemy");
-    if (wg_rules_add_atom(r, t, dx, dy, a) != 0)
+    int rc = wg_rules_add_atom(r, t, dx, dy, a);
+    if (rc == WG_EFULL || rc == WG_EINVAL)
         luaL_error(L, "rules: %s: too many atoms or directions", path);
+    wg_check_rc(L, rc, NULL);
 }
 
 static void read_type(lua_State *L, wg_rules *r, int i)

@@ -122,8 +122,8 @@ static int shoot(const wg_state *s, const wg_shot *spec, int side, int from,
             }
             wg_action x = wg_act(spec->kind, (unsigned)from, (unsigned)to,
                                  (unsigned)t, 0, 0);
-            if (first_visit(v, pt->overlap, t) && wg_actlist_push(out, x) != 0)
-                return -1;
+            if (first_visit(v, pt->overlap, t))
+                WG_TRY(wg_actlist_push(out, x));
         }
     }
     return out->n - n0;
@@ -189,8 +189,7 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
 {
     int need = f->natoms * WG_MAX_RAY;
     while (out->cap - out->n < need)
-        if (wg_actlist_grow(out) != 0)
-            return -1;
+        WG_TRY(wg_actlist_grow(out));
     wg_action *dst = out->a + out->n;
     for (int i = 0; i < f->natoms; i++) {
         const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY;
@@ -245,12 +244,10 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
                     continue;
                 wg_action base = wg_act(spec->kind, (unsigned)from,
                                         (unsigned)t, 0, 0, 0);
-                int rc = go ? shoot_fast(&f, base, t, out)
-                            : shoot(s, spec, side, from, t,
-                                    self_guard ? own : zone, self_guard,
-                                    &shots, out);
-                if (rc < 0)
-                    return -1;
+                WG_TRY(go ? shoot_fast(&f, base, t, out)
+                          : shoot(s, spec, side, from, t,
+                                  self_guard ? own : zone, self_guard,
+                                  &shots, out));
             }
         }
         f.pass[from] = pass;

@@ -30,7 +30,7 @@ void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone);
  * actions (kind, from, to, target). A move with no shot makes no action.
  * Guarded squares are those after the move (a mover that guards guards
  * around its landing square).
- * Returns the number added, or -1 when the list is full. */
+ * Returns the number added, or the list's error (WG_EFULL, WG_ENOMEM). */
 int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
                   wg_actlist *out);
 

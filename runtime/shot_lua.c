@@ -57,8 +57,7 @@ static int shot_trace_shots(lua_State *L)
         }
     }
     int n = wg_shot_trace(s, side, &spec, out);
-    if (n < 0)
-        return luaL_error(L, "too many actions");
+    wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
 }

@@ -72,12 +72,12 @@ void wg_state_clear(wg_state *s)
 int wg_state_assign(wg_state *dst, const wg_state *src)
 {
     if (dst->rules != src->rules)
-        return -2;
+        return WG_EINVAL;
     int hl = src->w[W_HISTLEN];
     if (hl > dst->hcap) {
         uint64_t *h = realloc(dst->hist, (size_t)src->hcap * sizeof *h);
         if (!h)
-            return -1;
+            return WG_ENOMEM;
         dst->hist = h;
         dst->hcap = src->hcap;
     }
@@ -85,13 +85,13 @@ int wg_state_assign(wg_state *dst, const wg_state *src)
     memcpy(dst->hist, src->hist, (size_t)hl * sizeof *src->hist);
     dst->hash = src->hash;
     dst->jlen = 0;
-    return 0;
+    return WG_OK;
 }
 
 wg_state *wg_state_copy(const wg_state *src)
 {
     wg_state *s = wg_state_new(src->rules);
-    if (s && wg_state_assign(s, src) != 0) {
+    if (s && wg_state_assign(s, src) != WG_OK) {
         wg_state_free(s);
         return NULL;
     }
@@ -113,10 +113,10 @@ int wg_state_grow(wg_state *s)
     int cap = s->jcap * 2;
     wg_jentry *j = realloc(s->journal, (size_t)cap * sizeof *j);
     if (!j)
-        return -1;
+        return WG_ENOMEM;
     s->journal = j;
     s->jcap = cap;
-    return 0;
+    return WG_OK;
 }
 
 void wg_state_undo(wg_state *s, int mark)
@@ -209,150 +209,144 @@ int wg_state_cover(const wg_state *s, int type, int side, int sq, int *out)
     return ty->nshape;
 }
 
-#define TRY(x) do { if ((x) != 0) return -1; } while (0)
-
 static int occupy(wg_state *s, int pid, const int *cover, int n)
 {
     for (int i = 0; i < n; i++)
-        TRY(wg_state_set(s, s->o_board + cover[i], pid));
-    return 0;
+        WG_TRY(wg_state_set(s, s->o_board + cover[i], pid));
+    return WG_OK;
 }
 
 int wg_state_place(wg_state *s, int pid, int sq)
 {
     if (pid < 1 || pid > s->w[W_NPIECES])
-        return -2;
+        return WG_EINVAL;
     int32_t *p = wg_piece(s, pid);
     int cover[WG_MAX_SHAPE];
     int n = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], sq, cover);
     if (p[PF_SQ] || !n)
-        return -2;
+        return WG_EINVAL;
     for (int i = 0; i < n; i++)
         if (wg_at(s, cover[i]))
-            return -2;
+            return WG_EINVAL;
     int base = s->o_piece + pid * PF_SIZE;
     int side = p[PF_SIDE], cnt = wg_count(s, side);
-    TRY(occupy(s, pid, cover, n));
-    TRY(wg_state_set(s, base + PF_SQ, sq));
-    TRY(wg_state_set(s, base + PF_INDEX, cnt));
-    TRY(wg_state_set(s, s->o_list + (side - 1) * s->rules->maxpieces + cnt,
+    WG_TRY(occupy(s, pid, cover, n));
+    WG_TRY(wg_state_set(s, base + PF_SQ, sq));
+    WG_TRY(wg_state_set(s, base + PF_INDEX, cnt));
+    WG_TRY(wg_state_set(s, s->o_list + (side - 1) * s->rules->maxpieces + cnt,
                      pid));
-    TRY(wg_state_set(s, s->o_count + side - 1, cnt + 1));
+    WG_TRY(wg_state_set(s, s->o_count + side - 1, cnt + 1));
     s->hash ^= piece_key(s, p);
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_add(wg_state *s, int type, int side, int sq)
 {
     if (type < 1 || type > s->rules->ntypes || side < 1 || side > 2)
-        return -2;
+        return WG_EINVAL;
     int pid = s->w[W_NPIECES] + 1;
     if (pid > s->rules->maxpieces)
-        return -2;
+        return WG_EFULL;
     int cover[WG_MAX_SHAPE];
     int n = wg_state_cover(s, type, side, sq, cover);
     if (sq && !n)
-        return -2;
+        return WG_EINVAL;
     for (int i = 0; i < n && sq; i++)
         if (wg_at(s, cover[i]))
-            return -2;
+            return WG_EINVAL;
     int base = s->o_piece + pid * PF_SIZE;
-    TRY(wg_state_set(s, W_NPIECES, pid));
-    TRY(wg_state_set(s, base + PF_TYPE, type));
-    TRY(wg_state_set(s, base + PF_SIDE, side));
-    if (sq) {
-        int rc = wg_state_place(s, pid, sq);
-        if (rc)
-            return rc;
-    }
+    WG_TRY(wg_state_set(s, W_NPIECES, pid));
+    WG_TRY(wg_state_set(s, base + PF_TYPE, type));
+    WG_TRY(wg_state_set(s, base + PF_SIDE, side));
+    if (sq)
+        WG_TRY(wg_state_place(s, pid, sq));
     return pid;
 }
 
 int wg_state_remove(wg_state *s, int pid)
 {
     if (pid < 1 || pid > s->w[W_NPIECES])
-        return -2;
+        return WG_EINVAL;
     int32_t *p = wg_piece(s, pid);
     if (!p[PF_SQ])
-        return -2;
+        return WG_EINVAL;
     uint64_t key = piece_key(s, p);
     int cover[WG_MAX_SHAPE];
     int n = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], cover);
     int side = p[PF_SIDE], idx = p[PF_INDEX], last = wg_count(s, side) - 1;
     int lbase = s->o_list + (side - 1) * s->rules->maxpieces;
     int moved = s->w[lbase + last];
-    TRY(occupy(s, 0, cover, n));
-    TRY(wg_state_set(s, lbase + idx, moved));
-    TRY(wg_state_set(s, s->o_piece + moved * PF_SIZE + PF_INDEX, idx));
-    TRY(wg_state_set(s, s->o_count + side - 1, last));
-    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_SQ, 0));
+    WG_TRY(occupy(s, 0, cover, n));
+    WG_TRY(wg_state_set(s, lbase + idx, moved));
+    WG_TRY(wg_state_set(s, s->o_piece + moved * PF_SIZE + PF_INDEX, idx));
+    WG_TRY(wg_state_set(s, s->o_count + side - 1, last));
+    WG_TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_SQ, 0));
     s->hash ^= key;
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_move(wg_state *s, int pid, int to)
 {
     if (pid < 1 || pid > s->w[W_NPIECES])
-        return -2;
+        return WG_EINVAL;
     int32_t *p = wg_piece(s, pid);
     if (!p[PF_SQ])
-        return -2;
+        return WG_EINVAL;
     int from[WG_MAX_SHAPE], cover[WG_MAX_SHAPE];
     int n = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], to, cover);
     if (!n)
-        return -2;
+        return WG_EINVAL;
     for (int i = 0; i < n; i++)
         if (wg_at(s, cover[i]) && wg_at(s, cover[i]) != pid)
-            return -2;
+            return WG_EINVAL;
     uint64_t key = piece_key(s, p);
     int m = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], p[PF_SQ], from);
-    TRY(occupy(s, 0, from, m));
-    TRY(occupy(s, pid, cover, n));
-    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_SQ, to));
+    WG_TRY(occupy(s, 0, from, m));
+    WG_TRY(occupy(s, pid, cover, n));
+    WG_TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_SQ, to));
     s->hash ^= key ^ piece_key(s, p);
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_retype(wg_state *s, int pid, int type)
 {
     if (pid < 1 || pid > s->w[W_NPIECES] || type < 1 || type > s->rules->ntypes)
-        return -2;
+        return WG_EINVAL;
     int32_t *p = wg_piece(s, pid);
     const wg_rules *r = s->rules;
     if (r->type[type].nshape || r->type[p[PF_TYPE]].nshape)
         if (type != p[PF_TYPE])
-            return -2;  /* one-square pieces only */
+            return WG_EINVAL;  /* one-square pieces only */
     uint64_t key = piece_key(s, p);
-    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_TYPE, type));
+    WG_TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_TYPE, type));
     s->hash ^= key ^ piece_key(s, p);
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_set_field(wg_state *s, int pid, int k, int32_t v)
 {
     if (pid < 1 || pid > s->w[W_NPIECES] || k < 0 || k >= PF_NUSER)
-        return -2;
+        return WG_EINVAL;
     int32_t *p = wg_piece(s, pid);
     uint64_t key = piece_key(s, p);
-    TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_USER + k, v));
+    WG_TRY(wg_state_set(s, s->o_piece + pid * PF_SIZE + PF_USER + k, v));
     s->hash ^= key ^ piece_key(s, p);
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_apply_move(wg_state *s, unsigned a, unsigned b, unsigned e)
 {
     const wg_grid *g = &s->rules->grid;
     if (a < 1 || b < 1 || (int)a > g->nsq || (int)b > g->nsq)
-        return -2;
-    int pid = wg_at(s, (int)a), cap = wg_at(s, (int)b), rc;
+        return WG_EINVAL;
+    int pid = wg_at(s, (int)a), cap = wg_at(s, (int)b);
     if (!pid || cap == pid)
-        return -2;
-    if (cap && (rc = wg_state_remove(s, cap)) != 0)
-        return rc;
-    if ((rc = wg_state_move(s, pid, (int)b)) != 0)
-        return rc;
-    if (e && (rc = wg_state_retype(s, pid, (int)e)) != 0)
-        return rc;
+        return WG_EINVAL;
+    if (cap)
+        WG_TRY(wg_state_remove(s, cap));
+    WG_TRY(wg_state_move(s, pid, (int)b));
+    if (e)
+        WG_TRY(wg_state_retype(s, pid, (int)e));
     return cap;
 }
 
@@ -363,33 +357,33 @@ int wg_state_set_layer(wg_state *s, int sq, int layer, int on)
     const wg_grid *g = &s->rules->grid;
     if (sq < 1 || sq > g->nsq || layer < 0 || layer >= g->nlayers
         || !(g->dynamic & (1u << layer)))
-        return -2;
+        return WG_EINVAL;
     uint32_t old = (uint32_t)s->w[s->o_dyn + sq];
     uint32_t v = on ? old | (1u << layer) : old & ~(1u << layer);
-    TRY(wg_state_set(s, s->o_dyn + sq, (int32_t)v));
+    WG_TRY(wg_state_set(s, s->o_dyn + sq, (int32_t)v));
     s->hash ^= layer_key(s, old ^ v, sq);
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_set_var(wg_state *s, int var, int32_t v)
 {
     if (var < 0 || var >= s->rules->nvars)
-        return -2;
+        return WG_EINVAL;
     int32_t old = s->w[s->o_var + var];
-    TRY(wg_state_set(s, s->o_var + var, v));
+    WG_TRY(wg_state_set(s, s->o_var + var, v));
     s->hash ^= var_key(s, var, old) ^ var_key(s, var, v);
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_set_word(wg_state *s, int idx, int32_t v)
 {
     if (idx < 0 || idx >= W_FIXED)
-        return -2;
+        return WG_EINVAL;
     int32_t old = s->w[idx];
-    TRY(wg_state_set(s, idx, v));
+    WG_TRY(wg_state_set(s, idx, v));
     if (word_hashed(idx))
         s->hash ^= word_key(s, idx, old) ^ word_key(s, idx, v);
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_push_history(wg_state *s)
@@ -398,13 +392,13 @@ int wg_state_push_history(wg_state *s)
     if (n == s->hcap) {
         uint64_t *h = realloc(s->hist, (size_t)s->hcap * 2 * sizeof *h);
         if (!h)
-            return -1;
+            return WG_ENOMEM;
         s->hist = h;
         s->hcap *= 2;
     }
-    TRY(wg_state_set(s, W_HISTLEN, n + 1));
+    WG_TRY(wg_state_set(s, W_HISTLEN, n + 1));
     s->hist[n] = s->hash;
-    return 0;
+    return WG_OK;
 }
 
 int wg_state_repetitions(const wg_state *s)
@@ -420,9 +414,9 @@ int wg_state_repetitions(const wg_state *s)
 
 int wg_state_seed(wg_state *s, uint64_t seed)
 {
-    TRY(wg_state_set(s, W_RNG_LO, (int32_t)(uint32_t)seed));
-    TRY(wg_state_set(s, W_RNG_HI, (int32_t)(uint32_t)(seed >> 32)));
-    return 0;
+    WG_TRY(wg_state_set(s, W_RNG_LO, (int32_t)(uint32_t)seed));
+    WG_TRY(wg_state_set(s, W_RNG_HI, (int32_t)(uint32_t)(seed >> 32)));
+    return WG_OK;
 }
 
 int wg_state_random(wg_state *s, uint32_t n, uint32_t *out)

@@ -51,28 +51,29 @@ typedef struct wg_state {
 wg_state *wg_state_new(const wg_rules *r);
 wg_state *wg_state_copy(const wg_state *s);  /* without the journal */
 void wg_state_free(wg_state *s);
-/* Makes dst equal to src (same rules); the journal of dst is cleared. */
+/* Makes dst equal to src (same rules, else WG_EINVAL); the journal of dst is
+ * cleared. */
 int wg_state_assign(wg_state *dst, const wg_state *src);
 /* Empties the board and every counter (journal cleared). */
 void wg_state_clear(wg_state *s);
 /* 1 if the two states are equal word for word, hash and history included. */
 int wg_state_equal(const wg_state *a, const wg_state *b);
 
-/* The journal. Growing it can fail only when memory runs out (returns -1). */
+/* The journal. Growing it can fail only when memory runs out (WG_ENOMEM). */
 int wg_state_grow(wg_state *s);
 
 static inline int wg_state_set(wg_state *s, int idx, int32_t v)
 {
     if (s->w[idx] == v)
-        return 0;
-    if (s->jlen == s->jcap && wg_state_grow(s) != 0)
-        return -1;
+        return WG_OK;
+    if (s->jlen == s->jcap && wg_state_grow(s) != WG_OK)
+        return WG_ENOMEM;
     wg_jentry *e = &s->journal[s->jlen++];
     e->idx = idx;
     e->old = s->w[idx];
     e->hash = s->hash;
     s->w[idx] = v;
-    return 0;
+    return WG_OK;
 }
 
 static inline int wg_state_mark(const wg_state *s) { return s->jlen; }
@@ -105,7 +106,8 @@ static inline const int32_t *wg_list(const wg_state *s, int side)
     return s->w + s->o_list + (side - 1) * s->rules->maxpieces;
 }
 
-/* Pieces. Errors: -1 out of memory, -2 bad argument (square taken, ...). */
+/* Pieces. Errors: WG_ENOMEM, WG_EINVAL (a square taken, a piece off the
+ * board, ...), WG_EFULL (wg_state_add: the game's most pieces). */
 int wg_state_add(wg_state *s, int type, int side, int sq); /* returns pid */
 int wg_state_remove(wg_state *s, int pid);         /* off the board */
 int wg_state_place(wg_state *s, int pid, int sq);  /* back onto the board */
@@ -118,7 +120,7 @@ int wg_state_cover(const wg_state *s, int type, int side, int sq, int *out);
 
 /* The built-in move: the piece on a goes to b, removing what stands there;
  * a nonzero e changes its type (promotion). Returns the captured piece id,
- * 0 if none, or a negative error. */
+ * 0 if none, or a negative code. */
 int wg_state_apply_move(wg_state *s, unsigned a, unsigned b, unsigned e);
 
 /* Dynamic terrain. */

@@ -91,14 +91,13 @@ static int state_add(lua_State *L)
     int sq = luaL_optinteger(L, 4, 0) == 0
              ? 0 : wg_check_square(L, s->rules, 4);
     int pid = wg_state_add(s, t, side, sq);
-    if (pid == -2) {
-        if (s->w[W_NPIECES] >= s->rules->maxpieces)
-            return luaL_error(L, "too many pieces (at most %d)",
-                              s->rules->maxpieces);
+    if (pid == WG_EFULL)
+        return luaL_error(L, "too many pieces (at most %d)",
+                          s->rules->maxpieces);
+    if (pid == WG_EINVAL)
         return luaL_argerror(L, 4, "'square' is taken "
                                    "or the piece does not fit there");
-    }
-    wg_check_rc(L, pid, "");
+    wg_check_rc(L, pid, NULL);
     lua_pushinteger(L, pid);
     return 1;
 }
@@ -145,9 +144,9 @@ static int state_apply_move(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     wg_action x = (wg_action)luaL_checkinteger(L, 2);
     int rc = wg_state_apply_move(s, wg_act_a(x), wg_act_b(x), wg_act_e(x));
-    if (rc == -2)
+    if (rc == WG_EINVAL)
         return luaL_argerror(L, 2, "no piece to move on its from-square");
-    wg_check_rc(L, rc, "");
+    wg_check_rc(L, rc, NULL);
     push_opt_piece(L, rc);
     return 1;
 }
@@ -309,7 +308,7 @@ static int state_set_layer(lua_State *L)
     int sq = wg_check_square(L, s->rules, 2), b = check_layer(L, s, 3);
     luaL_argcheck(L, s->rules->grid.dynamic >> b & 1, 3,
                   "'layer' is not dynamic");
-    wg_check_rc(L, wg_state_set_layer(s, sq, b, lua_toboolean(L, 4)), "");
+    wg_check_rc(L, wg_state_set_layer(s, sq, b, lua_toboolean(L, 4)), NULL);
     return 0;
 }
 
@@ -333,7 +332,7 @@ static int state_set_var(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     int v = check_var(L, s, 2);
     wg_check_rc(L, wg_state_set_var(s, v,
-                                    (int32_t)luaL_checkinteger(L, 3)), "");
+                                    (int32_t)luaL_checkinteger(L, 3)), NULL);
     return 0;
 }
 
@@ -384,7 +383,7 @@ static int state_assign(lua_State *L)
     wg_state *s = wg_check_state(L, 1), *o = wg_check_state(L, 2);
     luaL_argcheck(L, s->rules == o->rules, 2,
                   "'other' is a state of another game");
-    wg_check_rc(L, wg_state_assign(s, o), "");
+    wg_check_rc(L, wg_state_assign(s, o), NULL);
     return 0;
 }
 

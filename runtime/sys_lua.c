@@ -1,5 +1,10 @@
 /* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
- * resource usage, whether output is a terminal, the executable's path. */
+ * resource usage, whether output is a terminal, the executable's path, and
+ * seeds from the system's random source. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,6 +26,23 @@ static int sys_exe(lua_State *L)
     if (n <= 0)
         return 0;
     lua_pushlstring(L, buf, (size_t)n);
+    return 1;
+}
+
+/* core.random_seed() -> a seed from 0 to 2^32 - 1 read from the system's
+ * random source (getrandom(2)), never from the clock: a seed a player could
+ * guess would tell the hidden cards (BW-H2) */
+static int sys_random_seed(lua_State *L)
+{
+    uint32_t x;
+    ssize_t n;
+    do
+        n = getrandom(&x, sizeof x, 0);
+    while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)sizeof x)
+        return luaL_error(L, "cannot read the system's random source: %s",
+                          n < 0 ? strerror(errno) : "short read");
+    lua_pushinteger(L, (lua_Integer)x);
     return 1;
 }
 
@@ -54,5 +76,6 @@ const luaL_Reg wg_sys_functions[] = {
     { "usage", sys_usage },
     { "isatty", sys_isatty },
     { "exe", sys_exe },
+    { "random_seed", sys_random_seed },
     { NULL, NULL }
 };

@@ -7,11 +7,11 @@ static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
 {
     if (ty->npromo && ty->promo_zone[side - 1][to]) {
         for (int i = 0; i < ty->npromo; i++)
-            if (wg_actlist_push(out, wg_act(kind, (unsigned)from, (unsigned)to,
-                                            0, 0, ty->promo[i])) != 0)
-                return -1;
+            WG_TRY(wg_actlist_push(out, wg_act(kind, (unsigned)from,
+                                               (unsigned)to, 0, 0,
+                                               ty->promo[i])));
         if (!ty->promo_optional)
-            return 0;
+            return WG_OK;
     }
     return wg_actlist_push(out, wg_act(kind, (unsigned)from, (unsigned)to,
                                        0, 0, 0));
@@ -137,13 +137,12 @@ static int trace_large(const wg_state *s, int pid, unsigned kind,
             }
             if (!free)
                 break;
-            if (d >= a->min && land
-                && wg_actlist_push(out, wg_act(kind, (unsigned)sq, ray[d - 1],
-                                               0, 0, 0)) != 0)
-                return -1;
+            if (d >= a->min && land)
+                WG_TRY(wg_actlist_push(out, wg_act(kind, (unsigned)sq,
+                                                   ray[d - 1], 0, 0, 0)));
         }
     }
-    return 0;
+    return WG_OK;
 }
 
 int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
@@ -155,8 +154,8 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
     if (!sq)
         return 0;
     if (ty->nshape) {
-        if ((modes & WG_MOVE) && trace_large(s, pid, kind, out) != 0)
-            return -1;
+        if (modes & WG_MOVE)
+            WG_TRY(trace_large(s, pid, kind, out));
         return out->n - n0;
     }
     uint8_t seen[WG_MAX_SQ + 1];
@@ -171,8 +170,7 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
             if ((mode & modes) && (!ty->overlap || !seen[to])) {
                 if (ty->overlap)
                     seen[to] = 1;
-                if (emit(ty, side, kind, sq, to, out) != 0)
-                    return -1;
+                WG_TRY(emit(ty, side, kind, sq, to, out));
             }
         });
     }
@@ -211,10 +209,10 @@ int wg_trace_via(wg_state *s, int pid, unsigned kind, wg_actlist *out)
     }
     int32_t *board = s->w + s->o_board;
     board[from] = 0;   /* the piece has left its square; put back below */
-    int rc = 0;
-    for (int v = 0; v < nvias && rc == 0; v++) {
+    int rc = WG_OK;
+    for (int v = 0; v < nvias && rc == WG_OK; v++) {
         int via = vias[v], first = out->n;
-        for (int i = 0; i < ty->natoms[side - 1] && rc == 0; i++) {
+        for (int i = 0; i < ty->natoms[side - 1] && rc == WG_OK; i++) {
             const wg_atom *a = &ty->atom[side - 1][i];
             if (!(a->mode & WG_CAPTURE))
                 continue;
@@ -235,7 +233,7 @@ int wg_trace_via(wg_state *s, int pid, unsigned kind, wg_actlist *out)
         }
     }
     board[from] = pid;
-    return rc ? -1 : out->n - n0;
+    return rc < 0 ? rc : out->n - n0;
 }
 
 int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
@@ -244,9 +242,8 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
     const int32_t *list = wg_list(s, side);
     int n0 = out->n;
     for (int i = 0, n = wg_count(s, side); i < n; i++)
-        if ((types >> wg_piece(s, list[i])[PF_TYPE] & 1)
-            && wg_trace_piece_modes(s, list[i], modes, kind, out) < 0)
-            return -1;
+        if (types >> wg_piece(s, list[i])[PF_TYPE] & 1)
+            WG_TRY(wg_trace_piece_modes(s, list[i], modes, kind, out));
     return out->n - n0;
 }
 
@@ -297,11 +294,10 @@ int wg_trace_threats(const wg_state *s, int by, int need, int sq,
                     && seen[to] != i + 1) {
                     seen[to] = (uint8_t)(i + 1);
                     count[to]++;
-                    if (wg_actlist_push(out, wg_act(0, (unsigned)from,
-                                                    (unsigned)to, 0,
-                                                    (unsigned)list[i],
-                                                    (unsigned)p[PF_TYPE])) != 0)
-                        return -1;
+                    WG_TRY(wg_actlist_push(out, wg_act(0, (unsigned)from,
+                                                       (unsigned)to, 0,
+                                                       (unsigned)list[i],
+                                                       (unsigned)p[PF_TYPE])));
                 }
             });
         }
@@ -347,9 +343,8 @@ int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
             int pa = a ? wg_at(s, a) : 0, pb = b ? wg_at(s, b) : 0;
             if (pa && pb && wg_piece(s, pa)[PF_SIDE] == by
                 && wg_piece(s, pb)[PF_SIDE] == by) {
-                if (wg_actlist_push(out, wg_act(kind, 0, (unsigned)sq,
-                                                0, 0, 0)) != 0)
-                    return -1;
+                WG_TRY(wg_actlist_push(out, wg_act(kind, 0, (unsigned)sq,
+                                                   0, 0, 0)));
                 break;
             }
         }

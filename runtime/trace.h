@@ -7,7 +7,8 @@
 #include "state.h"
 
 /* Appends the pattern moves of one piece as actions (kind, from, to, 0, 0,
- * promotion type). Returns the number added, or -1 when the list is full.
+ * promotion type). Returns the number added, or the list's error (WG_EFULL,
+ * WG_ENOMEM).
  * A large piece (one with a shape) makes the moves of its anchor after which
  * every square it covers is on the board and empty; it never captures. */
 int wg_trace_piece(const wg_state *s, int pid, unsigned kind, wg_actlist *out);
@@ -38,7 +39,7 @@ int wg_trace_reaches(const wg_state *s, int pid, int sq, int mode);
  * attacker counts once per target. Entries are sorted by target, then
  * attacker square. One pass over the side's pieces: the cost grows with
  * pieces, not pieces squared.
- * Returns the number added, or -1 when the list is full. */
+ * Returns the number added, or the list's error (WG_EFULL, WG_ENOMEM). */
 int wg_trace_threats(const wg_state *s, int by, int need, int sq,
                      wg_actlist *out);
 
@@ -46,7 +47,7 @@ int wg_trace_threats(const wg_state *s, int by, int need, int sq,
  * the side other than `by` standing between two pieces of `by` that are
  * adjacent to it on opposite sides of one line; `lines` says which lines
  * count (WG_ORTHOGONAL, WG_DIAGONAL or both). Returns the number added, or
- * -1 when the list is full. */
+ * the list's error (WG_EFULL, WG_ENOMEM). */
 enum { WG_ORTHOGONAL = 1, WG_DIAGONAL = 2 };
 int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
                      wg_actlist *out);

@@ -35,8 +35,7 @@ static int trace_trace(lua_State *L)
     }
     int n = wg_trace_side_modes(s, side, opt_modes(L, 5), types,
                                 opt_kind(L, 4), out);
-    if (n < 0)
-        return luaL_error(L, "too many actions");
+    wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
 }
@@ -48,8 +47,7 @@ static int trace_trace_piece(lua_State *L)
     wg_actlist *out = wg_check_actions(L, 2);
     int pid = wg_check_piece(L, s, 3);
     int n = wg_trace_piece_modes(s, pid, opt_modes(L, 5), opt_kind(L, 4), out);
-    if (n < 0)
-        return luaL_error(L, "too many actions");
+    wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
 }
@@ -62,8 +60,7 @@ static int trace_with(lua_State *L,
     wg_actlist *out = wg_check_actions(L, 2);
     int pid = wg_check_piece(L, s, 3);
     int n = gen(s, pid, opt_kind(L, 4), out);
-    if (n < 0)
-        return luaL_error(L, "too many actions");
+    wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
 }
@@ -122,8 +119,7 @@ static int trace_threats(lua_State *L)
                   "'need' must be 1 or more");
     int sq = lua_isnoneornil(L, 5) ? 0 : wg_check_square(L, s->rules, 5);
     int n = wg_trace_threats(s, by, (int)need, sq, out);
-    if (n < 0)
-        return luaL_error(L, "too many actions");
+    wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
 }
@@ -142,8 +138,7 @@ static int trace_flanked(lua_State *L)
     unsigned kind = opt_kind(L, 4);
     int lines = luaL_checkoption(L, 5, "all", names) + 1;
     int n = wg_trace_flanked(s, by, lines, kind, out);
-    if (n < 0)
-        return luaL_error(L, "too many actions");
+    wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
 }

@@ -10,14 +10,15 @@
 int wg_turn_begin(wg_state *s);
 /* Ends the turn: the other side moves with a fresh budget of actions. */
 int wg_turn_end(wg_state *s);
-/* Uses n actions of the budget; -2 if fewer are left. */
+/* Uses n actions of the budget; WG_EINVAL if fewer are left. */
 int wg_turn_spend(wg_state *s, int n);
 /* Who decides now: the decider if one is set, else the side to move. */
 static inline int wg_turn_decider(const wg_state *s)
 {
     return s->w[W_DECIDER] ? s->w[W_DECIDER] : s->w[W_SIDE];
 }
-/* winner 1 or 2, or 3 for a draw; reason is the game's own code. */
+/* winner 1 or 2, or 3 for a draw (else WG_EINVAL); reason is the game's
+ * own code. */
 int wg_turn_set_result(wg_state *s, int winner, int reason);
 
 #endif

@@ -15,7 +15,7 @@ static int set_word(lua_State *L, int idx, lua_Integer lo, lua_Integer hi,
     wg_state *s = wg_check_state(L, 1);
     lua_Integer v = luaL_checkinteger(L, 2);
     luaL_argcheck(L, v >= lo && v <= hi, 2, msg);
-    wg_check_rc(L, wg_state_set_word(s, idx, (int32_t)v), "");
+    wg_check_rc(L, wg_state_set_word(s, idx, (int32_t)v), NULL);
     return 0;
 }
 
@@ -57,15 +57,15 @@ static int turn_spend(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     lua_Integer n = luaL_optinteger(L, 2, 1);
     int rc = wg_turn_spend(s, (int)n);
-    if (rc == -2)
+    if (rc == WG_EINVAL)
         return luaL_argerror(L, 2, "more actions than are left this turn");
-    wg_check_rc(L, rc, "");
+    wg_check_rc(L, rc, NULL);
     return 0;
 }
 
 static int turn_end_turn(lua_State *L)
 {
-    wg_check_rc(L, wg_turn_end(wg_check_state(L, 1)), "");
+    wg_check_rc(L, wg_turn_end(wg_check_state(L, 1)), NULL);
     return 0;
 }
 
@@ -93,7 +93,7 @@ static int turn_set_result(lua_State *L)
     lua_Integer w = luaL_checkinteger(L, 2);
     luaL_argcheck(L, w >= 0 && w <= 3, 2, "'winner' must be 0, 1, 2 or 3");
     wg_check_rc(L, wg_turn_set_result(s, (int)w,
-                                      (int)luaL_optinteger(L, 3, 0)), "");
+                                      (int)luaL_optinteger(L, 3, 0)), NULL);
     return 0;
 }
 
@@ -107,7 +107,7 @@ static int turn_repetitions(lua_State *L)
 /* s:begin(): play starts here; the history holds this position alone */
 static int turn_begin(lua_State *L)
 {
-    wg_check_rc(L, wg_turn_begin(wg_check_state(L, 1)), "");
+    wg_check_rc(L, wg_turn_begin(wg_check_state(L, 1)), NULL);
     return 0;
 }
 

@@ -368,10 +368,14 @@ end
 -- are texts "name=value" or "name" (for true), or a table name -> value.
 -- Declared as def.options = { name = { default = v, values = { ... },
 -- min = n, help = "..." } }; a value takes the type of the default. An
--- unset game is returned as it is; raises a message on a bad setting.
+-- unset game is returned as it is; raises a message on a bad setting. The
+-- game returned keeps in game.given, by name, each value given and the
+-- default it replaced ({ value =, default = }), for help texts.
 function Game:with_options(settings)
   local opts = self.def.options or {}
   local set, any = {}, false
+  local given = {}
+  for name, v in pairs(self.given or {}) do given[name] = v end
   local function put(name, value)
     local o = opts[name]
     if not o then
@@ -413,6 +417,7 @@ function Game:with_options(settings)
       end
     end
     set[name] = { default = value }
+    given[name] = { value = value, default = (given[name] or o).default }
     any = true
   end
   for k, v in pairs(settings or {}) do
@@ -424,7 +429,9 @@ function Game:with_options(settings)
     end
   end
   if not any then return self end
-  return M.variant(self, { name = self.name, options = set })
+  local game = M.variant(self, { name = self.name, options = set })
+  game.given = given
+  return game
 end
 
 -- ---- defaults every game has ------------------------------------------
@@ -524,7 +531,8 @@ function Game:parse_action(s, text)
                             .. "(type 'moves' to list them)", text)
 end
 
--- game:sorted_texts(s) -> the legal actions' texts, sorted naturally
+-- natural_less(a, b): text order with runs of digits compared as numbers,
+-- so that "a2" comes before "a10"
 local function natural_less(a, b)
   local pa, pb = 1, 1
   while pa <= #a and pb <= #b do
@@ -545,6 +553,7 @@ local function natural_less(a, b)
 end
 M.natural_less = natural_less
 
+-- game:action_texts(s) -> the legal actions' texts, sorted naturally
 function Game:action_texts(s)
   local out, texts = self:legal(s), {}
   for i = 1, out:size() do texts[i] = self:action_text(s, out:get(i)) end

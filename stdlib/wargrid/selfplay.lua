@@ -4,8 +4,12 @@
 --
 -- A run plays games 0..N-1; game i uses seed S + i (for the players and for
 -- chance in the game), so a run can be split into shards (i mod N = I - 1)
--- and merged again into exactly the same report.
+-- and merged again into exactly the same report. M.run plays a shard, in
+-- one process or in a pool of `wargrid selfplay` processes.
 local ai = require "wargrid.ai"
+local core = require "wargrid.core"
+local json = require "wargrid.json"
+local loader = require "wargrid.loader"
 
 local M = {}
 
@@ -101,6 +105,147 @@ function M.summarize(records)
                min = n > 0 and min or 0, max = max }
   return s
 end
+
+-- ---- playing a run -----------------------------------------------------
+
+local function shell_quote(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
+
+-- The wargrid executable the workers run: this one, or the build's when the
+-- stdlib runs in a plain Lua (busted).
+local function exe_path()
+  local exe = core.exe()
+  if exe and exe:match("/wargrid$") then return exe end
+  return loader.root .. "/build/wargrid"
+end
+
+-- A progress bar on stderr, for a whole run on a terminal (a shard is quiet).
+local function progress(r, done, total)
+  if r.shard[2] > 1 or not core.isatty(2) then return end
+  local width = 30
+  local fill = total > 0 and math.floor(width * done / total) or width
+  io.stderr:write(string.format("\r  [%s%s] %d/%d games", ("#"):rep(fill),
+                                ("."):rep(width - fill), done, total))
+  if done == total then io.stderr:write("\r", (" "):rep(width + 24), "\r") end
+  io.stderr:flush()
+end
+
+-- Starts worker k of the pool: `wargrid selfplay` on shard `shard` of n,
+-- through a shell whose first line out is the worker's process id (exec
+-- keeps it), its stderr kept in a file for when it fails.
+local function start_worker(r, shard, n)
+  local parts = { "echo $$; exec", shell_quote(r.exe or exe_path()),
+                  "selfplay" }
+  for _, a in ipairs(r.target) do parts[#parts + 1] = shell_quote(a) end
+  for _, o in ipairs(r.options or {}) do
+    parts[#parts + 1] = "--option " .. shell_quote(o)
+  end
+  for _, kv in ipairs { { "games", r.games }, { "seed", r.seed },
+                        { "white", r.white }, { "black", r.black },
+                        { "max-plies", r.max_plies },
+                        { "shard", shard .. "/" .. n } } do
+    parts[#parts + 1] = "--" .. kv[1] .. " " .. shell_quote(kv[2])
+  end
+  local w = { err = os.tmpname() }
+  parts[#parts + 1] = "2>" .. shell_quote(w.err)
+  w.h = io.popen(table.concat(parts, " "))
+  w.pid = w.h:read("l")
+  return w
+end
+
+-- Why worker k of the pool failed, from its exit and the last line it
+-- wrote on stderr: the message, and 2 when the worker refused its input
+-- (which is then the run's input) or 1.
+local function worker_failure(w, k, jobs, how, code)
+  local last
+  local f = io.open(w.err)
+  if f then
+    for line in f:lines() do
+      if line:match("%S") then last = line end
+    end
+    f:close()
+  end
+  last = last and last:gsub("^wargrid: ", ""):gsub("^internal error: ", "")
+  if how == "exit" and code == 2 and last then return last, 2 end
+  return string.format("selfplay job %d of %d failed (%s %d)%s", k, jobs,
+                       how == "exit" and "exit status" or "signal", code,
+                       last and ": " .. last or ""), 1
+end
+
+-- Plays the run's games in r.jobs workers; on_game(record) as each ends.
+local function run_pool(r, mine, on_game)
+  local workers = {}
+  local n = r.shard[2] * r.jobs
+  for k = 1, r.jobs do
+    workers[k] = start_worker(r, (r.shard[1] - 1) + r.shard[2] * (k - 1) + 1,
+                              n)
+  end
+  local records, open, failed, status = {}, r.jobs, nil, nil
+  while open > 0 and not failed do
+    for k, w in ipairs(workers) do
+      if w.h and not failed then
+        local line = w.h:read("l")
+        local rec = line and json.decode(line)
+        if rec and rec.type == "game" then
+          records[#records + 1] = rec
+          on_game(rec)
+          progress(r, #records, #mine)
+        elseif not line then
+          local ok, how, code = w.h:close()
+          w.h = nil
+          open = open - 1
+          if not ok then
+            failed, status = worker_failure(w, k, r.jobs, how, code)
+          end
+        end
+      end
+    end
+  end
+  for _, w in ipairs(workers) do
+    if w.h then  -- the run has failed: the others stop
+      if w.pid and w.pid:match("^%d+$") then
+        os.execute("kill " .. w.pid .. " 2>/dev/null")
+      end
+      w.h:close()
+    end
+    os.remove(w.err)
+  end
+  if failed then return nil, failed, status end
+  return records
+end
+
+-- M.run(game, r [, on_game]) -> the records of the games of shard
+-- r.shard = { I, N } of a run, sorted by game index; or nil, a message and
+-- an exit status (2: a worker refused the run's input, 1: a worker failed).
+-- r: games, seed, players (M.players), white and black (their specs),
+-- max_plies, jobs (processes; 1 plays here), and for the workers target
+-- (the arguments naming the game: { NAME } or { "--variant", FILE }),
+-- options (the --option settings) and exe (the program; default wargrid).
+-- on_game(record) is called as each game ends.
+function M.run(game, r, on_game)
+  on_game = on_game or function() end
+  local mine = M.indices(r.games, r.shard[1], r.shard[2])
+  progress(r, 0, #mine)
+  local records
+  if r.jobs == 1 then
+    records = {}
+    for _, i in ipairs(mine) do
+      records[#records + 1] = M.play(game, r.players, i, r.seed + i,
+                                     r.max_plies)
+      on_game(records[#records])
+      progress(r, #records, #mine)
+    end
+  else
+    local err, status
+    records, err, status = run_pool(r, mine, on_game)
+    if not records then return nil, err, status end
+  end
+  table.sort(records, function(a, b) return a.index < b.index end)
+  return records
+end
+
+-- ---- what a run says ---------------------------------------------------
 
 local function pct(x) return string.format("%5.1f%%", 100 * x) end
 

@@ -45,14 +45,19 @@ static void test_draw_split_gather(void)
     wg_deck_set(s, A, c, 4);
     CHECK(wg_deck_draw(s, A, OPEN) == 8, "the top card is the last");
     CHECK(wg_deck_count(s, A) == 3 && wg_deck_count(s, OPEN) == 1, "moved");
-    CHECK(wg_deck_split(s, A, B, 2) == 0, "split");
+    CHECK(wg_deck_split(s, A, B, 2) == WG_OK, "split");
     CHECK(wg_deck_count(s, B) == 2 && wg_deck(s, B)[1] == 6 && wg_deck(s, B)[2] == 7,
           "split keeps the order of the top cards");
-    CHECK(wg_deck_gather(s, A, B) == 0 && wg_deck_gather(s, A, OPEN) == 0, "gather");
+    CHECK(wg_deck_gather(s, A, B) == WG_OK
+          && wg_deck_gather(s, A, OPEN) == WG_OK, "gather");
     CHECK(wg_deck_count(s, A) == 4 && wg_deck(s, A)[4] == 8, "gathered on top");
     CHECK(wg_deck_draw(s, B, -1) == 0, "an empty deck draws nothing");
-    CHECK(wg_deck_split(s, A, B, 5) == -2, "cannot split more than it holds");
-    CHECK(wg_deck_draw(s, NDECKS, -1) == -2, "no such deck");
+    CHECK(wg_deck_split(s, A, B, 5) == WG_EINVAL,
+          "cannot split more than it holds");
+    CHECK(wg_deck_draw(s, NDECKS, -1) == WG_EINVAL, "no such deck");
+    fill(s, B, WG_MAX_CARDS);
+    CHECK(wg_deck_draw(s, A, B) == WG_EFULL, "a full deck takes no more");
+    CHECK(wg_deck_split(s, A, B, 1) == WG_EFULL, "nor by a split");
     wg_state_free(s);
     wg_rules_free(r);
     free(r);

@@ -92,7 +92,7 @@ static void setup(wg_state *s)
     wg_turn_begin(s);
 }
 
-/* One random change through a primitive; failures (-2) are fine. */
+/* One random change through a primitive; failures (WG_EINVAL) are fine. */
 static void random_change(wg_state *s)
 {
     const wg_grid *g = &s->rules->grid;
@@ -319,6 +319,32 @@ static void test_random_is_journaled(void)
     free(r);
 }
 
+/* Each failure has its own code (rc.h): what cannot be, and what is full. */
+static void test_return_codes(void)
+{
+    wg_rules *r = make_rules();
+    r->maxpieces = 2;
+    wg_state *s = wg_state_new(r);
+    const wg_grid *g = &r->grid;
+    int a1 = wg_grid_at(g, 0, 0), j9 = wg_grid_at(g, 9, 8);
+    CHECK(wg_state_add(s, ROOK, 1, a1) == 1, "the first piece is 1");
+    CHECK(wg_state_add(s, ROOK, 2, a1) == WG_EINVAL, "a1 is taken");
+    CHECK(wg_state_add(s, BLOCK, 2, j9) == WG_EINVAL, "2x2 off the edge");
+    CHECK(wg_state_add(s, ROOK, 2, 0) == 2, "in reserve");
+    CHECK(wg_state_add(s, ROOK, 2, 0) == WG_EFULL, "at most 2 pieces");
+    CHECK(wg_state_move(s, 2, j9) == WG_EINVAL, "in reserve: no move");
+    CHECK(wg_state_apply_move(s, (unsigned)j9, (unsigned)a1, 0) == WG_EINVAL,
+          "no piece on the from-square");
+    CHECK(wg_turn_spend(s, 2) == WG_EINVAL, "one action a turn");
+    CHECK(wg_turn_set_result(s, 4, 0) == WG_EINVAL, "no side 4");
+    CHECK(wg_grid_layer(&r->grid, "dead", 1) == WG_EINVAL, "name taken");
+    CHECK(wg_grid_find_layer(&r->grid, "sea") == WG_EINVAL, "no layer 'sea'");
+    CHECK(wg_grid_vec(&r->grid, 0, 0) == WG_EINVAL, "no null vector");
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
 int main(void)
 {
     RUN(test_hash_matches_rehash);
@@ -328,5 +354,6 @@ int main(void)
     RUN(test_repetitions);
     RUN(test_royal_filter_matches_full_check);
     RUN(test_random_is_journaled);
+    RUN(test_return_codes);
     return RUN_SUMMARY();
 }

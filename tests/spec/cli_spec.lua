@@ -1,5 +1,6 @@
--- The wargrid command line: output formats, --help, and bad input (one
--- clear line on stderr, exit status 2, nothing half done).
+-- The wargrid command line: output formats, --help, play, and failures told
+-- in one line on stderr: bad input with exit status 2 (nothing half done), a
+-- failure of wargrid itself with exit status 1.
 local SEED_START = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq"
 
 local run = require("wargrid.test").run
@@ -8,6 +9,20 @@ local function lines(s)
   local t = {}
   for l in s:gmatch("[^\n]+") do t[#t + 1] = l end
   return t
+end
+
+-- A fresh directory; a file written whole.
+local function tmpdir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. dir)
+  return dir
+end
+
+local function write(path, text)
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
 end
 
 describe("cli: commands", function()
@@ -46,15 +61,19 @@ describe("cli: commands", function()
     assert.equal("Nodes searched: 18406\n", out)
   end)
 
-  it("every command has --help", function()
-    for _, cmd in ipairs { "list", "moves", "perft", "play" } do
+  it("every command has --help, also as 'help COMMAND'", function()
+    for _, cmd in ipairs { "list", "moves", "perft", "play", "suggest", "selfplay", "compare",
+                           "stats" } do
       local out, _, code = run { cmd, "--help" }
       assert.equal(0, code)
-      assert.matches("^usage: wargrid " .. cmd, out)
+      assert.matches("^usage: wargrid " .. cmd .. "[ \n]", out)
+      assert.equal(out, (run { "help", cmd }))
     end
     local out, _, code = run { "--help" }
     assert.equal(0, code)
     assert.matches("^usage: wargrid COMMAND", out)
+    assert.matches("\n  compare GAME VARIANT_FILE%.%.%.  what a variant changes, by self%-play\n", out)
+    assert.matches("\nExit status: 0 done; 2 bad input .* 1 a failure of wargrid itself", out)
   end)
 end)
 
@@ -74,10 +93,78 @@ describe("cli: play", function()
     assert.matches("white> " .. SEED_START:gsub("%p", "%%%0") .. "\n", out)
   end)
 
-  it("help lists the commands, moves the legal actions", function()
+  it("help lists the commands, moves the legal actions one per line", function()
     local out = run({ "play", "courier", "--ai", "none" }, "help\nmoves\nquit\n")
     assert.matches("undo%s+take back your last action", out)
-    assert.matches("white> a2a4 g2g4 l2l4\n", out)
+    assert.matches("white> a2a4\ng2g4\nl2l4\nwhite> ", out)
+  end)
+
+  it("help shows an option given with --option as given, beside its default", function()
+    local out = run({ "play", "blockwars", "--ai", "none", "--option", "turns=120",
+                      "--option", "setup=standard" }, "help\nquit\n")
+    assert.matches("\n  turns      120 %(given; default 200%): BW%-W2 turns before a draw\n", out)
+    assert.matches("\n  setup      standard %(given; default placement%) %(placement, standard%): ",
+                   out)
+    assert.matches("\n  aces       default false: ", out)
+    out = run { "play", "blockwars", "--option", "turns=120", "--help" }
+    assert.matches("\n  turns      120 %(given; default 200%): ", out)
+    out = run { "play", "blockwars", "--help" }
+    assert.matches("\n  turns      default 200: ", out)
+  end)
+end)
+
+describe("cli: play and chance (BW-H2)", function()
+  local dir = tmpdir()
+  -- Courier where every action rolls a die (and one in six also says so)
+  write(dir .. "/dice.lua", [[
+local wg = require "wargrid"
+local game = wg.variant("courier", { name = "dice" })
+local base_play = game.play
+function game:play(s, a, log)
+  if s:random(6) == 6 and log then log[#log + 1] = "a six" end
+  return base_play(self, s, a, log)
+end
+return game
+]])
+  local env = "WARGRID_PATH=" .. dir
+
+  it("BW-H2 undo never goes back past an action that drew on the random generator", function()
+    local out, _, code = run({ "play", "dice", "--ai", "none", "--seed", "1" },
+                             "a2a4\na7a5\nundo\nposition\nquit\n", env)
+    assert.equal(0, code)
+    assert.matches("\nwhite> cannot undo past a7a5: it drew on the random generator %(BW%-H2%)\n"
+                   .. "white> rnebmkfwbenr/1ppppppppppp/12/p11/P11/12/1PPPPPPPPPPP/", out)
+  end)
+
+  it("BW-H2 nor past the opponent's reply that did, even to take back one's own action", function()
+    local out = run({ "play", "dice", "--ai", "black", "--ai-level", "1", "--seed", "2" },
+                    "a2a4\nundo\nquit\n", env)
+    assert.matches("\nblack plays ", out)
+    assert.matches("\nwhite> cannot undo past %S+: it drew on the random generator %(BW%-H2%)\n",
+                   out)
+  end)
+
+  it("BW-H2 undo still takes back actions where chance took no part", function()
+    local out = run({ "play", "courier", "--ai", "none" }, "a2a4\na7a5\nundo\nposition\nquit\n")
+    assert.matches("\nwhite> " .. SEED_START:gsub("%p", "%%%0") .. "\n", out)
+    out = run({ "play", "blockwars", "--ai", "none", "--option", "setup=standard" },
+              "position\nundo\na6a5\nundo\nposition\nquit\n")
+    assert.matches("\ngermans> nothing of yours to undo\n", out)
+    local before, after = out:match("germans> (%S+ g2 [^\n]*)\n.*germans> (%S+ g2 [^\n]*)\n")
+    assert.equal(before, after)   -- a6a5 taken back: a move turns no card
+  end)
+
+  it("BW-H2 without --seed the seed comes from the system, not the clock, and shows at the end", function()
+    local seeds = {}
+    for i = 1, 2 do
+      local out = run({ "play", "courier", "--ai", "none" }, "quit\n")
+      local seed = out:match("\nwhite> The seed was (%d+) %(replay with %-%-seed %d+%)%.\n$")
+      assert.truthy(seed, out)
+      assert.equal(1, select(2, out:gsub("The seed was", "")))   -- told once, at the end
+      seeds[i] = seed
+    end
+    -- two games started within the same second: a clock would give one seed
+    assert.are_not.equal(seeds[1], seeds[2])
   end)
 end)
 
@@ -143,14 +230,8 @@ describe("cli: bad input", function()
 end)
 
 describe("cli: broken game scripts", function()
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. dir)
-  local function script(name, text)
-    local f = assert(io.open(dir .. "/" .. name .. ".lua", "w"))
-    f:write(text)
-    f:close()
-  end
+  local dir = tmpdir()
+  local function script(name, text) write(dir .. "/" .. name .. ".lua", text) end
   script("syntax", "local wg = require 'wargrid'\nreturn wg.game {\n  name = 'syntax',,\n}\n")
   script("boom", "local wg = require 'wargrid'\nlocal x = nil\nreturn x.field\n")
   script("escape", "local f = io.open('/etc/passwd')\nreturn f\n")
@@ -225,5 +306,67 @@ return wg.variant(courier, { name = "tamper" })
     os.execute("luac5.4 -o " .. dir .. "/binary.lua " .. dir .. "/notgame.lua 2>/dev/null"
                .. " || printf '\\033Lua' > " .. dir .. "/binary.lua")
     bad({ "moves", "binary" }, "binary chunk", env)
+  end)
+
+  it("a selfplay job stopped by an error in the script is bad input, told once", function()
+    bad({ "selfplay", "crash", "--games", "4", "--jobs", "2", "--white", "random",
+          "--black", "random" }, "^wargrid: " .. dir .. "/crash%.lua:4: no moves today\n$", env)
+    bad({ "selfplay", "crash", "--games", "4", "--white", "random", "--black", "random" },
+        "^wargrid: " .. dir .. "/crash%.lua:4: no moves today\n$", env)
+  end)
+end)
+
+-- A failure of wargrid itself: exit status 1, nothing on stdout, one line
+-- on stderr that says so.
+describe("cli: a failure of wargrid itself", function()
+  local home = tmpdir()
+  os.execute("cp -R stdlib scripts " .. home)
+  -- a built-in game (one of wargrid's own) with a bug in a rule
+  write(home .. "/scripts/games/buggy.lua", [[
+local wg = require "wargrid"
+local game = wg.variant("courier", { name = "buggy" })
+function game:actions(s, out)
+  local rule = nil
+  return rule.moves
+end
+return game
+]])
+  local env = "WARGRID_HOME=" .. home
+  local where = home .. "/scripts/games/buggy.lua:5: attempt to index a nil value (local 'rule')"
+
+  local function failed(args, message)
+    local out, err, code = run(args, "", env)
+    assert.equal(1, code)
+    assert.equal("", out)
+    assert.equal(message, err)
+  end
+
+  it("an error in wargrid's own code is an internal error, not bad input", function()
+    failed({ "moves", "buggy" }, "wargrid: internal error: " .. where .. "\n")
+    failed({ "perft", "buggy", "1" }, "wargrid: internal error: " .. where .. "\n")
+  end)
+
+  it("a selfplay job that fails stops the run, and the message names it", function()
+    failed({ "selfplay", "buggy", "--games", "4", "--jobs", "2", "--white", "random",
+             "--black", "random" },
+           "wargrid: internal error: selfplay job 1 of 2 failed (exit status 1): " .. where
+           .. "\n")
+  end)
+
+  it("tells wargrid's files from the user's, even when Lua cuts a long name", function()
+    local common = require "wargrid.cli.common"
+    local own = { "/usr/local/share/wargrid/stdlib/", "/usr/local/share/wargrid/scripts/games/" }
+    assert.is_true(common.ours("/usr/local/share/wargrid/stdlib/wargrid/game.lua", own))
+    assert.is_true(common.ours("...cal/share/wargrid/scripts/games/blockwars/render.lua", own))
+    assert.is_false(common.ours("/home/me/variants/blockwars_wide.lua", own))
+    assert.is_false(common.ours("...me/a/long/path/of/mine/scripts/games/mygame.lua", own))
+    assert.same({ 1, "internal error: stdlib/wargrid/game.lua:12: boom" },
+                { common.failure("stdlib/wargrid/game.lua:12: boom") })
+    assert.same({ 2, "/home/me/v.lua:3: boom" }, { common.failure("/home/me/v.lua:3: boom") })
+    assert.same({ 2, "unknown game 'x'" }, { common.failure("unknown game 'x'") })
+    local _, usage = pcall(common.usage_error, "moves: which game?")
+    assert.same({ 2, "moves: which game?" }, { common.failure(usage) })
+    local _, job = pcall(common.internal_error, "selfplay job 2 of 2 failed")
+    assert.same({ 1, "internal error: selfplay job 2 of 2 failed" }, { common.failure(job) })
   end)
 end)

@@ -1,0 +1,156 @@
+-- wargrid.cli.common: what the commands share -- reading their arguments,
+-- loading the game they name, and the two ways a command fails: bad input
+-- (exit status 2: the user's arguments, position, action or script) and a
+-- failure of wargrid itself (exit status 1: a bug, a failed job).
+local loader = require "wargrid.loader"
+
+local M = {}
+
+function M.printf(fmt, ...) io.write(string.format(fmt, ...)) end
+
+-- Failures a command raises on purpose carry one of these markers.
+local Usage, Internal = {}, {}
+
+-- Bad input: one line naming the input and what was expected; exit 2.
+function M.usage_error(fmt, ...)
+  error(setmetatable({ msg = string.format(fmt, ...) }, Usage), 0)
+end
+
+-- A failure that is not the user's (a selfplay job that died); exit 1.
+function M.internal_error(fmt, ...)
+  error(setmetatable({ msg = string.format(fmt, ...) }, Internal), 0)
+end
+
+-- wargrid's own Lua files, where an error is a bug: the stdlib (the
+-- directory this file is in, as the host named it) and the built-in games.
+local OWN = {
+  debug.getinfo(1, "S").source:match("^@(.*/)wargrid/cli/common%.lua$")
+    or "stdlib/",
+  loader.root .. "/scripts/games/",
+}
+
+-- M.ours(src [, dirs]) -> is src, a chunk name as an error position gives
+-- it, a file in one of dirs (default: wargrid's own)? Lua cuts a long name
+-- to "..." and its last characters: a cut name is in dir when what it keeps
+-- up to the last part of dir ends dir.
+function M.ours(src, dirs)
+  local tail = src:match("^%.%.%.(.*)$")
+  for _, dir in ipairs(dirs or OWN) do
+    if src:sub(1, #dir) == dir then return true end
+    local last = dir:match("[^/]+/$")
+    local head = tail and last
+                 and tail:match("^(.*" .. last:gsub("%p", "%%%0") .. ")")
+    if head and dir:sub(-#head) == head then return true end
+  end
+  return false
+end
+
+-- M.failure(err) -> exit status and the line to print for an error raised
+-- by a command. Errors raised in wargrid's own code (the position in their
+-- message is one of its files) are bugs; any other error is about the
+-- input: a message of ours without a position, or an error in a script the
+-- user gave (a variant, a game on WARGRID_PATH).
+function M.failure(err)
+  if getmetatable(err) == Usage then return 2, err.msg end
+  if getmetatable(err) == Internal then
+    return 1, "internal error: " .. err.msg
+  end
+  local msg = tostring(err)
+  local src = msg:match("^(.-):%d+: ")
+  if src and M.ours(src) then return 1, "internal error: " .. msg end
+  return 2, msg
+end
+
+-- M.parse(cmd, args, spec) -> positionals, options. spec maps option names
+-- to "value", "flag" or "list" (repeatable; the values in order).
+function M.parse(cmd, args, spec)
+  local pos, opts = {}, {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--help" or a == "-h" then
+      opts.help = true
+    elseif a:sub(1, 2) == "--" then
+      local name, inline = a:match("^%-%-([%w%-]+)=(.*)$")
+      name = name or a:sub(3)
+      local kind = spec[name]
+      if not kind then
+        M.usage_error("%s: unknown option '--%s' (see 'wargrid %s --help')",
+                      cmd, name, cmd)
+      end
+      if kind == "flag" then
+        if inline then M.usage_error("%s: --%s takes no value", cmd, name) end
+        opts[name] = true
+      else
+        local v = inline
+        if not v then
+          i = i + 1
+          v = args[i]
+          if v == nil then
+            M.usage_error("%s: --%s needs a value", cmd, name)
+          end
+        end
+        if kind == "list" then  -- repeatable: every value kept
+          opts[name] = opts[name] or {}
+          table.insert(opts[name], v)
+        else
+          opts[name] = v
+        end
+      end
+    else
+      pos[#pos + 1] = a
+    end
+    i = i + 1
+  end
+  return pos, opts
+end
+
+-- M.load_game(cmd, pos, opts) -> the game a command names: --variant FILE,
+-- or else the first positional argument, which it takes out of pos; with
+-- the --option settings applied.
+function M.load_game(cmd, pos, opts)
+  local game
+  if opts.variant then
+    game = loader.load_file(opts.variant)
+  else
+    local name = table.remove(pos, 1)
+    if not name then
+      M.usage_error("%s: which game? (see 'wargrid list')", cmd)
+    end
+    game = loader.load(name)
+  end
+  return game:with_options(opts.option)
+end
+
+-- M.no_more(cmd, pos, opts [, allowed]): no positional arguments past the
+-- allowed ones
+function M.no_more(cmd, pos, opts, allowed)
+  if #pos > (allowed or 0) then
+    M.usage_error("%s: unexpected argument '%s'%s", cmd,
+                  pos[(allowed or 0) + 1],
+                  opts.variant and " (with --variant, leave out GAME)" or "")
+  end
+end
+
+-- M.start(game, opts, seed) -> the state at --position, or the start
+function M.start(game, opts, seed)
+  local s, err = game:new(opts.position, seed)
+  if not s then M.usage_error("%s", err) end
+  return s
+end
+
+-- M.integer(cmd, what, text [, min [, max]]) -> the whole number text says
+function M.integer(cmd, what, text, min, max)
+  local n = text and text:match("^%d+$") and math.tointeger(tonumber(text))
+  max = max or 2 ^ 53
+  if not n or n < (min or 0) or n > max then
+    M.usage_error("%s: %s must be a whole number%s, not '%s'", cmd, what,
+                  max < 2 ^ 53 and string.format(" from %d to %d", min or 0,
+                                                 max)
+                  or min and min > 0 and (" from " .. min) or "",
+                  tostring(text))
+  end
+  return n
+end
+
+return M

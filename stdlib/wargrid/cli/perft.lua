@@ -1,0 +1,68 @@
+-- wargrid.cli.perft: `wargrid perft`, the leaves of the game tree.
+local wg = require "wargrid"
+local natural_less = require("wargrid.game").natural_less
+local common = require "wargrid.cli.common"
+
+local M = {}
+
+M.perft = {
+  help = [=[
+usage: wargrid perft GAME DEPTH [--position P] [--divide] [--stats]
+                               [--seed N] [--option NAME[=VALUE]]
+                               [--variant FILE]
+
+Counts the leaves of the game tree DEPTH actions (or decisions) deep; chance
+follows the state's random generator, which --seed starts (default 0). With
+--divide, one line "ACTION: N" per legal action first. The last line is
+always "Nodes searched: N", as Fairy-Stockfish prints it. --stats adds the
+time, nodes per second and peak memory on stderr.]=],
+}
+
+-- One line "ACTION: N" per legal action, sorted; returns the sum.
+local function divide(game, s, depth)
+  local out = game:legal(s)
+  local rows, total = {}, 0
+  for i = 1, out:size() do
+    local a = out:get(i)
+    local mark = s:mark()
+    local text = game:action_text(s, a)
+    game:play(s, a)
+    local n = wg.perft(game, s, depth - 1)
+    s:undo(mark)
+    rows[#rows + 1] = { text = text, n = n }
+    total = total + n
+  end
+  table.sort(rows, function(x, y) return natural_less(x.text, y.text) end)
+  for _, r in ipairs(rows) do common.printf("%s: %d\n", r.text, r.n) end
+  print()
+  return total
+end
+
+function M.perft.run(args)
+  local pos, opts = common.parse("perft", args, {
+    position = "value", divide = "flag", variant = "value", stats = "flag",
+    seed = "value", option = "list" })
+  if opts.help then print(M.perft.help) return 0 end
+  local game = common.load_game("perft", pos, opts)
+  common.no_more("perft", pos, opts, 1)
+  local depth = common.integer("perft", "DEPTH", pos[1], 0, 64)
+  local s = common.start(game, opts, opts.seed
+                         and common.integer("perft", "--seed", opts.seed))
+  local t0 = wg.core.clock()
+  local total
+  if opts.divide and depth > 0 then
+    total = divide(game, s, depth)
+  else
+    total = wg.perft(game, s, depth)
+  end
+  if opts.stats then
+    local secs, use = wg.core.clock() - t0, wg.core.usage()
+    io.stderr:write(string.format("time %.3f s, %.0f nodes/s, "
+                                  .. "peak RSS %d KiB\n", secs,
+                                  total / math.max(secs, 1e-9), use.peak_kib))
+  end
+  common.printf("Nodes searched: %d\n", total)
+  return 0
+end
+
+return M
