@@ -142,8 +142,9 @@ end
 
 -- End of game ---------------------------------------------------------
 -- T-E2 the winner's score: how many of its pieces still have a legal action.
--- RULING?: the final position has the loser to move; a winner's piece counts
--- if it would have a legal action were it the winner's turn there.
+-- RULING (confirmed 2026-11-23): the final position has the loser to
+-- move; a winner's piece counts if it would have a legal action were it the
+-- winner's turn there.
 function game:score(s, side)
   local out = wg.actions()
   self:side_actions(s, side, out)

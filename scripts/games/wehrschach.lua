@@ -406,7 +406,8 @@ function game:play(s, a)
     -- W-J6 this is the reply. W-J7: a judgement that rested on W-J3 alone
     -- is cancelled by a capture after which W-J3 no longer holds -- unless
     -- the reply reached a judgement itself, which W-J6 makes a draw first.
-    -- RULING?: the draw takes precedence over the cancellation.
+    -- RULING (confirmed 2026-11-23): the draw takes precedence over the
+    -- cancellation.
     if compiled(self).captures[kind] and s:var(self.V.grounds) == J3
        and not advanced(self, s, judge) and counter(self, s, side) == 0 then
       s:set_var(self.V.judge, 0)
