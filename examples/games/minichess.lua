@@ -6,42 +6,45 @@ local game = wg.game {
   name = "minichess",
   board = { files = 5, ranks = 5 },
   sides = { "white", "black" },
-  pieces = {                      -- Betza patterns, compiled to C tables at load
+  pieces = {                    -- Betza patterns, compiled to C tables at load
     pawn = { letter = "p", moves = "fmWfcF", value = 1,
              promote = { to = "rook", zone = "last" } },
     rook = { letter = "r", moves = "R", value = 5 },
     king = { letter = "k", moves = "K", royal = true },
   },
-  vars = { halfmove = { hash = false } },   -- counters kept in the state
   start = "rpk2/5/5/5/2KPR w",
 }
 
-function game:actions(s, out)     -- push the legal actions; none iff the game is over
+-- push the legal actions; none iff the game is over
+function game:actions(s, out)
   if s:repetitions() >= 2 then return end
-  s:trace(out, s:side())          -- every pattern move of the side, in one C call
-  s:keep_royal_safe(out)          -- drop moves that leave the king attacked
+  s:trace(out, s:side())        -- every pattern move of the side, in one C call
+  s:keep_royal_safe(out)        -- drop moves that leave the king attacked
 end
 
-function game:play(s, a)          -- apply one action; the journal undoes it for free
-  s:apply_move(a)                 -- move, capture, promote
+-- apply one action; the journal undoes it for free
+function game:play(s, a)
+  s:apply_move(a)               -- move, capture, promote
   s:end_turn()
 end
 
-function game:result(s)           -- asked when there are no actions
+-- asked when there are no actions: who won, and why
+function game:result(s)
   if s:repetitions() >= 2 then return 0, "threefold repetition" end
   return 3 - s:side(), s:in_check(s:side()) and "checkmate" or "stalemate"
 end
 
+-- Position text: the board as in FEN and the side to move, w or b.
+local FORM = { sides = { "w", "b" } }
+
 function game:position_text(s)
-  return wg.fen.write_board(self, s) .. (s:side() == 1 and " w" or " b")
+  return wg.fen.write_position(self, s, FORM)
 end
 
-function game:set_position(s, text)  -- return true, or nil and what is wrong
-  local board, side = text:match("^(%S+) ([wb])$")
-  if not board then return nil, "expected a board and w or b" end
-  local ok, err = wg.fen.read_board(self, s, board)
-  if not ok then return nil, err end
-  s:set_side(side == "w" and 1 or 2)
+-- read a position: return true, or nil and what is wrong
+function game:set_position(s, text)
+  local fields, err = wg.fen.read_position(self, s, text, FORM)
+  if not fields then return nil, err end
   return true
 end
 

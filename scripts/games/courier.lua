@@ -56,6 +56,20 @@ local game = wg.game {
     fullmove = { hash = false },
   },
 
+  -- C-O1 Before free play each player makes these four moves, one per turn,
+  -- in any order: as data a variant may change. Each names its letter in
+  -- position text (upper case for White), the piece that makes it, its file,
+  -- and the ranks it moves from and to, counted from the player's own side;
+  -- it goes straight forward, over empty squares only.
+  opening = {
+    { letter = "a", piece = "pawn", file = "a", from = 2, to = 4 },
+    { letter = "l", piece = "pawn", file = "l", from = 2, to = 4 },
+    { letter = "g", piece = "pawn", file = "g", from = 2, to = 4 },
+    -- RULING: the queen's two steps need g2/g7 empty, so it follows the
+    -- g-pawn
+    { letter = "q", piece = "queen", file = "g", from = 1, to = 3 },
+  },
+
   -- Hints for the AI: playouts end after 8 plies on material (the pieces'
   -- values), and repeating a position leads to a draw (C-E3).
   ai = { playout_depth = 8, repetition = "draw" },
@@ -66,38 +80,85 @@ local game = wg.game {
           .. "PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq",
 }
 
-local T, V = game.T, game.V
-local OWED = { V.owed_white, V.owed_black }
-
--- Opening phase -------------------------------------------------------
--- C-O1 Before free play each player makes these four moves, one per turn,
--- in any order. Ranks are counted from the player's own side.
-local OPENING = {
-  { letter = "a", bit = 1, piece = T.pawn,
-    file = 1, from = 2, to = 4, via = { 3 } },
-  { letter = "l", bit = 2, piece = T.pawn,
-    file = 12, from = 2, to = 4, via = { 3 } },
-  { letter = "g", bit = 4, piece = T.pawn,
-    file = 7, from = 2, to = 4, via = { 3 } },
-  -- RULING: the queen's two steps need g2/g7 empty, so it follows the g-pawn
-  { letter = "q", bit = 8, piece = T.queen,
-    file = 7, from = 1, to = 3, via = { 2 } },
-}
-
-local function own_rank(side, r) return side == 1 and r or 9 - r end
-
-local function square(file, side, r)
-  return game.rules:at(file, own_rank(side, r))
+-- Ranks counted from the side's own edge.
+local function own_rank(self, side, r)
+  return side == 1 and r or self.ranks + 1 - r
 end
 
-local function opening_moves(s, side, owed, out)
-  for _, m in ipairs(OPENING) do
+-- Opening phase -------------------------------------------------------
+-- The opening moves of the declaration (self.def.opening), each with its
+-- bit in the owed vars, piece type, and for each side the squares it moves
+-- from and to and those between; or nil and what makes one impossible.
+local function compile_opening(self)
+  local o, seen = {}, {}
+  for i, m in ipairs(self.def.opening or {}) do
+    local letter = type(m.letter) == "string" and m.letter:lower()
+    local what = string.format("C-O1 the opening move '%s'",
+                               tostring(m.letter))
+    if not (letter and letter:match("^%l$")) or seen[letter] then
+      return nil, what .. " needs a letter of its own"
+    end
+    seen[letter] = true
+    local piece = self.T[m.piece]
+    if not piece then
+      return nil, string.format("%s names the piece type '%s', which the "
+                                .. "game has not", what, tostring(m.piece))
+    end
+    local file = type(m.file) == "string" and m.file:match("^%l$")
+                 and m.file:byte() - 96
+    if not file or file > self.files then
+      return nil, string.format("%s names file %s, off the board (%d files)",
+                                what, tostring(m.file), self.files)
+    end
+    for _, r in ipairs { m.from, m.to } do
+      if math.type(r) ~= "integer" or r < 1 or r > self.ranks then
+        return nil, string.format("%s names rank %s, off the board (%d "
+                                  .. "ranks)", what, tostring(r), self.ranks)
+      end
+    end
+    if m.to <= m.from then
+      return nil, string.format("%s goes from rank %d to rank %d, not "
+                                .. "forward", what, m.from, m.to)
+    end
+    local move = { letter = letter, bit = 1 << (i - 1), piece = piece,
+                   from = {}, to = {}, via = {} }
+    for side = 1, 2 do
+      local function at(r)
+        return self.rules:at(file, own_rank(self, side, r))
+      end
+      move.from[side], move.to[side], move.via[side] = at(m.from), at(m.to), {}
+      for r = m.from + 1, m.to - 1 do
+        move.via[side][#move.via[side] + 1] = at(r)
+      end
+    end
+    o[i] = move
+  end
+  return o
+end
+
+local function opening(self)
+  local o = rawget(self, "courier_opening")
+  if not o then
+    local err
+    o, err = compile_opening(self)
+    if not o then error(err, 0) end
+    self.courier_opening = o
+  end
+  return o
+end
+
+local function owed_var(self, side)
+  return side == 1 and self.V.owed_white or self.V.owed_black
+end
+
+local function opening_moves(self, s, side, owed, out)
+  for _, m in ipairs(opening(self)) do
     if owed & m.bit ~= 0 then
-      local from, to = square(m.file, side, m.from), square(m.file, side, m.to)
+      local from, to = m.from[side], m.to[side]
       local pid = s:at(from)
       local clear = not s:at(to)
-      for _, r in ipairs(m.via) do
-        if s:at(square(m.file, side, r)) then clear = false end
+      for _, sq in ipairs(m.via[side]) do
+        if s:at(sq) then clear = false end
       end
       if clear and pid and s:side_of(pid) == side
          and s:type(pid) == m.piece then
@@ -107,26 +168,48 @@ local function opening_moves(s, side, owed, out)
   end
 end
 
-local function opening_bit(side, from, to)
-  for _, m in ipairs(OPENING) do
-    if square(m.file, side, m.from) == from
-       and square(m.file, side, m.to) == to then
-      return m.bit
-    end
+local function opening_bit(self, side, from, to)
+  for _, m in ipairs(opening(self)) do
+    if m.from[side] == from and m.to[side] == to then return m.bit end
   end
   return 0
+end
+
+-- The royal piece types (C-E1, C-P8): the king, unless a variant says
+-- otherwise.
+local function royals(self)
+  local out = {}
+  for name, id in pairs(self.T) do
+    if self.def.pieces[name].royal then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- A declaration a variant leaves impossible: an opening move off the board
+-- or made by a piece the game has not (C-O1); no king, or more than one
+-- kind (C-E1).
+function game:validate()
+  local _, err = compile_opening(self)
+  if err then return nil, err .. ": override opening in the variant" end
+  local n = #royals(self)
+  if n ~= 1 then
+    return nil, string.format("C-E1 the game needs one royal piece type "
+                              .. "(royal = true), not %d: keep one king in "
+                              .. "the variant", n)
+  end
+  return true
 end
 
 -- Legal actions -------------------------------------------------------
 function game:actions(s, out)
   if s:repetitions() >= 2 then return end   -- C-E3 the game is over: a draw
   local side = s:side()
-  local owed = s:var(OWED[side])
+  local owed = s:var(owed_var(self, side))
   -- C-O1 while a player owes opening moves, no other move is legal.
-  -- RULING?: "the phase" is each player's own: one who owes nothing (only
+  -- RULING: the phase is each player's own: one who owes nothing (only
   -- possible in a hand-made position) plays freely.
   if owed ~= 0 then
-    opening_moves(s, side, owed, out)
+    opening_moves(self, s, side, owed, out)
   else
     s:trace(out, side)                      -- C-P1..C-P9
   end
@@ -137,12 +220,12 @@ end
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
   local _, from, to = wg.fields(a)
-  local side = s:side()
-  local pawn = s:type(s:at(from)) == T.pawn
+  local side, V = s:side(), self.V
+  local pawn = s:type(s:at(from)) == self.T.pawn
   local captured = s:apply_move(a)          -- C-P9 capture; C-P2 promotion
-  local owed = s:var(OWED[side])
-  if owed ~= 0 then
-    s:set_var(OWED[side], owed & ~opening_bit(side, from, to))  -- C-O1
+  local owed = s:var(owed_var(self, side))
+  if owed ~= 0 then                         -- C-O1
+    s:set_var(owed_var(self, side), owed & ~opening_bit(self, side, from, to))
   end
   s:set_var(V.halfmove, (pawn or captured) and 0 or s:var(V.halfmove) + 1)
   if side == 2 then s:set_var(V.fullmove, s:var(V.fullmove) + 1) end
@@ -172,93 +255,94 @@ function game:order(s, out)
 end
 
 -- Position text ---------------------------------------------------------
-function game:position_text(s)
-  local fields = {
-    fen.write_board(self, s),
-    s:side() == 1 and "w" or "b", "-", "-",
-    tostring(s:var(V.halfmove)), tostring(s:var(V.fullmove)),
-  }
-  local owed = ""
+-- FEN's fields; castling and en passant are always "-" (C-P8, C-P1).
+local FORM = { sides = { "w", "b" }, fields = 7, counters = 5,
+               more = "up to five more fields" }
+
+-- The owed opening moves' letters, upper case White's: "ALGQalgq".
+local function owed_text(self, owed)
+  local text = ""
   for side = 1, 2 do
-    for _, m in ipairs(OPENING) do
-      if s:var(OWED[side]) & m.bit ~= 0 then
-        owed = owed .. (side == 1 and m.letter:upper() or m.letter)
+    for _, m in ipairs(opening(self)) do
+      if owed[side] & m.bit ~= 0 then
+        text = text .. (side == 1 and m.letter:upper() or m.letter)
       end
     end
   end
-  if owed ~= "" then fields[#fields + 1] = owed end
-  return table.concat(fields, " ")
+  return text
 end
 
-local function count(text)
-  if not text:match("^%d+$") then return nil end
-  return tonumber(text)
+function game:position_text(s)
+  local owed = owed_text(self, { s:var(owed_var(self, 1)),
+                                 s:var(owed_var(self, 2)) })
+  return fen.write_position(self, s, FORM, "-", "-", owed ~= "" and owed
+                                                      or nil)
+end
+
+-- One king a side, no pawn on its last rank; nil, or what is wrong.
+local function check_board(self, s)
+  local king = royals(self)[1]
+  for side = 1, 2 do
+    local kings = s:count(side, king)
+    local name = self.sides[side]
+    if kings ~= 1 then
+      return string.format("%s must have one %s, not %d", name,
+                           self.type_names[king], kings)
+    end
+    for _, pid in ipairs(s:pieces(side)) do
+      local t, _, sq = s:piece(pid)
+      local _, r = self.rules:coords(sq)
+      if t == self.T.pawn and own_rank(self, side, r) == self.ranks then
+        return string.format("a %s pawn stands on its last rank (%s)", name,
+                             self.rules:name(sq))
+      end
+    end
+  end
+end
+
+-- C-O1 the seventh field: the opening moves each side still owes.
+local function read_owed(self, s, text)
+  local all = owed_text(self, { -1, -1 })
+  for ch in text:gmatch(".") do
+    local side = ch:match("%u") and 1 or 2
+    local m
+    for _, o in ipairs(opening(self)) do
+      if o.letter == ch:lower() then m = o end
+    end
+    if not m then
+      if all == "" then
+        return string.format("owed opening moves '%s': %s has no opening "
+                             .. "moves (C-O1)", text, self.name)
+      end
+      return string.format("owed opening moves '%s': '%s' is not one of %s",
+                           text, ch, all)
+    end
+    local var = owed_var(self, side)
+    if s:var(var) & m.bit ~= 0 then
+      return string.format("owed opening moves '%s' name '%s' twice", text, ch)
+    end
+    local pid = s:at(m.from[side])
+    if not pid or s:type(pid) ~= m.piece or s:side_of(pid) ~= side then
+      return string.format("'%s' is owed but no %s %s stands on %s", ch,
+                           self.sides[side], self.type_names[m.piece],
+                           self.rules:name(m.from[side]))
+    end
+    s:set_var(var, s:var(var) | m.bit)
+  end
 end
 
 function game:set_position(s, text)
-  local f = fen.split(text)
-  if #f < 2 or #f > 7 then
-    return nil, "expected a board, a side to move (w or b) "
-                .. "and up to five more fields"
-  end
-  local ok, err = fen.read_board(self, s, f[1])
-  if not ok then return nil, err end
-  if f[2] ~= "w" and f[2] ~= "b" then
-    return nil, string.format("side to move '%s': expected w or b", f[2])
-  end
-  s:set_side(f[2] == "w" and 1 or 2)
+  local f, err = fen.read_position(self, s, text, FORM)
+  if not f then return nil, err end
   if (f[3] or "-") ~= "-" then
     return nil, "castling rights must be '-' (no castling, C-P8)"
   end
   if (f[4] or "-") ~= "-" then
     return nil, "en passant must be '-' (no en passant, C-P1)"
   end
-  local half, full = count(f[5] or "0"), count(f[6] or "1")
-  if not half then
-    return nil, string.format("half-move clock '%s' is not a number", f[5])
-  end
-  if not full or full < 1 then
-    return nil, string.format("move number '%s' is not a positive number", f[6])
-  end
-  s:set_var(V.halfmove, half)
-  s:set_var(V.fullmove, full)
-  -- one king a side, no pawn on its last rank
-  for side = 1, 2 do
-    local kings = s:count(side, T.king)
-    local name = self.sides[side]
-    if kings ~= 1 then
-      return nil, string.format("%s must have one king, not %d", name, kings)
-    end
-    for _, pid in ipairs(s:pieces(side)) do
-      local t, _, sq = s:piece(pid)
-      local _, r = self.rules:coords(sq)
-      if t == T.pawn and own_rank(side, r) == 8 then
-        return nil, string.format("a %s pawn stands on its last rank (%s)",
-                                  name, self.rules:name(sq))
-      end
-    end
-  end
-  local owed = f[7] and f[7] ~= "-" and f[7] or ""
-  for ch in owed:gmatch(".") do
-    local side = ch:match("%u") and 1 or 2
-    local m
-    for _, o in ipairs(OPENING) do if o.letter == ch:lower() then m = o end end
-    if not m then
-      return nil, string.format("owed opening moves '%s': '%s' is not one "
-                                .. "of ALGQalgq", owed, ch)
-    end
-    if s:var(OWED[side]) & m.bit ~= 0 then
-      return nil, string.format("owed opening moves '%s' name '%s' twice",
-                                owed, ch)
-    end
-    local pid = s:at(square(m.file, side, m.from))
-    if not pid or s:type(pid) ~= m.piece or s:side_of(pid) ~= side then
-      return nil, string.format("'%s' is owed but no %s %s stands on %s", ch,
-        self.sides[side], self.type_names[m.piece],
-        self.rules:name(square(m.file, side, m.from)))
-    end
-    s:set_var(OWED[side], s:var(OWED[side]) | m.bit)
-  end
+  err = check_board(self, s)
+        or read_owed(self, s, f[7] and f[7] ~= "-" and f[7] or "")
+  if err then return nil, err end
   if s:in_check(3 - s:side()) then
     return nil, string.format("%s, not to move, is in check",
                               self.sides[3 - s:side()])

@@ -25,19 +25,19 @@ end
 
 -- C-V1 fifty-move rule: a hundred half-moves without a capture or a pawn
 -- move end the game, unless the side to move is checkmated.
-local function fifty(s)
-  return s:var(game.V.halfmove) >= 100
+local function fifty(self, s)
+  return s:var(self.V.halfmove) >= 100
 end
 
 function game:actions(s, out)
-  if bare_king(s) or fifty(s) then return end
+  if bare_king(s) or fifty(self, s) then return end
   courier.actions(self, s, out)
 end
 
 function game:result(s)
   local winner = bare_king(s)
   if winner then return winner, "bare king" end
-  if fifty(s) then
+  if fifty(self, s) then
     local out = wg.actions()
     courier.actions(self, s, out)
     if out:size() == 0 and s:in_check(s:side()) then

@@ -81,7 +81,7 @@ local function plan(self)
     end
     return m
   end
-  local g = self.def.grenade
+  local g = self.def.grenade or {}
   local throwers = types(g.thrower)
   local walkers = 0               -- every other piece moves without a throw
   for _, id in pairs(self.T) do
@@ -142,8 +142,9 @@ end
 
 -- End of game ---------------------------------------------------------
 -- T-E2 the winner's score: how many of its pieces still have a legal action.
--- RULING?: the final position has the loser to move; a winner's piece counts
--- if it would have a legal action were it the winner's turn there.
+-- RULING (confirmed 2026-11-23): the final position has the loser to
+-- move; a winner's piece counts if it would have a legal action were it the
+-- winner's turn there.
 function game:score(s, side)
   local out = wg.actions()
   self:side_actions(s, side, out)
@@ -179,28 +180,50 @@ function game:evaluate(s, side)
 end
 
 -- Position text ---------------------------------------------------------
-local function side_letter(self, side)
-  return self.sides[side]:sub(1, 1)
+-- The board and the side to move by the first letter of its name.
+local function form(self)
+  local f = rawget(self, "trenches_form")
+  if not f then
+    f = { sides = { self.sides[1]:sub(1, 1), self.sides[2]:sub(1, 1) } }
+    self.trenches_form = f
+  end
+  return f
 end
 
 function game:position_text(s)
-  return fen.write_board(self, s) .. " " .. side_letter(self, s:side())
+  return fen.write_position(self, s, form(self))
 end
 
 function game:set_position(s, text)
-  local l1, l2 = side_letter(self, 1), side_letter(self, 2)
-  local f = fen.split(text)
-  if #f ~= 2 then
-    return nil, string.format("expected a board and the side to move "
-                              .. "(%s or %s)", l1, l2)
+  local f, err = fen.read_position(self, s, text, form(self))
+  if not f then return nil, err end
+  return true
+end
+
+-- Declaration -----------------------------------------------------------
+-- What a variant may leave impossible: no debris (T-M2, T-T1, T-G1),
+-- throwers whose grenades follow a piece type the game has not (T-G1),
+-- sides that position text cannot tell apart (T-B1).
+function game:validate()
+  local dead = self.def.board.layers and self.def.board.layers.dead
+  if not (self.L.dead and dead.dynamic) then
+    return nil, "T-M2 the board needs the dynamic layer dead (the debris): "
+                .. "keep board.layers.dead in the variant"
   end
-  local ok, err = fen.read_board(self, s, f[1])
-  if not ok then return nil, err end
-  if f[2] ~= l1 and f[2] ~= l2 then
-    return nil, string.format("side to move '%s': expected %s (%s) or %s (%s)",
-                              f[2], l1, self.sides[1], l2, self.sides[2])
+  local p = plan(self)
+  if p.shots.movers ~= 0 and not p.shots.pattern then
+    return nil, string.format("T-G1 the grenade follows the moves of '%s', a "
+                              .. "piece type the game has not: override "
+                              .. "grenade.pattern in the variant",
+                              tostring(self.def.grenade.pattern))
   end
-  s:set_side(f[2] == l1 and 1 or 2)
+  local f = form(self).sides
+  if f[1] == f[2] then
+    return nil, string.format("T-B1 the sides' names start with the same "
+                              .. "letter '%s', which position text writes "
+                              .. "for the side to move: override sides in "
+                              .. "the variant", f[1])
+  end
   return true
 end
 

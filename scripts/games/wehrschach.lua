@@ -22,9 +22,6 @@
 local wg = require "wargrid"
 local fen = wg.fen
 
--- W-B5 the mainlines: a side's zone is its mainline and the ranks behind it
-local MAINLINE = { 3, 9 }
-
 local NOTATION = [[
 Wehrschach actions:
   c2c4          move the piece on c2 to c4
@@ -52,8 +49,9 @@ local function ground_move(range, within)
 end
 
 -- W-M2 along the main road (start, every square passed and reached on the
--- road) infantry and tanks have range 4.
-local ROAD_MOVE = { "mF4", within = "road", block = "sea", nostep = "river" }
+-- road) infantry and tanks have range 4: in any of the 8 directions, so
+-- that a road a variant lays along a file or a rank is followed too.
+local ROAD_MOVE = { "mQ4", within = "road", block = "sea", nostep = "river" }
 
 local function sign(n) return n > 0 and 1 or -1 end
 
@@ -125,7 +123,8 @@ local game = wg.game {
   notation = NOTATION,
 
   -- Board -------------------------------------------------------------
-  -- W-B1 11x11, files a-k, ranks 1-11. Red plays from ranks 1-3.
+  -- W-B1 11x11, files a-k, ranks 1-11. Red plays from ranks 1-3. The
+  -- layers are read from the board a variant declares (g: the game).
   board = {
     files = 11, ranks = 11,
     layers = {
@@ -133,28 +132,39 @@ local game = wg.game {
       road = { squares = function(_, _, f, r) return f == r end,
                mark = "/", colour = "yellow", label = "main road" },
       -- W-B3 RULING: the river is the diagonal a11-k1 (f6 is road and river)
-      river = { squares = function(_, _, f, r) return f + r == 12 end,
+      river = { squares = function(g, _, f, r) return f + r == g.ranks + 1 end,
                 mark = "\\", colour = "cyan", label = "river" },
       -- W-B4 the sea: b5 and k7 (not point-symmetric, as the text says)
       sea = { squares = { "b5", "k7" }, mark = "~", colour = "blue",
               label = "sea" },
-      -- W-B5 the mainlines, and each side's zone
-      mainline = { squares = function(_, _, _, r)
-                     return r == MAINLINE[1] or r == MAINLINE[2]
+      -- W-B5 the mainlines (see mainlines below), and each side's zone
+      mainline = { squares = function(g, _, _, r)
+                     local m = g.def.mainlines or {}
+                     return r == m[1] or r == m[2]
                    end,
                    mark = "-", colour = "green", label = "mainlines" },
-      red_zone = { squares = function(_, _, _, r) return r <= MAINLINE[1] end,
+      red_zone = { squares = function(g, _, _, r)
+                     return r <= ((g.def.mainlines or {})[1] or 0)
+                   end,
                    mirror = "blue_zone" },
-      blue_zone = { squares = function(_, _, _, r) return r >= MAINLINE[2] end,
+      blue_zone = { squares = function(g, _, _, r)
+                      return r >= ((g.def.mainlines or {})[2] or math.huge)
+                    end,
                     mirror = "red_zone" },
     },
     legend = { "sea", "road", "river", "mainline" },
   },
+  -- W-B5 the mainlines, Red's and Blue's ranks: a side's zone is its
+  -- mainline and the ranks behind it.
+  mainlines = { 3, 9 },
   sides = { "red", "blue" },
   side_colours = { "red", "blue" },
 
   -- 6 infantry, 3 tanks, 2 fighters, 2 bombers, 4 artillery, 1 headquarter
-  -- a side; fighters and bombers follow identical rules ("planes").
+  -- a side; fighters and bombers follow identical rules ("planes"). The
+  -- judgement counts ground units: infantry, tanks and artillery.
+  planes = { "fighter", "bomber" },
+  ground = { "infantry", "tank", "artillery" },
   pieces = {
     infantry = { letter = "i", value = 1,
                  moves = pattern(ground_move(1), ROAD_MOVE,        -- W-M1, W-M2
@@ -210,21 +220,33 @@ local KIND = { move = MOVE, take = TAKE, barrage = BARRAGE,
                enclose = ENCLOSE, fire = FIRE }
 game.KIND = KIND
 
+-- The ids of the named piece types that the game has (a variant may have
+-- removed some).
+local function type_ids(self, names)
+  local out = {}
+  for _, name in ipairs(names or {}) do
+    if self.T[name] then out[#out + 1] = self.T[name] end
+  end
+  return out
+end
+
 -- What the rules below look up, once per game (a variant has its own ids):
--- the declaration's capture rules by type and kind ids, the planes, each
--- side's zone layer, and for combined fire beyond[x][a]: the square next to
--- x on the far side from a, where a is 4 from x on a file or rank.
+-- the declaration's capture rules by type and kind ids, the planes, the
+-- ground units, each side's zone layer, and for combined fire beyond[x][a]:
+-- the square next to x on the far side from a, where a is 4 from x on a
+-- file or rank.
 local function compiled(self)
   local c = rawget(self, "compiled_rules")
   if c then return c end
-  c = { stays = {}, captures = {}, beyond = {},
-        planes = { [self.T.fighter] = true, [self.T.bomber] = true },
+  c = { stays = {}, captures = {}, beyond = {}, planes = {},
+        ground = type_ids(self, self.def.ground),
         zone = { self.L.red_zone, self.L.blue_zone } }
-  for _, name in ipairs(self.def.stays or {}) do
-    c.stays[self.T[name]] = true
+  for _, id in ipairs(type_ids(self, self.def.stays)) do c.stays[id] = true end
+  for _, id in ipairs(type_ids(self, self.def.planes)) do
+    c.planes[id] = true
   end
   for name, on in pairs(self.def.captures or {}) do
-    if on then c.captures[KIND[name]] = true end
+    if on and KIND[name] then c.captures[KIND[name]] = true end
   end
   local r = self.rules
   for x = 1, select(3, r:size()) do
@@ -316,9 +338,11 @@ local CONDITION = {
 }
 
 local function ground_units(self, s, side, layer)
-  return s:count(side, self.T.infantry, layer)
-         + s:count(side, self.T.tank, layer)
-         + s:count(side, self.T.artillery, layer)
+  local n = 0
+  for _, t in ipairs(compiled(self).ground) do
+    n = n + s:count(side, t, layer)
+  end
+  return n
 end
 
 -- W-J3 at least five of the side's ground units, one of them infantry, on
@@ -382,7 +406,8 @@ function game:play(s, a)
     -- W-J6 this is the reply. W-J7: a judgement that rested on W-J3 alone
     -- is cancelled by a capture after which W-J3 no longer holds -- unless
     -- the reply reached a judgement itself, which W-J6 makes a draw first.
-    -- RULING?: the draw takes precedence over the cancellation.
+    -- RULING (confirmed 2026-11-23): the draw takes precedence over the
+    -- cancellation.
     if compiled(self).captures[kind] and s:var(self.V.grounds) == J3
        and not advanced(self, s, judge) and counter(self, s, side) == 0 then
       s:set_var(self.V.judge, 0)
@@ -439,8 +464,46 @@ function game:order(s, out)
   out:order(keys)
 end
 
+-- Declaration ---------------------------------------------------------
+-- What a variant may leave impossible: mainlines off the board or out of
+-- order (W-B5); a judgement counting a piece type the game has not (W-J1
+-- the headquarter, W-J3 and W-J4 infantry); captures needing no support
+-- (W-K1).
+function game:validate()
+  local m = self.def.mainlines
+  if type(m) ~= "table" or #m ~= 2 then
+    return nil, "W-B5 mainlines must be two ranks, Red's and Blue's: "
+                .. "override mainlines in the variant"
+  end
+  for _, r in ipairs(m) do
+    if math.type(r) ~= "integer" or r < 1 or r > self.ranks then
+      return nil, string.format("W-B5 the mainline on rank %s is off the "
+                                .. "board (%d ranks): override mainlines in "
+                                .. "the variant", tostring(r), self.ranks)
+    end
+  end
+  if m[1] >= m[2] then
+    return nil, string.format("W-B5 Red's mainline (rank %d) must lie below "
+                              .. "Blue's (rank %d): override mainlines in the "
+                              .. "variant", m[1], m[2])
+  end
+  for _, need in ipairs { { "headquarter", "W-J1" }, { "infantry", "W-J4" } } do
+    if not self.T[need[1]] then
+      return nil, string.format("%s the judgement counts the %s, a piece "
+                                .. "type the game has not: keep pieces.%s in "
+                                .. "the variant", need[2], need[1], need[1])
+    end
+  end
+  if math.type(self.def.support) ~= "integer" or self.def.support < 1 then
+    return nil, "W-K1 support must be a whole number of pieces, at least 1: "
+                .. "override support in the variant"
+  end
+  return true
+end
+
 -- Position text -----------------------------------------------------------
-local SIDE_LETTER = { "r", "b" }
+local FORM = { sides = { "r", "b" }, fields = 3,
+               more = "the judgement (- or e.g. r:3)" }
 
 function game:position_text(s)
   local judge, text = s:var(self.V.judge), "-"
@@ -451,10 +514,9 @@ function game:position_text(s)
         digits[#digits + 1] = tostring(k)
       end
     end
-    text = SIDE_LETTER[judge] .. ":" .. table.concat(digits)
+    text = FORM.sides[judge] .. ":" .. table.concat(digits)
   end
-  return table.concat({ fen.write_board(self, s), SIDE_LETTER[s:side()],
-                        text }, " ")
+  return fen.write_position(self, s, FORM, text)
 end
 
 local function check_board(self, s)
@@ -479,20 +541,11 @@ local function check_board(self, s)
 end
 
 function game:set_position(s, text)
-  local f = fen.split(text)
-  if #f < 2 or #f > 3 then
-    return nil, "expected a board, the side to move (r or b) "
-                .. "and the judgement (- or e.g. r:3)"
-  end
-  local ok, err = fen.read_board(self, s, f[1])
-  if not ok then return nil, err end
+  local f, err = fen.read_position(self, s, text, FORM)
+  if not f then return nil, err end
   err = check_board(self, s)
   if err then return nil, err end
-  local side = f[2] == "r" and 1 or f[2] == "b" and 2
-  if not side then
-    return nil, string.format("side to move '%s': expected r or b", f[2])
-  end
-  s:set_side(side)
+  local side = s:side()
   local j = f[3] or "-"
   if j ~= "-" then
     local who, digits = j:match("^([rb]):([1-4]+)$")
@@ -500,7 +553,7 @@ function game:set_position(s, text)
       return nil, string.format("judgement '%s': expected - or the judging "
                                 .. "side and its conditions, as r:3 or b:14", j)
     end
-    local judge, g = who == "r" and 1 or 2, 0
+    local judge, g = who == FORM.sides[1] and 1 or 2, 0
     for d in digits:gmatch(".") do g = g | (1 << (tonumber(d) - 1)) end
     -- a pending judgement rests on what the board shows; once the reply
     -- is made (the judge to move) the board may have changed

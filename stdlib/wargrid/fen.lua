@@ -152,4 +152,75 @@ function fen.split(text)
   return fields
 end
 
+-- A game's position text, FEN-like: fields separated by blanks, the board
+-- first and the side to move second, as a letter; what follows is the
+-- game's own. A game describes its text once, as a form:
+--   sides     the letters of side 1 and side 2: { "w", "b" }
+--   fields    the most fields a text may have (default 2); fewer than two
+--             is never enough
+--   more      what the fields after the side to move hold, for the message
+--             when there are too many or too few ("the judgement (- or r:3)")
+--   counters  k: fields k and k + 1 are FEN's half-move clock and move
+--             number, kept in the game's vars halfmove and fullmove; either
+--             may be left out of a text (0 and 1)
+
+local function side_letters(form)
+  return form.sides[1] .. " or " .. form.sides[2]
+end
+
+-- fen.read_position(game, s, text, form) -> the text's fields, or nil and
+-- what is wrong. Reads the board into s (which must be empty), the side to
+-- move and the counters; the caller reads the fields that are its own.
+function fen.read_position(game, s, text, form)
+  local f = fen.split(text)
+  if #f < 2 or #f > (form.fields or 2) then
+    if form.more then
+      return nil, string.format("expected a board, the side to move (%s) "
+                                .. "and %s", side_letters(form), form.more)
+    end
+    return nil, string.format("expected a board and the side to move (%s)",
+                              side_letters(form))
+  end
+  local ok, err = fen.read_board(game, s, f[1])
+  if not ok then return nil, err end
+  local side = f[2] == form.sides[1] and 1 or f[2] == form.sides[2] and 2
+  if not side then
+    return nil, string.format("side to move '%s': expected %s (%s or %s)",
+                              f[2], side_letters(form), game:side_name(1),
+                              game:side_name(2))
+  end
+  s:set_side(side)
+  local k = form.counters
+  if k then
+    local half, full = f[k] or "0", f[k + 1] or "1"
+    if not half:match("^%d+$") then
+      return nil, string.format("half-move clock '%s' is not a number", half)
+    end
+    if not full:match("^%d+$") or tonumber(full) < 1 then
+      return nil, string.format("move number '%s' is not a positive number",
+                                full)
+    end
+    s:set_var(game.V.halfmove, tonumber(half))
+    s:set_var(game.V.fullmove, tonumber(full))
+  end
+  return f
+end
+
+-- fen.write_position(game, s, form, ...) -> the text: the board, the side
+-- to move, and the game's own fields (the arguments that are not nil), with
+-- the counters in their place when the form has them.
+function fen.write_position(game, s, form, ...)
+  local fields = { fen.write_board(game, s), form.sides[s:side()] }
+  for i = 1, select("#", ...) do
+    local v = select(i, ...)
+    if v ~= nil then fields[#fields + 1] = v end
+  end
+  local k = form.counters
+  if k then
+    table.insert(fields, k, tostring(s:var(game.V.halfmove)))
+    table.insert(fields, k + 1, tostring(s:var(game.V.fullmove)))
+  end
+  return table.concat(fields, " ")
+end
+
 return fen

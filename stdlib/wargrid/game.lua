@@ -95,6 +95,18 @@ local function mask(game, names, what)
   return m
 end
 
+-- Was name a piece type of one of the game's bases (a variant removed it)?
+local function removed(game, name)
+  local base = game.base
+  while base do
+    if base.T[name] then return true end
+    base = base.base
+  end
+  return false
+end
+
+-- A bit mask of piece types; a type the variant removed is left out, so
+-- that removing a piece does not break the patterns that name it.
 local function type_mask(game, names, what)
   if names == nil then return 0 end
   if names == "all" then
@@ -105,10 +117,11 @@ local function type_mask(game, names, what)
   local m = 0
   for _, name in ipairs(names) do
     local id = game.T[name]
-    if not id then
+    if id then
+      m = m | (1 << id)
+    elseif not removed(game, name) then
       fail(game.def, "%s: no piece type %q", what, tostring(name))
     end
-    m = m | (1 << id)
   end
   return m
 end

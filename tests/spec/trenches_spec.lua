@@ -1,7 +1,7 @@
 -- Game of Trenches (../shared/rules/trenches.md), one describe per section.
 -- Expected action sets are worked out by hand from the rules, in positions
 -- where debris (x) fences most of the board off; the perft counts come from
--- the naive counter at the end of this file, not from the engine.
+-- the naive counter of tests/naive/trenches.lua, not from the engine.
 local T = require "wargrid.test"
 local wg = require "wargrid"
 
@@ -85,7 +85,7 @@ describe("trenches: board and setup (T-B, T-S)", function()
     end
     bad("10/10/10 l", "10 ranks expected, found 3")
     bad("3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3", "expected a board and the side to move %(l or d%)")
-    bad("3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 w", "side to move 'w': expected l %(light%) or d %(dark%)")
+    bad("3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 w", "side to move 'w': expected l or d %(light or dark%)")
     bad("3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2Q3 l", "rank 1: unknown letter 'Q'")
     bad("3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S4 l", "rank 1 has 11 squares, expected 10")
     bad(START .. " 1", "expected a board")
@@ -265,90 +265,8 @@ describe("trenches: end of game (T-E)", function()
   end)
 end)
 
--- ---- a naive counter, independent of the engine ----------------------
--- Plain Lua: its own position reader, board array and loops over the eight
--- directions. Used for the perft counts below.
-local naive = {}
-
-local DIRS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
-               { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } }
-
-function naive.read(text)
-  local rows, side = text:match("^(%S+) (%a)$")
-  local b = { side = side == "l" and 1 or 2 }
-  local rank = 10
-  for row in rows:gmatch("[^/]+") do
-    local file = 1
-    for n, ch in row:gmatch("(%d*)(%D?)") do
-      if n ~= "" then file = file + tonumber(n) end
-      if ch ~= "" then
-        local k = rank * 16 + file
-        if ch == "x" then b[k] = "x"
-        else b[k] = { side = ch:match("%u") and 1 or 2, tank = ch:lower() == "t" } end
-        file = file + 1
-      end
-    end
-    rank = rank - 1
-  end
-  return b
-end
-
-local function on(k) local f, r = k % 16, k // 16 return f >= 1 and f <= 10 and r >= 1 and r <= 10 end
-
-local function protected(b, k)
-  for _, d in ipairs(DIRS) do
-    local n = k + d[1] + 16 * d[2]
-    if on(n) and type(b[n]) == "table" and b[n].tank then return true end
-  end
-  return false
-end
-
--- every action of the side to move: { from, to, grenade or nil }
-function naive.actions(b)
-  local out = {}
-  for k = 17, 10 * 16 + 10 do
-    local p = b[k]
-    if on(k) and type(p) == "table" and p.side == b.side then
-      for _, d in ipairs(DIRS) do
-        local to = k + d[1] + 16 * d[2]
-        while on(to) and b[to] == nil do
-          if p.tank then
-            out[#out + 1] = { k, to }
-          else
-            b[k], b[to] = nil, p
-            for _, e in ipairs(DIRS) do
-              local g = to + e[1] + 16 * e[2]
-              while on(g) and b[g] == nil do
-                if not protected(b, g) then out[#out + 1] = { k, to, g } end
-                g = g + e[1] + 16 * e[2]
-              end
-            end
-            b[k], b[to] = p, nil
-          end
-          to = to + d[1] + 16 * d[2]
-        end
-      end
-    end
-  end
-  return out
-end
-
-function naive.perft2(b)
-  local total = 0
-  local first = naive.actions(b)
-  for _, a in ipairs(first) do
-    local from, to, g = a[1], a[2], a[3]
-    local p = b[from]
-    b[to], b[from] = p, p.tank and "x" or nil
-    if g then b[g] = "x" end
-    b.side = 3 - b.side
-    total = total + #naive.actions(b)
-    b.side = 3 - b.side
-    if g then b[g] = nil end
-    b[from], b[to] = p, nil
-  end
-  return #first, total
-end
+-- The naive counter of tests/naive/trenches.lua, independent of the engine.
+local naive = require "naive.trenches"
 
 describe("trenches: perft from the start (T-M, T-T, T-G)", function()
   it("T-M1 T-M2 T-T1 T-T2 T-G1 T-G2 T-G3 T-G4 perft 1 = 788 and 2 = 569,100, as the naive counter finds", function()

@@ -3,6 +3,7 @@
 local T = require "wargrid.test"
 local wg = require "wargrid"
 local loader = require "wargrid.loader"
+local variants = require "variants"
 
 local base = T.game "wehrschach"
 
@@ -56,5 +57,142 @@ describe("variant: no main road (W-B2, W-M2)", function()
     assert.equal(140, wg.perft(game, s, 1))
     assert.equal("b4 c2 c4 d4", targets(game, s, "c3"))
     assert.not_matches("/ main road", game:render(s))
+  end)
+end)
+
+describe("variant: Wehrschach on 13x13 (W-B1..W-B5)", function()
+  local game = loader.load_file("examples/variants/wehrschach_13x13.lua")
+  -- the naive rules on the variant's board, as its file describes it
+  local naive = require "naive.wehrschach" {
+    files = 13, ranks = 13, mainlines = { 4, 10 },
+    road = function(f) return f == 7 end,                               -- the g-file
+    river = function(f, r) return f + r == 14 end,                      -- a13-m1
+    sea = function(f, r) return (f == 2 and r == 6) or (f == 12 and r == 8) end,  -- b6, l8
+  }
+
+  local function no_judgement(text) return text:match(" %-$") end
+
+  local function agrees(text)
+    local s = T.position(game, text)
+    local b, side = naive.read(text), s:side()
+    assert.same(naive.actions(b, side), game:action_texts(s), text)
+    assert.equal(naive.perft(b, side, 2), wg.perft(game, s, 2), text)
+  end
+
+  it("W-B2 W-B3 W-B5 the road, river, mainlines and zones follow the 13x13 board", function()
+    local s = game:new()
+    local r = game.rules
+    local function has(name, layer) return s:has(r:square(name), game.L[layer]) end
+    assert.is_true(has("g1", "road") and has("g13", "road") and not has("a1", "road"))
+    assert.is_true(has("a13", "river") and has("m1", "river") and has("g7", "river"))
+    assert.is_true(has("b6", "sea") and has("l8", "sea") and not has("b5", "sea"))
+    assert.is_true(has("m4", "mainline") and has("a10", "mainline") and not has("c3", "mainline"))
+    assert.is_true(has("a4", "red_zone") and not has("a5", "red_zone"))
+    assert.is_true(has("a10", "blue_zone") and not has("a9", "blue_zone"))
+  end)
+
+  it("W-M2 infantry and tanks reach 4 along a road laid on a file", function()
+    -- one square any way, and along the g-file to g1 and up to g7, short
+    -- of the blue infantry on g8
+    assert.equal("f2 f3 f4 g1 g2 g4 g5 g6 g7 h2 h3 h4",
+                 targets(game, pos(game, { g3 = "I", f1 = "H", g8 = "i" }), "g3"))
+  end)
+
+  it("W-M3 W-C2 the headquarter keeps to its zone, up to the mainline on rank 4", function()
+    assert.equal("e1 e3 f2 f3 f4 g1 g2 g4 h2 h3 h4 i1 i3",
+                 targets(game, pos(game, { g3 = "H", a13 = "h" }), "g3"))
+  end)
+
+  it("W-M1..W-M7 W-K1..W-K4 W-E1 W-F1 perft 1 and 2 from the start agree with the naive rules", function()
+    local s = game:new()
+    assert.equal(182, wg.perft(game, s, 1))
+    agrees(game:position_text(s))
+  end)
+
+  it("W-M1..W-M7 W-K1..W-K4 W-E1 W-F1 perft 1 and 2 agree on positions from seeded games", function()
+    local texts = variants.positions(game, { 1, 2, 3 }, { 20, 40, 60 }, no_judgement)
+    assert.is_true(#texts >= 6, #texts .. " positions")
+    for _, text in ipairs(texts) do agrees(text) end
+  end)
+
+  it("W-K1..W-K4 W-E1 W-F1 every kind of action agrees with the naive rules along seeded games", function()
+    local plies, kinds = {}, {}
+    for ply = 5, 200, 5 do plies[#plies + 1] = ply end
+    local texts = variants.positions(game, { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, plies, no_judgement)
+    assert.is_true(#texts >= 300, #texts .. " positions")
+    for _, text in ipairs(texts) do
+      local s = T.position(game, text)
+      local want = naive.actions(naive.read(text), s:side())
+      assert.same(want, game:action_texts(s), text)
+      for _, t in ipairs(want) do
+        kinds[t:match("^(%a+) ") or (t:find("x") and "take" or "move")] = true
+      end
+    end
+    assert.same({ move = true, take = true, barrage = true, enclose = true, fire = true }, kinds)
+  end)
+
+  it("W-J1..W-J8 200 seeded random games end without error, and round-trip", function()
+    assert.equal(200, variants.playouts(game, 200, 20000))
+  end)
+end)
+
+describe("variant: Wehrschach without tanks and bombers", function()
+  local game = wg.variant(base, {
+    name = "wehrschach_light", pieces = { tank = false, bomber = false },
+    start = "1f5f1h1/1a1a3a1a1/1ii1i1i1ii1/11/11/11/11/11/1II1I1I1II1/1A1A3A1A1/1F5F1H1 r -",
+  })
+  local naive = require "naive.wehrschach" {
+    files = 11, ranks = 11, mainlines = { 3, 9 },
+    road = function(f, r) return f == r end,
+    river = function(f, r) return f + r == 12 end,
+    sea = function(f, r) return (f == 2 and r == 5) or (f == 11 and r == 7) end,
+  }
+
+  it("W-M4 W-J2 loads, agrees with the naive rules, and plays to the end", function()
+    assert.is_true(game:validate())
+    local s = game:new()
+    local b = naive.read(game:position_text(s))
+    assert.same(naive.actions(b, 1), game:action_texts(s))
+    assert.equal(naive.perft(b, 1, 2), wg.perft(game, s, 2))
+    assert.equal(20, variants.playouts(game, 20, 20000))
+  end)
+end)
+
+describe("variant: what Wehrschach refuses at load", function()
+  it("W-B5 a mainline off the board", function()
+    local err = variants.refused [[
+      return require("wargrid").variant("wehrschach", {
+        name = "wehrschach_deep", mainlines = { 3, 12 } })
+    ]]
+    assert.equal("VARIANT: game wehrschach_deep: W-B5 the mainline on rank 12 is off the "
+                 .. "board (11 ranks): override mainlines in the variant", err)
+  end)
+
+  it("W-B5 mainlines in the wrong order, or not two", function()
+    local ok, err = wg.variant(base, { name = "w", mainlines = { 9, 3 } }):validate()
+    assert.is_nil(ok)
+    assert.equal("W-B5 Red's mainline (rank 9) must lie below Blue's (rank 3): override "
+                 .. "mainlines in the variant", err)
+    ok, err = wg.variant(base, { name = "w", mainlines = { 3 } }):validate()
+    assert.is_nil(ok)
+    assert.equal("W-B5 mainlines must be two ranks, Red's and Blue's: override mainlines "
+                 .. "in the variant", err)
+  end)
+
+  it("W-J1 W-J4 a judgement counting a piece type the variant removed", function()
+    local ok, err = wg.variant(base, { name = "w", pieces = { headquarter = false } }):validate()
+    assert.is_nil(ok)
+    assert.equal("W-J1 the judgement counts the headquarter, a piece type the game has not: "
+                 .. "keep pieces.headquarter in the variant", err)
+    ok, err = wg.variant(base, { name = "w", pieces = { infantry = false } }):validate()
+    assert.is_nil(ok)
+    assert.matches("^W%-J4 the judgement counts the infantry", err)
+  end)
+
+  it("W-K1 captures that need no support", function()
+    local ok, err = wg.variant(base, { name = "w", support = 0 }):validate()
+    assert.is_nil(ok)
+    assert.equal("W-K1 support must be a whole number of pieces, at least 1: override support "
+                 .. "in the variant", err)
   end)
 end)

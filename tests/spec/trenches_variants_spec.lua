@@ -1,0 +1,121 @@
+-- The Trenches and Amazons house variants in examples/variants/ on boards of
+-- other sizes: each loads, plays seeded random games to the end, and its
+-- legal actions agree with the naive counter of tests/naive/trenches.lua
+-- from its start and from positions of seeded games.
+local T = require "wargrid.test"
+local wg = require "wargrid"
+local loader = require "wargrid.loader"
+local variants = require "variants"
+local naive = require "naive.trenches"
+
+local trenches = T.game "trenches"
+
+-- The engine's actions and perft 2 from the text agree with the naive
+-- counter's; returns perft 1 and 2.
+local function agrees(game, text)
+  local s = T.position(game, text)
+  local texts = game:action_texts(s)
+  table.sort(texts)
+  assert.same(naive.texts(naive.read(text)), texts, text)
+  local n1, n2 = naive.perft2(naive.read(text))
+  assert.equal(n2, wg.perft(game, s, 2), text)
+  return n1, n2
+end
+
+-- Each variant, and the plies of seeded games at which its positions are
+-- checked (later on the large board, where the naive counter is slow).
+local VARIANTS = {
+  { file = "trenches_12x12", files = 12, ranks = 12, pieces = 16, perft = { 1704, 2690042 },
+    plies = { 20, 40, 60 } },
+  { file = "trenches_6x6", files = 6, ranks = 6, pieces = 8, perft = { 84, 5804 },
+    plies = { 4, 8, 12 } },
+  { file = "amazons_6x6", files = 6, ranks = 6, pieces = 8, perft = { 576, 266278 },
+    plies = { 4, 8, 12 } },
+}
+
+for _, v in ipairs(VARIANTS) do
+  describe("variant: " .. v.file .. " (T-B1, T-S1)", function()
+    local game = loader.load_file("examples/variants/" .. v.file .. ".lua")
+
+    it("T-B1 T-S1 T-S2 loads on its board, with its pieces, the first side to move", function()
+      assert.equal(v.file, game.name)
+      assert.equal(v.files, game.files)
+      assert.equal(v.ranks, game.ranks)
+      local s = game:new()
+      assert.equal(v.pieces, s:count(1) + s:count(2))
+      assert.equal(1, s:side())
+      assert.equal(game.def.start, game:position_text(s))
+    end)
+
+    it("T-M1 T-M2 T-T1 T-T2 T-G1..T-G4 perft 1 and 2 from the start agree with the naive counter", function()
+      local n1, n2 = agrees(game, game:position_text(game:new()))
+      assert.same(v.perft, { n1, n2 })
+    end)
+
+    it("T-M1 T-M2 T-T1 T-T2 T-G1..T-G4 perft 1 and 2 agree on positions from seeded games", function()
+      local texts = variants.positions(game, { 1, 2, 3 }, v.plies)
+      assert.is_true(#texts >= 6, #texts .. " positions")
+      for _, text in ipairs(texts) do agrees(game, text) end
+    end)
+
+    it("T-E1 T-E2 200 seeded random games end, and their last positions round-trip", function()
+      assert.equal(200, variants.playouts(game, 200, 10000))
+    end)
+  end)
+end
+
+describe("variant: the last actions of a 6x6 game agree with the naive counter", function()
+  it("T-E1 every position of seeded games, to the end", function()
+    for _, file in ipairs { "trenches_6x6", "amazons_6x6" } do
+      local game = loader.load_file("examples/variants/" .. file .. ".lua")
+      for seed = 1, 10 do
+        local s = game:new()
+        repeat
+          local text = game:position_text(s)
+          local texts = game:action_texts(s)
+          table.sort(texts)
+          assert.same(naive.texts(naive.read(text)), texts, text)
+          wg.playout(game, s, seed, 1)
+        until #texts == 0
+        assert.equal(3 - s:side(), game:outcome(s).winner)
+      end
+    end
+  end)
+end)
+
+describe("variant: what Trenches refuses at load", function()
+  it("T-G1 grenades that follow the moves of a piece type the variant removed", function()
+    local err = variants.refused [[
+      return require("wargrid").variant("trenches", {
+        name = "trenches_throwers", pieces = { soldier = false, grenadier = { letter = "g", moves = "mQ" } },
+        grenade = { thrower = { "grenadier" } }, start = "10/10/10/10/10/10/10/10/10/G8g l" })
+    ]]
+    assert.equal("VARIANT: game trenches_throwers: T-G1 the grenade follows the moves of 'soldier', "
+                 .. "a piece type the game has not: override grenade.pattern in the variant", err)
+  end)
+
+  it("T-M2 a board without debris", function()
+    local ok, err = wg.variant(trenches, { name = "t", board = { layers = { dead = { dynamic = false } } } })
+                      :validate()
+    assert.is_nil(ok)
+    assert.equal("T-M2 the board needs the dynamic layer dead (the debris): keep board.layers.dead "
+                 .. "in the variant", err)
+  end)
+
+  it("T-B1 sides that position text cannot tell apart", function()
+    local ok, err = wg.variant(trenches, { name = "t", sides = { "blue", "black" } }):validate()
+    assert.is_nil(ok)
+    assert.equal("T-B1 the sides' names start with the same letter 'b', which position text writes "
+                 .. "for the side to move: override sides in the variant", err)
+  end)
+
+  it("a variant with a new thrower whose grenades follow its own moves plays", function()
+    local game = wg.variant(trenches, {
+      name = "trenches_grenadiers", pieces = { soldier = false, grenadier = { letter = "g", moves = "mQ" } },
+      grenade = { thrower = { "grenadier" }, pattern = "grenadier" },
+      start = "10/10/10/10/10/10/10/10/10/G8g l",
+    })
+    assert.is_true(game:validate())
+    agrees(game, game.def.start)
+  end)
+end)
