@@ -544,6 +544,34 @@ function Game:parse_action(s, text)
                             .. "(type 'moves' to list them)", text)
 end
 
+-- game:explain(s, text) -> why an action is legal or not, as a table:
+--   { legal = true, action = a, text = its canonical text, does = "..." }
+--   { legal = false, rule = "C-E1" or nil, reason = "..." }
+-- The rule is the ID of the rule that forbids the action (nil when none
+-- applies, e.g. text that is no action of this game). wg.explain_line(e)
+-- formats the answer as one line. This default knows only what
+-- parse_action knows; games add their own reasons.
+function Game:explain(s, text)
+  local want = normal(text)
+  local out = self:legal(s)
+  for i = 1, #out do
+    local a = out:get(i)
+    local canon = self:action_text(s, a)
+    if normal(canon) == want then
+      return { legal = true, action = a, text = canon, does = canon }
+    end
+  end
+  return { legal = false,
+           reason = string.format("'%s' is not a legal action here", text) }
+end
+
+-- M.explain_line(e) -> "illegal: RULE-ID reason" or "legal: does"
+function M.explain_line(e)
+  if e.legal then return "legal: " .. e.does end
+  if e.rule then return "illegal: " .. e.rule .. " " .. e.reason end
+  return "illegal: " .. e.reason
+end
+
 -- natural_less(a, b): text order with runs of digits compared as numbers,
 -- so that "a2" comes before "a10"
 local function natural_less(a, b)
