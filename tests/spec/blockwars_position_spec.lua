@@ -1,6 +1,7 @@
--- Block Wars' position text (the header of scripts/games/blockwars.lua):
--- every position the game reaches reads back as the same position, and a
--- text the game could not play is refused with a message naming its field.
+-- Block Wars' position text (the header of
+-- scripts/games/blockwars/position.lua): every position the game reaches
+-- reads back as the same position, and a text the game could not play is
+-- refused with a message naming its field.
 local T = require "wargrid.test"
 local wg = require "wargrid"
 

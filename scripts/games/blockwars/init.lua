@@ -7,45 +7,23 @@
 -- Sides: 1 the Canadians (ranks 1-3, facing rank 8, upper-case letters),
 -- 2 the Germans (ranks 6-8, facing rank 1, lower case). Letters: I infantry,
 -- M machine gun, T the tank (shown on its four squares); fighters never
--- stand on the board.
+-- stand on the board. The ranks each rule names are data of the declaration
+-- (`armies`, `no_mans_land`, `wire`, `standard`), read through the game, so
+-- a variant may move them or change the board; game:validate refuses data
+-- that leaves a rule impossible.
 --
 -- Actions and decisions are typed as NOTATION (below) shows; `wargrid play
 -- blockwars --help` and the in-game `help` print it. The code cites each
 -- one's rule where it is implemented.
 --
--- Position text: the board (FEN-like, rank 8 first), the side to act and its
--- actions left (g2 = Germans, two actions), then key=value fields, all
--- optional when read, always written in this order:
---   turn=N                 the turn being played (1 = the first; after the
---                          last, the turn limit plus 1: a draw)
---   reserve=I6T/i6         units held back (Canadians/Germans; letter
---                          and count)
---   lost=I2M/i3            casualties
---   air=od/ox              each fighter: o ready, d damaged, x destroyed;
---                          with the option aces the first is the ace
---   tank=1                 damage of the tank on the board
---   used=gas,vc,ic         poison gas, Victoria Cross, Iron Cross used
---   done=e4,f5             units that moved or attacked this turn
---   new=a1                 units that entered this turn (cannot attack)
---   phase=main             or place, barrage:g, reinforce:c, air:c,
---                          dogfight:g:fighter1 (Germans answer Canadian
---                          fighter 1), strafe:c:fighter1, cross:g:e5xf6
---                          (Germans decide for their beaten infantry;
---                          attacker x defender). A fighter is fighterN,
---                          never fN, which would be a square.
---   next=Kg,Ac             special cards still to resolve, in order (8 at most)
---   decks=K92.../Q4.../7A  the Canadians', Germans' and turned cards, top
---                          first (2-9, T, J, Q, K, A; - for none; ?26 for 26
---                          unknown cards, dealt from the rest of the pack);
---                          left out: a fresh pack shuffled by the seed.
---                          Fewer than 52 (a stacked deck for a test) are all
---                          the cards there are; a combat needs 2.
---   rng=HEX                the random generator (left out: the seed)
--- A text the game could not go on from (c0 in the main phase, a decision
--- nobody can take) is refused with the field it comes from.
+-- This file holds the rules. The game's folder holds the rest: the position
+-- text (blockwars/position.lua, whose header describes it), the board and
+-- what the players see beside it (blockwars/render.lua), and the names all
+-- three share (blockwars/common.lua).
 local wg = require "wargrid"
+local bw = require "blockwars.common"
 
-local CAN, GER = 1, 2
+local CAN, GER = bw.CAN, bw.GER
 
 local NOTATION = [[
 Block Wars actions (case, spaces and dashes do not matter):
@@ -77,9 +55,13 @@ local game = wg.game {
   -- Board, sides, setup --------------------------------------------------
   -- BW-B1 8x8; Canadians ranks 1-3, Germans ranks 6-8, No Man's Land 4-5;
   -- wire along the edges 5|6 and 3|4 (it does not hinder movement, BW-A8).
+  -- Ranks are counted from the Canadians' edge; every rank a rule names is
+  -- data here, and game:validate checks that a variant's fit together.
   board = { files = 8, ranks = 8 },
   sides = { "canadians", "germans" },
   actions_per_turn = 2,                                     -- BW-A1
+  no_mans_land = { 4, 5 },
+  wire = { { 3, 4 }, { 5, 6 } },   -- BW-C2 the ranks either side of a wire
 
   -- BW-S4 one deck per side, face down; turned cards lie face up until the
   -- next reshuffle. BW-H1 nobody sees the order of a face-down deck.
@@ -104,13 +86,17 @@ local game = wg.game {
     fighter = { letter = "f", value = 0.5 },   -- BW-C4, off the board
   },
 
-  -- BW-S1, BW-S2 what each side places on its first three ranks (counted
-  -- from its own edge), holds in reserve, and has in the air.
+  -- BW-B1, BW-S1, BW-S2 each side's ranks (its back rank first, BW-A8,
+  -- BW-W1), what it places on them in that order, what it holds in reserve
+  -- and has in the air; BW-A8 the ranks where its tank enters.
   armies = {
-    canadians = { ranks = { { infantry = 4 }, { infantry = 4 },
+    canadians = { ranks = { 1, 2, 3 },
+                  setup = { { infantry = 4 }, { infantry = 4 },
                             { machinegun = 1, infantry = 7 } },
-                  reserve = { infantry = 6, tank = 1 }, fighters = 2 },
-    germans = { ranks = { { infantry = 4 }, { infantry = 4 },
+                  reserve = { infantry = 6, tank = 1 }, fighters = 2,
+                  tank_ranks = { 1, 2 } },
+    germans = { ranks = { 8, 7, 6 },
+                setup = { { infantry = 4 }, { infantry = 4 },
                           { machinegun = 2, infantry = 6 } },         -- BW-G1
                 reserve = { infantry = 6 }, fighters = 2 },
   },
@@ -125,9 +111,6 @@ local game = wg.game {
     first = GER,            -- BW-S5 RULING: the Germans take the first turn
     place_first = GER,      -- BW-S3 RULING: the Germans place first
     attack_in_place = true, -- BW-A3 RULING: the move part may be 0 squares
-    -- BW-C2 the wire: an infantry attack from No Man's Land into the
-    -- enemy's side, by attacker: from rank -> to rank
-    wire = { [CAN] = { from = 5, to = 6 }, [GER] = { from = 4, to = 3 } },
     margin = 2,             -- BW-C2, BW-C3 win by 2
     tank_hits = 2,          -- BW-C3 the second damage destroys the tank
     barrage = { 2, 3 },     -- BW-C4 RULING: a barrage hits on 2-3
@@ -167,16 +150,16 @@ local game = wg.game {
   ai = { playout_depth = 0, eval_scale = 1, widen = true },
 }
 
+-- Ids of pieces, variables, phases and decks. A variant keeps them as long
+-- as it keeps their names, which game:validate checks.
 local T, V, P = game.T, game.V, game.P
 local INF, MG, TANK, FIGHTER = T.infantry, T.machinegun, T.tank, T.fighter
 local DECK = { game.D.canadians, game.D.germans }
 local TURNED = game.D.turned
-local R = game.rules
 
--- Piece fields: where an off-board piece is, damage (tank, fighters), the
--- turn it last moved or attacked, the turn it entered (turn numbers from 1).
-local F_OFF, F_DAMAGE, F_DONE, F_NEW = 1, 2, 3, 4
-local ON, RESERVE, LOST, WAITING = 0, 1, 2, 3
+local F_OFF, F_DAMAGE, F_DONE, F_NEW = bw.F_OFF, bw.F_DAMAGE, bw.F_DONE,
+                                       bw.F_NEW
+local ON, RESERVE, LOST, WAITING = bw.ON, bw.RESERVE, bw.LOST, bw.WAITING
 game.status = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST,
                 waiting = WAITING }
 
@@ -184,26 +167,64 @@ game.status = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST,
 local MOVE, ATTACK, FIRE, ENTER, PASS = 1, 2, 3, 4, 5
 local BARRAGE, FLY, DOGFIGHT, STRAFE, CROSS = 6, 7, 8, 9, 10
 
--- Cards: 2..14, ace high (BW-S4).
-local JACK, KING, ACE = 11, 13, 14
-local CARD_CHARS = "23456789TJQKA"
-local CARD_NAME = { [10] = "10", [11] = "Jack", [12] = "Queen", [13] = "King",
-                    [14] = "Ace" }
-for v = 2, 9 do CARD_NAME[v] = tostring(v) end
-local SPECIAL = { [KING] = 1, [ACE] = 2, [JACK] = 3 }
-local SPECIAL_CARD = { KING, ACE, JACK }   -- by SPECIAL number
+local JACK, KING, ACE = bw.JACK, bw.KING, bw.ACE
+local CARD_NAME, SPECIAL, SPECIAL_CARD = bw.CARD_NAME, bw.SPECIAL,
+                                         bw.SPECIAL_CARD
+local SIDE_ADJ, SIDE_NAME, CROSS_NAME = bw.SIDE_ADJ, bw.SIDE_NAME,
+                                        bw.CROSS_NAME
+local other, offboard = bw.other, bw.offboard
 
-local function other(side) return 3 - side end
-local function rank_of(sq) return select(2, R:coords(sq)) end
--- rank counted from the side's own edge
-local function own_rank(side, r) return side == CAN and r or 9 - r end
-local function abs_rank(side, k) return side == CAN and k or 9 - k end
-local function back_rank(side) return abs_rank(side, 1) end
+-- The ranks of the rules, compiled once per game (a variant has its own)
+-- from the declaration: each side's back rank and its squares, its setup
+-- ranks, where its tank enters; the wire by attacker, from rank to rank.
+local compiled = setmetatable({}, { __mode = "k" })
+
+local function geometry(self)
+  local g = compiled[self]
+  if g then return g end
+  local R, def = self.rules, self.def
+  g = { back = {}, back_squares = {}, ranks = {}, tank_rank = {},
+        wire = { {}, {} } }
+  for side = 1, 2 do
+    local army = def.armies[self.sides[side]]
+    g.ranks[side] = army.ranks
+    g.back[side] = army.ranks[1]
+    g.back_squares[side] = {}
+    for f = 1, self.files do
+      g.back_squares[side][f] = R:at(f, g.back[side])
+    end
+    if army.tank_ranks then
+      g.tank_rank[side] = math.min(table.unpack(army.tank_ranks))
+    end
+  end
+  -- BW-C2 a wire edge crossed from No Man's Land into the enemy's ranks
+  local nml = {}
+  for _, r in ipairs(def.no_mans_land) do nml[r] = true end
+  for _, edge in ipairs(def.wire) do
+    for _, from in ipairs { edge[1], edge[2] } do
+      local to = from == edge[1] and edge[2] or edge[1]
+      for side = 1, 2 do
+        for _, r in ipairs(g.ranks[other(side)]) do
+          if nml[from] and r == to then
+            g.wire[side][from] = g.wire[side][from] or {}
+            g.wire[side][from][to] = true
+          end
+        end
+      end
+    end
+  end
+  compiled[self] = g
+  return g
+end
+
+local function rank_of(self, sq) return select(2, self.rules:coords(sq)) end
+
+-- How far a rank is from the side's back rank: 0 there, 1 the next ...
+local function progress(self, side, r)
+  return math.abs(r - geometry(self).back[side])
+end
 
 -- Narration ------------------------------------------------------------
-local SIDE_ADJ = { "Canadian", "German" }
-local SIDE_NAME = { "Canadians", "Germans" }
-
 local function tell(log, fmt, ...)
   if log then
     log[#log + 1] = (string.format(fmt, ...):gsub("^%l", string.upper))
@@ -211,43 +232,21 @@ local function tell(log, fmt, ...)
 end
 
 -- "the German infantry on f6", "Canadian fighter 1"
-local function fighter_index(s, pid)
-  local side, k = s:side_of(pid), 0
-  for q = 1, pid do
-    if s:type(q) == FIGHTER and s:side_of(q) == side then k = k + 1 end
-  end
-  return k
-end
-
 local function unit_name(self, s, pid)
   local t, side, sq = s:piece(pid)
   if t == FIGHTER then
-    return string.format("%s fighter %d", SIDE_ADJ[side], fighter_index(s, pid))
+    return string.format("%s fighter %d", SIDE_ADJ[side],
+                         bw.fighter_index(self, s, pid))
   end
   local kind = t == MG and "machine gun" or self.type_names[t]
-  return string.format("the %s %s on %s", SIDE_ADJ[side], kind, R:name(sq))
+  return string.format("the %s %s on %s", SIDE_ADJ[side], kind,
+                       self.rules:name(sq))
 end
 
--- Pieces off the board ---------------------------------------------------
--- Every unit is on the board (F_OFF = ON), in reserve, lost, or still to be
--- placed; fighters are in reserve (ready) or lost (destroyed).
--- offboard(s, side, t, where) -> how many, and the first of them
-local function offboard(s, side, t, where)
-  return s:offboard(side, t, F_OFF, where)
-end
-
-local function fighters(s, side)
+-- Fighters (BW-C4) off the board: the numbers of those not destroyed.
+local function ready_fighters(self, s, side)
   local out = {}
-  for pid = 1, s:npieces() do
-    local pt, ps = s:piece(pid)
-    if pt == FIGHTER and ps == side then out[#out + 1] = pid end
-  end
-  return out
-end
-
-local function ready_fighters(s, side)
-  local out = {}
-  for k, pid in ipairs(fighters(s, side)) do
+  for k, pid in ipairs(bw.fighters(self, s, side)) do
     if s:field(pid, F_OFF) ~= LOST then out[#out + 1] = k end
   end
   return out
@@ -320,7 +319,7 @@ end
 -- ace is each side's first fighter (both are alike when it is named).
 local function card_bonus(self, s, pid)
   if not self.opt.aces or s:type(pid) ~= FIGHTER then return 0 end
-  local bonus = fighter_index(s, pid) == 1 and 1 or 0
+  local bonus = bw.fighter_index(self, s, pid) == 1 and 1 or 0
   return bonus - s:field(pid, F_DAMAGE)
 end
 
@@ -328,24 +327,6 @@ local function card_text(card, bonus)
   if bonus == 0 then return CARD_NAME[card] end
   return string.format("%s (%s%d)", CARD_NAME[card], bonus > 0 and "+" or "",
                        bonus)
-end
-
--- Special cards waiting to be resolved: a queue of (card kind, side), 4
--- bits each in a 32-bit variable. A combat adds two at most.
-local PENDING_MAX = 8
-
-local function push_special(s, kind, side)
-  local q, shift = s:var(V.pending), 0
-  while q >> shift ~= 0 do shift = shift + 4 end
-  s:set_var(V.pending, q | (kind * 2 + side - 1) << shift)
-end
-
-local function pop_special(s)
-  local q = s:var(V.pending)
-  if q == 0 then return nil end
-  s:set_var(V.pending, q >> 4)
-  local code = q & 15
-  return code // 2, code % 2 + 1
 end
 
 -- Turns -------------------------------------------------------------------
@@ -363,12 +344,6 @@ local function next_turn(self, s, log)
   turn_limit(self, s, log)
 end
 
--- The squares of each side's back rank.
-local BACK = { {}, {} }
-for side = 1, 2 do
-  for f = 1, game.files do BACK[side][f] = R:at(f, back_rank(side)) end
-end
-
 local function has_reserve(s, side)
   return s:offboard(side, nil, F_OFF, RESERVE)
          > offboard(s, side, FIGHTER, RESERVE)
@@ -382,15 +357,15 @@ end
 local function game_over(self, s, log)
   if s:result() then return true end
   if s:phase() == P.place then return false end
-  local side = s:side()
+  local side, back = s:side(), geometry(self).back_squares
   for _ = 1, 2 do
-    if s:count_on(side, BACK[3 - side]) >= 2 then
+    if s:count_on(side, back[other(side)]) >= 2 then
       s:set_result(side, 1)
       tell(log, "The %s hold two places on the enemy back rank.",
            SIDE_NAME[side])
       return true
     end
-    side = 3 - side
+    side = other(side)
   end
   -- BW-W2 RULING: no unit on the board and none in reserve loses.
   -- RULING?: casualties an Ace could bring back do not count (without a
@@ -413,9 +388,10 @@ end
 
 -- Special cards (BW-C4) -----------------------------------------------------
 local function can_reinforce(self, s, side)
-  local r = back_rank(side)
   local free = false
-  for f = 1, self.files do free = free or not s:at(R:at(f, r)) end
+  for _, sq in ipairs(geometry(self).back_squares[side]) do
+    free = free or not s:at(sq)
+  end
   if not free then return false end
   local t = T[self.def.rulings.ace_brings]
   return offboard(s, side, t, RESERVE) > 0 or offboard(s, side, t, LOST) > 0
@@ -436,7 +412,7 @@ local function start_special(self, s, kind, side, log)
     tell(log, "The %s' Ace brings a reinforcement to their back rank.", who)
     s:set_phase(P.reinforce)
   else
-    if #ready_fighters(s, side) == 0 then
+    if #ready_fighters(self, s, side) == 0 then
       tell(log, "The %s' Jack: they have no fighter left.", who)
       return false
     end
@@ -451,7 +427,7 @@ end
 -- turn's actions.
 local function resume(self, s, log)
   while true do
-    local kind, side = pop_special(s)
+    local kind, side = bw.pop_special(self, s)
     if not kind then break end
     if start_special(self, s, kind, side, log) then return end
   end
@@ -464,9 +440,8 @@ local function is_infantry(s, pid) return s:type(pid) == INF end
 
 -- BW-C2 an infantry attack across the wire into the enemy's side
 local function over_wire(self, s, att, def)
-  local w = self.def.rulings.wire[s:side_of(att)]
-  return w and rank_of(s:square(att)) == w.from
-         and rank_of(s:square(def)) == w.to
+  local w = geometry(self).wire[s:side_of(att)][rank_of(self, s:square(att))]
+  return w and w[rank_of(self, s:square(def))] or false
 end
 
 -- Carries out the outcome: `loser` (attacker, defender or nil) is beaten.
@@ -492,8 +467,6 @@ local function cross_open(self, s, pid)                        -- BW-O1
   if not self.opt.crosses or not is_infantry(s, pid) then return false end
   return s:var(V.crosses_used) & (1 << (s:side_of(pid) - 1)) == 0
 end
-
-local CROSS_NAME = { "Victoria Cross", "Iron Cross" }
 
 -- One combat: `how` is "attack" (infantry), "fire" (a machine gun or the
 -- tank's gun) or "strafe" (a fighter; no wire, no special cards).
@@ -527,11 +500,11 @@ local function combat(self, s, att, def, how, log)
   -- BW-C4 special cards act after the combat, the attacker's first; never
   -- in a strafe (nor in barrage or dogfight draws, which are not combats)
   if how ~= "strafe" then
-    if SPECIAL[ac] then push_special(s, SPECIAL[ac], aside) end
+    if SPECIAL[ac] then bw.push_special(self, s, SPECIAL[ac], aside) end
     local both_jacks = ac == JACK and dc == JACK
                        and self.def.rulings.jacks == "attacker"
     if SPECIAL[dc] and not both_jacks then
-      push_special(s, SPECIAL[dc], dside)
+      bw.push_special(self, s, SPECIAL[dc], dside)
     end
   end
   if loser and cross_open(self, s, loser) then                 -- BW-O1
@@ -587,16 +560,16 @@ local function main_actions(self, s, out)
     end
   end
   if left >= 2 then                                             -- BW-A8
+    local g = geometry(self)
     if offboard(s, side, INF, RESERVE) > 0 then
-      for _, sq in ipairs(BACK[side]) do
+      for _, sq in ipairs(g.back_squares[side]) do
         if not s:at(sq) then out:add(ENTER, sq, 0, 0, 0, INF) end
       end
     end
     if offboard(s, side, TANK, RESERVE) > 0 then
-      -- the tank enters on the side's first two ranks
-      local r = side == CAN and 1 or self.ranks - 1
+      -- the tank enters on its four squares of the side's tank ranks
       for f = 1, self.files do
-        local sq = R:at(f, r)
+        local sq = self.rules:at(f, g.tank_rank[side])
         if s:fits(TANK, sq) then out:add(ENTER, sq, 0, 0, 0, TANK) end
       end
     end
@@ -604,13 +577,13 @@ local function main_actions(self, s, out)
   out:add(PASS)                                                 -- BW-A1
 end
 
--- BW-S3 what is still to be placed on rank k (from the side's edge)
+-- BW-S3 what is still to be placed on the side's k-th setup rank
 local function quota_left(self, s, side, k, t)
   local army = self.def.armies[self.sides[side]]
-  local want = army.ranks[k] and army.ranks[k][self.type_names[t]] or 0
-  local r = abs_rank(side, k)
+  local want = army.setup[k] and army.setup[k][self.type_names[t]] or 0
+  local r = army.ranks[k]
   for f = 1, self.files do
-    local pid = s:at(R:at(f, r))
+    local pid = s:at(self.rules:at(f, r))
     if pid and s:side_of(pid) == side and s:type(pid) == t then
       want = want - 1
     end
@@ -620,12 +593,12 @@ end
 
 local function placements(self, s, out)
   local side = s:side()
+  local army = self.def.armies[self.sides[side]]
   for _, t in ipairs { INF, MG } do
-    for k = 1, #self.def.armies[self.sides[side]].ranks do
+    for k = 1, #army.setup do
       if quota_left(self, s, side, k, t) > 0 then
-        local r = abs_rank(side, k)
         for f = 1, self.files do
-          local sq = R:at(f, r)
+          local sq = self.rules:at(f, army.ranks[k])
           if not s:at(sq) then out:add(ENTER, sq, 0, 0, 0, t) end
         end
       end
@@ -647,17 +620,20 @@ function game:actions(s, out)
       if can_gas then out:add(BARRAGE, sq, 0, 1) end            -- BW-G2
     end
   elseif phase == P.reinforce then
-    for f = 1, self.files do
-      local sq = R:at(f, back_rank(decider))
+    for _, sq in ipairs(geometry(self).back_squares[decider]) do
       if not s:at(sq) then
         out:add(ENTER, sq, 0, 0, 0, T[self.def.rulings.ace_brings])
       end
     end
   elseif phase == P.air then
-    for _, k in ipairs(ready_fighters(s, decider)) do out:add(FLY, k) end
+    for _, k in ipairs(ready_fighters(self, s, decider)) do
+      out:add(FLY, k)
+    end
   elseif phase == P.dogfight then
     out:add(DOGFIGHT, 0)
-    for _, k in ipairs(ready_fighters(s, decider)) do out:add(DOGFIGHT, k) end
+    for _, k in ipairs(ready_fighters(self, s, decider)) do
+      out:add(DOGFIGHT, k)
+    end
   elseif phase == P.strafe then
     for _, pid in ipairs(s:pieces(other(decider))) do
       if s:type(pid) ~= TANK then out:add(STRAFE, s:square(pid)) end   -- BW-C4
@@ -696,12 +672,12 @@ local function barrage(self, s, sq, gas, log)
   end
   tell(log, "%s on %s (hits on %d-%d).",
        gas and "Poison gas" or "The barrage falls",
-       R:name(sq), hits[1], hits[2])
-  local x, y = R:coords(sq)
+       self.rules:name(sq), hits[1], hits[2])
+  local x, y = self.rules:coords(sq)
   local units, seen = {}, {}
   for dy = -1, 1 do
     for dx = -1, 1 do
-      local t = R:at(x + dx, y + dy)
+      local t = self.rules:at(x + dx, y + dy)
       local pid = t and s:at(t)
       if pid and not seen[pid] then
         seen[pid] = true
@@ -729,7 +705,7 @@ local function dogfight(self, s, k, log)
     tell(log, "The %s let it pass.", SIDE_NAME[defender])
     return strafe_or_resume(self, s, side, log)
   end
-  local mine = fighters(s, defender)[k]
+  local mine = bw.fighters(self, s, defender)[k]
   local ac, dc = draw(s, side, log), draw(s, defender, log)
   local ab, db = card_bonus(self, s, plane), card_bonus(self, s, mine)
   if log then
@@ -816,10 +792,10 @@ function game:play(s, a, log)
     barrage(self, s, x, z == 1, log)
   elseif kind == FLY then
     local side = s:decider()
-    local plane = fighters(s, side)[x]
+    local plane = bw.fighters(self, s, side)[x]
     s:set_var(V.plane, plane)
     if log then tell(log, "%s flies to strafe.", unit_name(self, s, plane)) end
-    if #ready_fighters(s, other(side)) > 0 then
+    if #ready_fighters(self, s, other(side)) > 0 then
       s:set_phase(P.dogfight)
       s:set_decider(other(side))
       tell(log, "The %s may answer with a fighter.", SIDE_NAME[other(side)])
@@ -876,8 +852,9 @@ function game:evaluate(s, side)
       v = t == TANK and 4 - 1.5 * s:field(pid, F_DAMAGE)
           or (t == MG and 1.5 or 1)
       if t == INF then
-        local k = own_rank(ps, rank_of(sq))
-        v = v + 0.05 * k + (k == 8 and 0.5 or 0)
+        local r = rank_of(self, sq)
+        v = v + 0.05 * (progress(self, ps, r) + 1)
+            + (r == geometry(self).back[other(ps)] and 0.5 or 0)
       end
     elseif off == RESERVE then
       v = t == FIGHTER and 0.5 - 0.25 * s:field(pid, F_DAMAGE)
@@ -899,7 +876,8 @@ function game:order(s, out)
     if kind == FIRE then
       key = 100
     elseif kind == MOVE then
-      key = 40 + 10 * (own_rank(side, rank_of(y)) - own_rank(side, rank_of(x)))
+      key = 40 + 10 * (progress(self, side, rank_of(self, y))
+                       - progress(self, side, rank_of(self, x)))
     elseif kind == ATTACK then
       key = 35
     elseif kind == ENTER then
@@ -913,7 +891,7 @@ end
 -- Notation --------------------------------------------------------------------
 function game:action_text(s, a)
   local kind, x, y, z, _, e = wg.fields(a)
-  local name = function(sq) return R:name(sq) end
+  local name = function(sq) return self.rules:name(sq) end
   if kind == MOVE then return name(x) .. name(y) end
   if kind == ATTACK then
     return name(x) .. (z ~= x and name(z) or "") .. "x" .. name(y)
@@ -933,597 +911,13 @@ function game:action_text(s, a)
   return "?"
 end
 
--- What a side still has to place, by rank: "4 infantry on rank 8, ...".
-local function to_place(self, s, side)
-  local parts = {}
-  for k in ipairs(self.def.armies[self.sides[side]].ranks) do
-    for _, t in ipairs { INF, MG } do
-      local n = quota_left(self, s, side, k, t)
-      if n > 0 then
-        parts[#parts + 1] = string.format("%d %s on rank %d", n,
-          t == MG and (n > 1 and "machine guns" or "machine gun") or "infantry",
-          abs_rank(side, k))
-      end
-    end
-  end
-  return table.concat(parts, ", ")
-end
 
--- Position text ------------------------------------------------------------
-local SIDE_LETTER = { "c", "g" }
-local PHASE_NAME = {}
-for name, id in pairs(P) do PHASE_NAME[id] = name end
-local CROSS_KEY = { "vc", "ic" }
-
-local function letter(self, t, side)
-  local l = self.type_letter[t]
-  return side == CAN and l:upper() or l
-end
-
--- "I6T": each kind of unit with its count (1 left out), or "-"
-local function count_text(self, side, count)
-  local text = ""
-  for _, t in ipairs { INF, MG, TANK } do
-    local n = count(t)
-    if n > 0 then
-      text = text .. letter(self, t, side) .. (n > 1 and n or "")
-    end
-  end
-  return text == "" and "-" or text
-end
-
-local function units_text(self, s, where)
-  local out = {}
-  for side = 1, 2 do
-    out[side] = count_text(self, side, function(t)
-      return (offboard(s, side, t, where))
-    end)
-  end
-  return out[1] .. "/" .. out[2]
-end
-
-local function air_text(s)
-  local out = {}
-  for side = 1, 2 do
-    local t = ""
-    for _, pid in ipairs(fighters(s, side)) do
-      local off, damage = s:fields(pid)
-      t = t .. (off == LOST and "x" or (damage > 0 and "d" or "o"))
-    end
-    out[side] = t == "" and "-" or t
-  end
-  return out[1] .. "/" .. out[2]
-end
-
-local function tank_damage(s)
-  for side = 1, 2 do
-    for _, pid in ipairs(s:pieces(side)) do
-      if s:type(pid) == TANK then return s:field(pid, F_DAMAGE) end
-    end
-  end
-  return 0
-end
-
-local function used_text(s)
-  local used = {}
-  if s:var(V.gas_used) ~= 0 then used[#used + 1] = "gas" end
-  for side = 1, 2 do
-    if s:var(V.crosses_used) & (1 << (side - 1)) ~= 0 then
-      used[#used + 1] = CROSS_KEY[side]
-    end
-  end
-  return #used > 0 and table.concat(used, ",") or "-"
-end
-
--- The squares of the side to act's units whose field k holds this turn.
-local function marks_text(self, s, k)
-  local now, sqs = s:turn() + 1, {}
-  for sq = 1, self.files * self.ranks do
-    local pid = s:at(sq)
-    if pid and s:square(pid) == sq and s:side_of(pid) == s:side()
-       and s:field(pid, k) == now then
-      sqs[#sqs + 1] = R:name(sq)
-    end
-  end
-  return #sqs > 0 and table.concat(sqs, ",") or "-"
-end
-
-local function fighter_ref(s, pid) return "fighter" .. fighter_index(s, pid) end
-
-local function unit_ref(s, pid)
-  return s:type(pid) == FIGHTER and fighter_ref(s, pid) or R:name(s:square(pid))
-end
-
-local function phase_text(s)
-  local phase = s:phase()
-  local text = PHASE_NAME[phase]
-  if phase == P.main or phase == P.place then return text end
-  text = text .. ":" .. SIDE_LETTER[s:decider()]
-  if phase == P.dogfight or phase == P.strafe then
-    return text .. ":" .. fighter_ref(s, s:var(V.plane))
-  elseif phase == P.cross then
-    return string.format("%s:%sx%s", text, unit_ref(s, s:var(V.attacker)),
-                         unit_ref(s, s:var(V.defender)))
-  end
-  return text
-end
-
-local function card_char(v) return CARD_CHARS:sub(v - 1, v - 1) end
-
-local function next_text(s)
-  local out, q = {}, s:var(V.pending)
-  while q ~= 0 do
-    out[#out + 1] = card_char(SPECIAL_CARD[(q & 15) // 2])
-                    .. SIDE_LETTER[q % 2 + 1]
-    q = q >> 4
-  end
-  return #out > 0 and table.concat(out, ",") or "-"
-end
-
--- A deck's cards, top first; hidden: only how many.
-local function cards_text(s, d, hidden)
-  local n = s:ncards(d)
-  if n == 0 then return "-" end
-  if hidden then return "?" .. n end
-  local cards, out = s:cards(d), {}
-  for i = n, 1, -1 do out[#out + 1] = card_char(cards[i]) end
-  return table.concat(out)
-end
-
--- With a viewer side, what it may know (BW-H1): the face-down decks as
--- counts, and no generator.
-function game:position_text(s, viewer)
-  local f = { wg.fen.write_board(self, s), SIDE_LETTER[s:side()] .. s:left() }
-  local function put(key, value) f[#f + 1] = key .. "=" .. value end
-  put("turn", s:turn() + 1)
-  put("reserve", units_text(self, s, RESERVE))
-  put("lost", units_text(self, s, LOST))
-  put("air", air_text(s))
-  put("tank", tank_damage(s))
-  put("used", used_text(s))
-  put("done", marks_text(self, s, F_DONE))
-  put("new", marks_text(self, s, F_NEW))
-  put("phase", phase_text(s))
-  put("next", next_text(s))
-  put("decks", cards_text(s, DECK[CAN], viewer) .. "/"
-               .. cards_text(s, DECK[GER], viewer)
-               .. "/" .. cards_text(s, TURNED, false))
-  if not viewer then put("rng", string.format("%016x", s:rng())) end
-  return table.concat(f, " ")
-end
-
--- The board, and what both players see beside it ---------------------------
-local function units_words(self, s, side, where)
-  local parts = {}
-  for _, t in ipairs { INF, MG, TANK } do
-    local n = offboard(s, side, t, where)
-    if n > 0 then
-      local what = t == MG and "machine gun" or self.type_names[t]
-      parts[#parts + 1] = n .. " " .. what .. (n > 1 and t ~= INF and "s" or "")
-    end
-  end
-  return #parts > 0 and table.concat(parts, ", ") or "none"
-end
-
-local function fighters_words(self, s, side)
-  local planes = {}
-  for k, pid in ipairs(fighters(s, side)) do
-    local off, damage = s:fields(pid)
-    planes[#planes + 1] = string.format("%d %s%s", k,
-      off == LOST and "destroyed" or (damage > 0 and "damaged" or "ready"),
-      self.opt.aces and k == 1 and " (ace)" or "")
-  end
-  return #planes > 0 and table.concat(planes, ", ") or "none"
-end
-
-local function prompt(self, s)
-  local phase, who = s:phase(), SIDE_NAME[s:decider()]
-  if phase == P.main then
-    return string.format("%s to act: %d action%s left, turn %d of %d.", who,
-                         s:left(), s:left() == 1 and "" or "s", s:turn() + 1,
-                         self.opt.turns)
-  end
-  local ask = {
-    [P.place] = "place " .. to_place(self, s, s:side()) .. " (i@SQ, m@SQ)",
-    [P.barrage] = "choose where the barrage falls (barrage SQ"
-                  .. (gas_open(self, s, s:decider()) and ", or gas SQ once)"
-                      or ")"),
-    [P.reinforce] = "place their Ace's reinforcement (i@SQ)",
-    [P.air] = "choose the fighter to strafe (fly N)",
-    [P.dogfight] = "may answer with a fighter (dogfight N, or no dogfight)",
-    [P.strafe] = "choose what to strafe (strafe SQ)",
-    [P.cross] = "may award the " .. CROSS_NAME[s:decider()]
-                .. " (cross, or no cross)",
-  }
-  return who .. " " .. ask[phase] .. "."
-end
-
-local board_text = game.render
-function game:render(s)
-  local lines = { board_text(self, s) }
-  for side = 1, 2 do
-    lines[#lines + 1] = string.format(
-      "%s: reserve %s; lost %s; fighters %s; %d cards%s", SIDE_NAME[side],
-      units_words(self, s, side, RESERVE), units_words(self, s, side, LOST),
-      fighters_words(self, s, side), s:ncards(DECK[side]),
-      side == CAN and tank_damage(s) > 0 and "; the tank is damaged" or "")
-  end
-  local turned = s:cards(TURNED)
-  if #turned > 0 then
-    local last = {}
-    for i = #turned, math.max(1, #turned - 5), -1 do
-      last[#last + 1] = CARD_NAME[turned[i]]
-    end
-    lines[#lines + 1] = "Cards turned, last first: " .. table.concat(last, " ")
-  end
-  if not s:result() then lines[#lines + 1] = prompt(self, s) end
-  return table.concat(lines, "\n")
-end
-
--- Reading position text ------------------------------------------------------
-local function bad(fmt, ...) return nil, string.format(fmt, ...) end
-
-local function add_offboard(s, side, t, n, where)
-  for _ = 1, n do s:set_field(s:add(t, side), F_OFF, where) end
-end
-
--- "I6T/i6": units off the board, by side
-local function read_units(self, s, key, text, where)
-  local parts = { text:match("^([^/]+)/([^/]+)$") }
-  if #parts ~= 2 then
-    return bad("%s '%s': expected Canadians/Germans", key, text)
-  end
-  for side, part in ipairs(parts) do
-    if part ~= "-" then
-      local pos = 1
-      while pos <= #part do
-        local l, count, nxt = part:match("^(%a)(%d*)()", pos)
-        local t = l and self.letter_type[l:lower()]
-        if not t or t == FIGHTER then
-          return bad("%s '%s': expected unit letters (I, M, T) with counts",
-                     key, text)
-        end
-        add_offboard(s, side, t, count == "" and 1 or tonumber(count), where)
-        pos = nxt
-      end
-    end
-  end
-  return true
-end
-
-local function read_air(s, text)
-  local parts = { text:match("^([odx]+)/([odx]+)$") }
-  if #parts ~= 2 then
-    parts = { text:match("^([odx%-]+)/([odx%-]+)$") }
-    if #parts ~= 2 or parts[1]:match(".%-") or parts[2]:match(".%-") then
-      return bad("air '%s': expected fighters (o, d, x, or - for none) "
-                 .. "for each side", text)
-    end
-  end
-  for side, part in ipairs(parts) do
-    for ch in part:gsub("^%-$", ""):gmatch(".") do
-      local pid = s:add(FIGHTER, side)
-      s:set_field(pid, F_OFF, ch == "x" and LOST or RESERVE)
-      s:set_field(pid, F_DAMAGE, ch == "d" and 1 or 0)
-    end
-  end
-  return true
-end
-
-local function read_tank(self, s, text)
-  local damage = text:match("^%d$") and tonumber(text)
-  local limit = self.def.rulings.tank_hits
-  if not damage or damage >= limit then
-    return bad("tank '%s': expected damage 0 to %d", text, limit - 1)
-  end
-  if damage == 0 then return true end
-  for side = 1, 2 do
-    for _, pid in ipairs(s:pieces(side)) do
-      if s:type(pid) == TANK then
-        s:set_field(pid, F_DAMAGE, damage)
-        return true
-      end
-    end
-  end
-  return bad("tank '%s': no tank on the board", text)
-end
-
-local function read_used(s, text)
-  if text == "-" then return true end
-  for u in (text .. ","):gmatch("([^,]*),") do
-    if u == "gas" then
-      s:set_var(V.gas_used, 1)
-    elseif u == CROSS_KEY[CAN] or u == CROSS_KEY[GER] then
-      local side = u == CROSS_KEY[CAN] and CAN or GER
-      s:set_var(V.crosses_used, s:var(V.crosses_used) | (1 << (side - 1)))
-    else
-      return bad("used: '%s' is not gas, vc or ic", u)
-    end
-  end
-  return true
-end
-
--- done=e4,f5 / new=a1: units of the side to act, marked with this turn
-local function read_marks(s, key, text, k)
-  if text == "-" then return true end
-  for name in (text .. ","):gmatch("([^,]*),") do
-    local sq = R:square(name)
-    local pid = sq and s:at(sq)
-    if not pid or s:side_of(pid) ~= s:side() then
-      return bad("%s: no unit of the side to act on '%s'", key, name)
-    end
-    s:set_field(pid, k, s:turn() + 1)
-  end
-  return true
-end
-
--- A unit named in a phase: a square, or fighterN, the side's fighter N (a
--- square's name is a file letter and a rank: the two never meet).
-local function read_ref(s, side, text)
-  local k = text:match("^fighter(%d+)$")
-  if k then return fighters(s, side)[tonumber(k)] end
-  local sq = R:square(text)
-  return sq and s:at(sq)
-end
-
-local function read_phase(self, s, text)
-  local name, who, arg = text:match("^(%a+):?([cg]?):?(.*)$")
-  local id = name and P[name]
-  if not id then return bad("phase '%s': unknown phase", text) end
-  s:set_phase(id)
-  if id == P.main or id == P.place then
-    if who ~= "" then return bad("phase '%s' takes no side", text) end
-    return true
-  end
-  if who == "" then
-    return bad("phase '%s': whose decision? (%s:c or %s:g)", text, name, name)
-  end
-  local side = who == "c" and CAN or GER
-  s:set_decider(side)
-  if id == P.dogfight or id == P.strafe then
-    local plane = read_ref(s, id == P.dogfight and other(side) or side, arg)
-    if not plane or s:type(plane) ~= FIGHTER
-       or s:field(plane, F_OFF) == LOST then
-      return bad("phase '%s': '%s' is not a fighter in the air", text, arg)
-    end
-    s:set_var(V.plane, plane)
-  elseif id == P.cross then
-    -- a fighter is always the attacker, the enemy of the beaten infantry
-    local a, d = arg:match("^(%w+)x(%w+)$")
-    local att = a and read_ref(s, other(side), a)
-    local def = d and R:square(d) and s:at(R:square(d))
-    if not att or not def or s:side_of(att) == s:side_of(def)
-       or not ((s:side_of(att) == side and is_infantry(s, att))
-               or (s:side_of(def) == side and is_infantry(s, def))) then
-      return bad("phase '%s': expected the attacker x the defender, "
-                 .. "one of them %s infantry", text, SIDE_ADJ[side])
-    end
-    if not cross_open(self, s, s:side_of(att) == side and att or def) then
-      return bad("phase '%s': the %s cannot award the %s (option crosses "
-                 .. "off, or used)", text, SIDE_NAME[side], CROSS_NAME[side])
-    end
-    s:set_var(V.attacker, att)
-    s:set_var(V.defender, def)
-  elseif arg ~= "" then
-    return bad("phase '%s': unexpected '%s'", text, arg)
-  end
-  return true
-end
-
--- BW-S3 in the placement phase, what is not on the board is still to come
-local function read_placement(self, s)
-  for side = 1, 2 do
-    for k in ipairs(self.def.armies[self.sides[side]].ranks) do
-      for _, t in ipairs { INF, MG } do
-        local n = quota_left(self, s, side, k, t)
-        if n < 0 then
-          local what = t == MG and "machine guns" or "infantry"
-          return bad("placement: too many %s %s on rank %d", SIDE_ADJ[side],
-                     what, abs_rank(side, k))
-        end
-        add_offboard(s, side, t, n, WAITING)
-      end
-    end
-  end
-  local first = self.def.rulings.place_first
-  if s:side() ~= first and s:offboard(first, nil, F_OFF, WAITING) > 0 then
-    return bad("placement: the %s place first", SIDE_NAME[first])
-  end
-  return true
-end
-
-local function read_next(s, text)
-  if text == "-" then return true end
-  if select(2, text:gsub(",", "")) >= PENDING_MAX then
-    return bad("next '%s': at most %d special cards can wait", text,
-               PENDING_MAX)
-  end
-  for item in (text .. ","):gmatch("([^,]*),") do
-    local card, side = item:match("^([KAJ])([cg])$")
-    if not card then
-      return bad("next: '%s' is not K, A or J with c or g", item)
-    end
-    push_special(s, SPECIAL[CARD_CHARS:find(card) + 1],
-                 side == "c" and CAN or GER)
-  end
-  return true
-end
-
--- Fills the decks from "top first" texts; "?N" decks get unknown cards: the
--- rest of the 52-card pack, shuffled by the generator.
-local function read_decks(s, text)
-  local parts = { text:match("^([^/]*)/([^/]*)/([^/]*)$") }
-  if #parts ~= 3 then
-    return bad("decks '%s': expected Canadians/Germans/turned", text)
-  end
-  local count, unknown = {}, {}
-  for d, p in ipairs(parts) do
-    local cards = {}
-    if p:match("^%?%d+$") then
-      unknown[#unknown + 1] = { d = d, n = tonumber(p:sub(2)) }
-    elseif p ~= "-" then
-      for i = #p, 1, -1 do                       -- bottom first
-        local v = CARD_CHARS:find(p:sub(i, i):upper(), 1, true)
-        if not v then return bad("decks: '%s' is not a card", p:sub(i, i)) end
-        v = v + 1
-        cards[#cards + 1] = v
-        count[v] = (count[v] or 0) + 1
-        if count[v] > 4 then
-          return bad("decks: more than four %ss", CARD_NAME[v])
-        end
-      end
-    end
-    s:set_cards(d, cards)
-  end
-  if #unknown == 0 then return true end
-  local rest, want = {}, 0
-  for v = 2, 14 do
-    for _ = 1, 4 - (count[v] or 0) do rest[#rest + 1] = v end
-  end
-  for _, u in ipairs(unknown) do want = want + u.n end
-  if want ~= #rest then
-    return bad("decks: %d unknown cards, but %d are left of the pack",
-               want, #rest)
-  end
-  local first = unknown[1].d
-  s:set_cards(first, rest)
-  s:shuffle(first)
-  for i = 2, #unknown do s:split(first, unknown[i].d, unknown[i].n) end
-  return true
-end
-
--- BW-C6 deals again only the cards there are (a stacked deck may hold
--- fewer than 52), and a combat needs one for each side.
-local function enough_cards(s, text)
-  local n = s:ncards(DECK[CAN]) + s:ncards(DECK[GER]) + s:ncards(TURNED)
-  if n >= 2 then return true end
-  return bad("decks '%s': a combat turns a card for each side: at least 2 "
-             .. "cards", text)
-end
-
-local function fresh_decks(s)                                   -- BW-S4
-  local pack = {}
-  for v = 2, 14 do
-    for _ = 1, 4 do pack[#pack + 1] = v end
-  end
-  s:set_cards(DECK[CAN], pack)
-  s:shuffle(DECK[CAN])
-  s:split(DECK[CAN], DECK[GER], 26)
-end
-
--- A game that goes on gives the player concerned something to do: actions
--- left in the main phase (BW-A1), a decision they can take (BW-C5).
-local choices = wg.actions()
-local function playable(self, s, side_text, phase_text)
-  local who = SIDE_NAME[s:decider()]
-  if s:phase() == P.main and s:left() == 0 then
-    return bad("'%s': no actions left in the main phase (the turn would be "
-               .. "over)", side_text)
-  end
-  if s:phase() == P.reinforce and not can_reinforce(self, s, s:decider()) then
-    return bad("phase '%s': the %s have no infantry to bring or no room on "
-               .. "their back rank", phase_text, who)
-  end
-  choices:clear()
-  self:actions(s, choices)
-  if #choices == 0 then
-    return bad("phase '%s': the %s have no action to take", phase_text, who)
-  end
-  return true
-end
-
-local KEYS = { "turn", "reserve", "lost", "air", "tank", "used", "done", "new",
-               "phase", "next", "rng", "decks" }
-
-function game:set_position(s, text)
-  local fields = wg.fen.split(text)
-  if #fields < 2 then
-    return bad("expected a board, the side to act (c2, g1, ...) "
-               .. "and key=value fields")
-  end
-  local ok, err = wg.fen.read_board(self, s, fields[1])
-  if not ok then return nil, err end
-  local who, left = fields[2]:match("^([cg])(%d)$")
-  if not who or tonumber(left) > self.def.actions_per_turn then
-    return bad("'%s': expected the side to act, c or g, and its actions "
-               .. "left (0-%d)", fields[2], self.def.actions_per_turn)
-  end
-  s:set_side(who == "c" and CAN or GER)
-  s:set_left(tonumber(left))
-  local kv, known = {}, {}
-  for _, k in ipairs(KEYS) do known[k] = true end
-  for i = 3, #fields do
-    local k, v = fields[i]:match("^(%a+)=(.+)$")
-    if not k then return bad("'%s': expected key=value", fields[i]) end
-    if not known[k] then return bad("unknown field '%s'", k) end
-    if kv[k] then return bad("'%s' is given twice", k) end
-    kv[k] = v
-  end
-  -- BW-W2 the text after the last turn shows the turn after it
-  local turn = (kv.turn or "1"):match("^%d+$") and tonumber(kv.turn or "1")
-  if not turn or turn < 1 or turn > self.opt.turns + 1 then
-    return bad("turn '%s': expected a number from 1 to %d (the turn limit, "
-               .. "option turns, is %d)", kv.turn, self.opt.turns + 1,
-               self.opt.turns)
-  end
-  s:set_turn(turn - 1)
-  local steps = {
-    function()
-      return read_units(self, s, "reserve", kv.reserve or "-/-", RESERVE)
-    end,
-    function() return read_units(self, s, "lost", kv.lost or "-/-", LOST) end,
-    function() return read_air(s, kv.air or "-/-") end,
-    function() return read_tank(self, s, kv.tank or "0") end,
-    function() return read_used(s, kv.used or "-") end,
-    function() return read_marks(s, "done", kv.done or "-", F_DONE) end,
-    function() return read_marks(s, "new", kv.new or "-", F_NEW) end,
-    function() return read_phase(self, s, kv.phase or "main") end,
-    function()
-      if s:phase() ~= P.place then return true end
-      return read_placement(self, s)              -- true, or nil and why
-    end,
-    function() return read_next(s, kv.next or "-") end,
-  }
-  for _, step in ipairs(steps) do
-    ok, err = step()
-    if not ok then return nil, err end
-  end
-  if kv.rng then
-    if not kv.rng:match("^%x+$") or #kv.rng > 16 then
-      return bad("rng '%s': expected up to 16 hex digits", kv.rng)
-    end
-    s:seed(tonumber(kv.rng, 16))   -- 64 bits, wrapping like the generator
-  end
-  if kv.decks then
-    ok, err = read_decks(s, kv.decks)
-    if ok then ok, err = enough_cards(s, kv.decks) end
-    if not ok then return nil, err end
-  else
-    fresh_decks(s)
-  end
-  if game_over(self, s) then return true end
-  return playable(self, s, fields[2], kv.phase or "main")
-end
-
--- BW-S3 the start: the placement phase, or the standard setup
-function game:start_text()
-  local standard = self.opt.setup == "standard"
-  local first = standard and self.def.rulings.first
-                or self.def.rulings.place_first
-  local reserve, air = {}, {}
-  for side = 1, 2 do
-    local army = self.def.armies[self.sides[side]]
-    reserve[side] = count_text(self, side, function(t)
-      return army.reserve[self.type_names[t]] or 0
-    end)
-    air[side] = string.rep("o", army.fighters or 0)
-    if air[side] == "" then air[side] = "-" end
-  end
-  return string.format("%s %s%d reserve=%s/%s air=%s/%s phase=%s",
-                       standard and self.def.standard or "8/8/8/8/8/8/8/8",
-                       SIDE_LETTER[first], self.def.actions_per_turn,
-                       reserve[1], reserve[2],
-                       air[1], air[2], standard and "main" or "place")
-end
+-- Position text and drawing ---------------------------------------------------
+-- Modules of this folder; they read these rules.
+local shared = { game_over = game_over, quota_left = quota_left,
+                 can_reinforce = can_reinforce, cross_open = cross_open,
+                 gas_open = gas_open }
+require("blockwars.position")(game, shared)
+require("blockwars.render")(game, shared)
 
 return game
