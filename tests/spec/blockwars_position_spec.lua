@@ -109,6 +109,16 @@ describe("blockwars: positions that cannot be played are refused", function()
     assert.equal(2, #field(s, "decks"):gsub("[^%w]", ""))
   end)
 
+  it("BW-C6 cards lie face up only while a combat is resolved", function()
+    assert.matches("decks '2/2/%-/5K': cards lie face up only while a combat is resolved, "
+                   .. "not in phase main$", refused(two, "c2 decks=2/2/-/5K"))
+    local s = pos(two, "c1 phase=barrage:c decks=2/2/-/5K")
+    assert.equal("2/2/-/5K", field(s, "decks"))
+    play(s, { "barrage a8" })                        -- resolved: they join the turned
+    assert.equal("2/2/5K", field(s, "decks"))
+    assert.matches("decks '2/2/%-/': expected ", refused(two, "c1 phase=barrage:c decks=2/2/-/"))
+  end)
+
   it("BW-C4 at most 8 special cards wait in next=", function()
     local eight = ("Kc,"):rep(8):sub(1, -2)
     local s = pos(two, "c1 phase=barrage:c next=" .. eight .. " decks=2/2/-")

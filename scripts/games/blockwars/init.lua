@@ -1,5 +1,5 @@
--- Block Wars 1.1, a WWI skirmish with cards: the rules as
--- ../shared/rules/blockwars.md gives them, section by section, with rule IDs
+-- Block Wars 1.1, a WWI skirmish with cards: the rules as the Block Wars
+-- rulebook gives them (with its rulings), section by section, with rule IDs
 -- where each is implemented. Every RULING is data in the declaration
 -- (`rulings`, `armies`, the fire patterns) or an option, so a house variant
 -- changes it in a line.
@@ -38,7 +38,10 @@ Block Wars actions (case, spaces and dashes do not matter):
 Decisions, each taken by the player concerned:
   i@c8, m@c6                 place a unit (the placement phase)
   barrage e4, gas e4         where a King's barrage falls (gas: Germans, once)
-  i@a8                       where an Ace's reinforcement enters
+  i@a8, t@e1, m@a8           what an Ace brings in, and where: infantry of
+                             the reserve, or the tank (t@e1: on e1-f2); with
+                             nothing in reserve that can enter, a casualty,
+                             infantry or machine gun
   fly 1, fly 2               which fighter a Jack sends to strafe
   dogfight 1, no dogfight    answer it with one of your fighters, or not
   strafe e4                  what the strafing fighter attacks
@@ -63,9 +66,12 @@ local game = wg.game {
   no_mans_land = { 4, 5 },
   wire = { { 3, 4 }, { 5, 6 } },   -- BW-C2 the ranks either side of a wire
 
-  -- BW-S4 one deck per side, face down; turned cards lie face up until the
-  -- next reshuffle. BW-H1 nobody sees the order of a face-down deck.
-  decks = { canadians = {}, germans = {}, turned = { open = true } },
+  -- BW-S4 one deck per side, face down. BW-C6 the cards turned in a combat
+  -- lie face up (showing) until it is resolved, with everything its special
+  -- cards set off; then they join the turned cards, which wait for the next
+  -- reshuffle. BW-H1 nobody sees the order of a face-down deck.
+  decks = { canadians = {}, germans = {}, showing = { open = true },
+            turned = { open = true } },
 
   pieces = {
     -- BW-A2 moves one square to an empty square; BW-A3 attacks a neighbour
@@ -77,8 +83,9 @@ local game = wg.game {
                    fire = { range = 2, arc = 45, corner = "both",
                             immune = { "tank" } } },
     -- BW-A6 2x2, one rank straight forward or back; BW-A7 its gun fires all
-    -- round from any of its squares; RULING?: the tank's own squares do not
-    -- block its fire (nor a large target's its own)
+    -- round from any of its squares. BW-A9 RULING: the tank's own squares
+    -- never block its fire, nor a large target's squares fire at itself
+    -- (the runtime's line of fire never counts the pieces at its ends).
     tank = { letter = "t", moves = "mvW", value = 4,
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
              fire = { range = 2, arc = 180, corner = "both",
@@ -115,9 +122,11 @@ local game = wg.game {
     tank_hits = 2,          -- BW-C3 the second damage destroys the tank
     barrage = { 2, 3 },     -- BW-C4 RULING: a barrage hits on 2-3
     gas = { side = GER, hits = { 2, 6 } },   -- BW-G2
-    -- BW-C4 RULING: an Ace brings infantry: from the reserve, else a
-    -- casualty. RULING?: never the tank or a machine gun.
-    ace_brings = "infantry",
+    -- BW-C4 RULING: what an Ace may bring in, the drawer's choice: a unit
+    -- of the reserve of these types, else a casualty of these (never the
+    -- tank: a destroyed tank never returns)
+    ace = { reserve = { "infantry", "tank" },
+            lost = { "infantry", "machinegun" } },
     jacks = "attacker",     -- BW-C4 RULING: two Jacks, one air battle
     strafer_loses = true,   -- BW-C4 RULING: a beaten strafer is damaged
   },
@@ -155,13 +164,16 @@ local game = wg.game {
 local T, V, P = game.T, game.V, game.P
 local INF, MG, TANK, FIGHTER = T.infantry, T.machinegun, T.tank, T.fighter
 local DECK = { game.D.canadians, game.D.germans }
-local TURNED = game.D.turned
+local SHOWING, TURNED = game.D.showing, game.D.turned
 
 local F_OFF, F_DAMAGE, F_DONE, F_NEW = bw.F_OFF, bw.F_DAMAGE, bw.F_DONE,
                                        bw.F_NEW
 local ON, RESERVE, LOST, WAITING = bw.ON, bw.RESERVE, bw.LOST, bw.WAITING
-game.status = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST,
-                waiting = WAITING }
+-- game:status() -> where an off-board piece is: the field that says it and
+-- its values (for specs that check no unit is ever lost)
+local STATUS = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST,
+                 waiting = WAITING }
+function game.status() return STATUS end
 
 -- Action kinds.
 local MOVE, ATTACK, FIRE, ENTER, PASS = 1, 2, 3, 4, 5
@@ -219,6 +231,161 @@ end
 
 local function rank_of(self, sq) return select(2, self.rules:coords(sq)) end
 
+-- game:validate(), asked by the loader: a variant whose data leaves one of
+-- these rules impossible is refused in one line naming the rule and what
+-- to override. A variant may move every rank and change the board.
+local SETUP_RULE = { "BW-S2", "BW-S1" }         -- by side: whose setup
+
+local function check_ids(self)
+  for _, k in ipairs {
+    { T, self.T, "BW-S1 BW-S2: the rules need the piece type %s; change "
+                 .. "pieces.%s rather than remove it" },
+    { V, self.V, "BW-C4: the rules need the counter %s (vars.%s)" },
+    { P, self.P, "BW-C5: the rules need the phase %s as Block Wars orders "
+                 .. "them (phases, %s)" },
+    { game.D, self.D, "BW-S4: the rules need the deck %s (decks.%s)" },
+  } do
+    for name, id in pairs(k[1]) do
+      if k[2][name] ~= id then return k[3]:format(name, name) end
+    end
+  end
+end
+
+local function check_ranks(self)
+  local def, nranks = self.def, self.ranks
+  local function on_board(r)
+    return math.type(r) == "integer" and r >= 1 and r <= nranks
+  end
+  if self.files < 2 then
+    return ("BW-W1: a back rank of %d square never holds two units; "
+            .. "override board.files"):format(self.files)
+  end
+  local held, by, nml = {}, {}, {}   -- rank -> who holds it, and its key
+  local function hold(r, who, key)
+    if held[r] == who then
+      return ("BW-B1: %s ranks name rank %d twice; override %s"):format(who,
+        r, key)
+    elseif held[r] then
+      return ("BW-B1: rank %d is both %s and %s; override %s or %s"):format(
+        r, held[r], who, by[r], key)
+    end
+    held[r], by[r] = who, key
+  end
+  for _, r in ipairs(def.no_mans_land) do
+    if not on_board(r) then
+      return ("BW-B1: No Man's Land rank %s is off a board of %d ranks; "
+              .. "override no_mans_land"):format(r, nranks)
+    end
+    nml[r] = true
+    local err = hold(r, "No Man's Land", "no_mans_land")
+    if err then return err end
+  end
+  for side, name in ipairs(self.sides) do
+    local army, key, who = def.armies[name], "armies." .. name,
+                           SIDE_NAME[side]
+    for k, r in ipairs(army.ranks) do
+      if not on_board(r) then
+        return ("%s: the %s' %s %s is off a board of %d ranks; override "
+                .. "%s.ranks"):format(k == 1 and "BW-A8 BW-W1" or "BW-B1",
+                who, k == 1 and "back rank" or "rank", r, nranks, key)
+      end
+      local err = hold(r, "the " .. who .. "'", key .. ".ranks")
+      if err then return err end
+    end
+    if #army.setup > #army.ranks then
+      return ("%s: the %s place units on %d ranks but hold %d; override "
+              .. "%s.setup or %s.ranks"):format(SETUP_RULE[side], who,
+              #army.setup, #army.ranks, key, key)
+    end
+    for k, quota in ipairs(army.setup) do
+      local n = 0
+      for what, count in pairs(quota) do
+        if what ~= "infantry" and what ~= "machinegun" then
+          return ("BW-S3: the %s' setup places %s, but only infantry and "
+                  .. "machine guns are placed; override %s.setup"):format(
+                  who, what, key)
+        end
+        n = n + count
+      end
+      if n > self.files then
+        return ("%s: the %s place %d units on rank %d, which has %d "
+                .. "squares; override %s.setup"):format(SETUP_RULE[side],
+                who, n, army.ranks[k], self.files, key)
+      end
+    end
+    if army.reserve and army.reserve.tank then
+      -- BW-A8 the tank enters on as many adjacent ranks as it is deep
+      local depth, tr = 0, army.tank_ranks or {}
+      for _, d in ipairs(def.pieces.tank.shape) do
+        depth = math.max(depth, d[2] + 1)
+      end
+      local low = math.min(math.huge, table.unpack(tr))
+      local ok = #tr == depth
+      for _, r in ipairs(tr) do
+        ok = ok and on_board(r) and r - low < depth
+      end
+      if not ok then
+        return ("BW-A8: the %s' tank enters on %d adjacent ranks of the "
+                .. "board; override %s.tank_ranks"):format(who, depth, key)
+      end
+    end
+  end
+  for _, edge in ipairs(def.wire) do                            -- BW-C2
+    local a, b = edge[1], edge[2]
+    if not (on_board(a) and on_board(b) and math.abs(a - b) == 1
+            and ((nml[a] and held[b] ~= held[a])
+                 or (nml[b] and held[a] ~= held[b]))
+            and held[a] and held[b]) then
+      return ("BW-C2: the wire between ranks %s and %s does not lie "
+              .. "between No Man's Land and a side's ranks; override wire")
+             :format(a, b)
+    end
+  end
+end
+
+-- BW-S3 the standard setup is the setup, placed
+local function check_standard(self)
+  local s = self.rules:new_state()
+  local ok, err = wg.fen.read_board(self, s, self.def.standard)
+  if not ok then
+    return ("BW-S3: the standard setup does not fit the board (%s); "
+            .. "override standard"):format(err)
+  end
+  local placed = 0
+  for side, name in ipairs(self.sides) do
+    local army = self.def.armies[name]
+    for k, r in ipairs(army.ranks) do
+      for _, t in ipairs { INF, MG } do
+        local want = (army.setup[k] or {})[self.type_names[t]] or 0
+        local have = 0
+        for f = 1, self.files do
+          local pid = s:at(self.rules:at(f, r))
+          if pid and s:side_of(pid) == side and s:type(pid) == t then
+            have = have + 1
+          end
+        end
+        if have ~= want then
+          return ("BW-S3: the standard setup has %d %s %s on rank %d where "
+                  .. "the %s place %d; override standard"):format(have,
+                  SIDE_ADJ[side], self.type_names[t], r, SIDE_NAME[side],
+                  want)
+        end
+        placed = placed + have
+      end
+    end
+  end
+  if s:count(1) + s:count(2) ~= placed then
+    return "BW-S3: the standard setup has units off the setup ranks; "
+           .. "override standard"
+  end
+end
+
+function game:validate()
+  local err = check_ids(self) or check_ranks(self) or check_standard(self)
+  if err then return nil, err end
+  return true
+end
+
 -- How far a rank is from the side's back rank: 0 there, 1 the next ...
 local function progress(self, side, r)
   return math.abs(r - geometry(self).back[side])
@@ -252,9 +419,9 @@ local function ready_fighters(self, s, side)
   return out
 end
 
--- Puts an off-board piece on the board this turn (BW-A8: it cannot attack
--- this turn). RULING?: so does a reinforcement an Ace brings in the drawer's
--- own turn (it may move).
+-- Puts an off-board piece on the board this turn. BW-A8: it cannot attack
+-- this turn; BW-C4 RULING: nor can a unit an Ace brings in the drawer's own
+-- turn, which may move.
 local function enter(s, pid, sq)
   s:place(pid, sq)
   s:set_field(pid, F_OFF, ON)
@@ -296,27 +463,44 @@ local function hit(self, s, pid, log)
 end
 
 -- Cards -------------------------------------------------------------------
-local function reshuffle(s, log)                               -- BW-C6
+-- BW-C6 the cards are gathered, shuffled and split again: every card but
+-- those lying face up in a combat not yet resolved (showing), which join
+-- at the next reshuffle.
+local function reshuffle(s, log)
   s:gather(DECK[CAN], DECK[GER], TURNED)
   s:shuffle(DECK[CAN])
   s:split(DECK[CAN], DECK[GER], s:ncards(DECK[CAN]) // 2)
-  tell(log, "A deck has run out: all %d cards are gathered, shuffled and "
-       .. "dealt again.", s:ncards(DECK[CAN]) + s:ncards(DECK[GER]))
+  tell(log, "A deck has run out: %s %d cards%s are gathered, shuffled and "
+       .. "dealt again.", s:ncards(SHOWING) > 0 and "the" or "all",
+       s:ncards(DECK[CAN]) + s:ncards(DECK[GER]),
+       s:ncards(SHOWING) > 0 and " not face up in this combat" or "")
 end
 
--- The side turns over the top card of its deck (it stays face up).
--- RULING?: the reshuffle follows at once when a draw empties a deck, so in
--- a combat the defender may draw from the fresh deck.
+-- The side turns over the top card of its deck: it lies face up until the
+-- combat is resolved. BW-C6 RULING (2026-11-23): only when the side must
+-- turn a card and its deck is empty is there a reshuffle in a combat.
 local function draw(s, side, log)
   if s:ncards(DECK[side]) == 0 then reshuffle(s, log) end
-  local card = s:draw(DECK[side], TURNED)
-  if not card then error("blockwars: no cards left to draw", 0) end
-  if s:ncards(DECK[side]) == 0 then reshuffle(s, log) end
+  local card = s:draw(DECK[side], SHOWING)
+  if not card then
+    error("blockwars: every card lies face up in this combat", 0)
+  end
   return card
 end
 
--- BW-O2 aces: the ace adds 1, a damaged fighter subtracts 1. RULING?: the
--- ace is each side's first fighter (both are alike when it is named).
+-- BW-C6 RULING (2026-11-23): a combat is resolved, with everything its
+-- special cards set off: its cards join the turned ones, and if a deck ran
+-- out the reshuffle it waited for comes now.
+local function combat_resolved(s, log)
+  s:gather(TURNED, SHOWING)
+  if s:ncards(DECK[CAN]) == 0 or s:ncards(DECK[GER]) == 0 then
+    reshuffle(s, log)
+  end
+end
+
+-- BW-O2 aces: the ace adds 1, a damaged fighter subtracts 1. RULING
+-- (2026-11-23): the ace is each side's first fighter (both are alike when
+-- it is named), so no decision is asked.
 local function card_bonus(self, s, pid)
   if not self.opt.aces or s:type(pid) ~= FIGHTER then return 0 end
   local bonus = bw.fighter_index(self, s, pid) == 1 and 1 or 0
@@ -349,12 +533,13 @@ local function has_reserve(s, side)
          > offboard(s, side, FIGHTER, RESERVE)
 end
 
--- Looks for the end of the game; true if it is over.
--- BW-W1 two units (the tank counts once) on the enemy back rank.
--- RULING?: looked at whenever an action or a decision is complete, so an
--- infantry unit that moves onto the rank and falls in its attack there
--- does not count.
-local function game_over(self, s, log)
+-- BW-W1 two units (the tank counts once) on the enemy back rank win. RULING
+-- (2026-11-23): "at any time": looked at after every change of the board
+-- that can bring a unit there (a move, the move part of a move-and-attack
+-- before its combat, a unit entering), so the game may end in the middle
+-- of an action; what would have followed is not done. Only the side that
+-- changed the board can meet it, one at a time. True if it is met.
+local function back_rank_won(self, s, log)
   if s:result() then return true end
   if s:phase() == P.place then return false end
   local side, back = s:side(), geometry(self).back_squares
@@ -367,9 +552,18 @@ local function game_over(self, s, log)
     end
     side = other(side)
   end
-  -- BW-W2 RULING: no unit on the board and none in reserve loses.
-  -- RULING?: casualties an Ace could bring back do not count (without a
-  -- unit, no card is ever turned); both sides gone at once is a draw.
+  return false
+end
+
+-- Looks for the end of the game once an action or a decision is complete;
+-- true if it is over.
+local function game_over(self, s, log)
+  if back_rank_won(self, s, log) then return true end
+  if s:phase() == P.place then return false end
+  -- BW-W2 RULING: no unit on the board and none in reserve loses. RULING
+  -- (2026-11-23): casualties an Ace could bring back do not count (without
+  -- a unit, no card is ever turned); both sides gone at once (a barrage) is
+  -- a draw, so this is looked at when an action or decision is complete.
   local gone1 = s:count(1) == 0 and not has_reserve(s, 1)
   local gone2 = s:count(2) == 0 and not has_reserve(s, 2)
   if gone1 and gone2 then
@@ -386,15 +580,48 @@ local function game_over(self, s, log)
   return true
 end
 
--- Special cards (BW-C4) -----------------------------------------------------
-local function can_reinforce(self, s, side)
-  local free = false
-  for _, sq in ipairs(geometry(self).back_squares[side]) do
-    free = free or not s:at(sq)
+-- Where a unit of type t may enter (BW-A8): the tank on its four squares
+-- of the side's tank ranks, any other unit on an empty square of the back
+-- rank. Pushes ENTER actions (square, where it comes from, type).
+local function entries(self, s, side, t, from, out)
+  local g = geometry(self)
+  if t == TANK then
+    for f = 1, self.files do
+      local sq = self.rules:at(f, g.tank_rank[side])
+      if s:fits(TANK, sq) then out:add(ENTER, sq, 0, 0, from, TANK) end
+    end
+  else
+    for _, sq in ipairs(g.back_squares[side]) do
+      if not s:at(sq) then out:add(ENTER, sq, 0, 0, from, t) end
+    end
   end
-  if not free then return false end
-  local t = T[self.def.rulings.ace_brings]
-  return offboard(s, side, t, RESERVE) > 0 or offboard(s, side, t, LOST) > 0
+end
+
+-- Special cards (BW-C4) -----------------------------------------------------
+-- Ace RULING (2026-11-23): its drawer chooses what enters, as a decision:
+-- any unit of the reserve that can enter (infantry, the tank if its four
+-- squares are empty); when the reserve holds nothing that can, a casualty
+-- (infantry or machine gun; a destroyed tank never returns). Nothing
+-- happens when nothing can enter. Pushes the choices; true if any.
+local function ace_entries(self, s, side, out)
+  local n0 = #out
+  for _, from in ipairs { RESERVE, LOST } do
+    local kinds = self.def.rulings.ace[from == RESERVE and "reserve" or "lost"]
+    for _, name in ipairs(kinds) do
+      local t = T[name]
+      if offboard(s, side, t, from) > 0 and (t ~= TANK or from == RESERVE) then
+        entries(self, s, side, t, from, out)
+      end
+    end
+    if #out > n0 then return true end
+  end
+  return false
+end
+
+local scratch = wg.actions()
+local function can_reinforce(self, s, side)
+  scratch:clear()
+  return ace_entries(self, s, side, scratch)
 end
 
 -- Starts resolving a special card; true if a decision is now pending.
@@ -405,11 +632,12 @@ local function start_special(self, s, kind, side, log)
     s:set_phase(P.barrage)
   elseif SPECIAL_CARD[kind] == ACE then
     if not can_reinforce(self, s, side) then
-      tell(log, "The %s' Ace brings no reinforcement (none left, or the "
-           .. "back rank is full).", who)
+      tell(log, "The %s' Ace brings no reinforcement (none left, or no "
+           .. "room).", who)
       return false
     end
-    tell(log, "The %s' Ace brings a reinforcement to their back rank.", who)
+    tell(log, "The %s' Ace brings a reinforcement: they choose what enters, "
+         .. "and where.", who)
     s:set_phase(P.reinforce)
   else
     if #ready_fighters(self, s, side) == 0 then
@@ -433,6 +661,7 @@ local function resume(self, s, log)
   end
   s:set_phase(P.main)
   s:set_decider(0)
+  combat_resolved(s, log)                                       -- BW-C6
 end
 
 -- Combat (BW-C1..C4) ------------------------------------------------------
@@ -446,8 +675,9 @@ end
 
 -- Carries out the outcome: `loser` (attacker, defender or nil) is beaten.
 -- BW-C1 an attacking machine gun (or the tank's gun) is never removed for
--- losing (RULING?: not even when a cross turns the combat against it);
--- BW-C4 RULING: a strafing fighter that loses is damaged.
+-- losing; BW-O3 RULING (2026-11-23): not even when a cross turns the
+-- combat against it. BW-C4 RULING: a strafing fighter that loses is
+-- damaged.
 local function outcome(self, s, att, def, loser, log)
   if not loser then return end
   if loser == att then
@@ -553,24 +783,21 @@ local function main_actions(self, s, out)
         end
       end
     elseif t == MG then
-      s:trace_fire(out, pid, FIRE)                              -- BW-A5
+      -- BW-A8 a machine gun an Ace brought back this turn cannot fire
+      if s:field(pid, F_NEW) ~= now then
+        s:trace_fire(out, pid, FIRE)                            -- BW-A5
+      end
     elseif t == TANK then
-      s:trace_fire(out, pid, FIRE)                              -- BW-A7
+      if s:field(pid, F_NEW) ~= now then                        -- BW-A8
+        s:trace_fire(out, pid, FIRE)                            -- BW-A7
+      end
       if left >= 2 then s:trace_piece(out, pid, MOVE, "move") end   -- BW-A6
     end
   end
   if left >= 2 then                                             -- BW-A8
-    local g = geometry(self)
-    if offboard(s, side, INF, RESERVE) > 0 then
-      for _, sq in ipairs(g.back_squares[side]) do
-        if not s:at(sq) then out:add(ENTER, sq, 0, 0, 0, INF) end
-      end
-    end
-    if offboard(s, side, TANK, RESERVE) > 0 then
-      -- the tank enters on its four squares of the side's tank ranks
-      for f = 1, self.files do
-        local sq = self.rules:at(f, g.tank_rank[side])
-        if s:fits(TANK, sq) then out:add(ENTER, sq, 0, 0, 0, TANK) end
+    for _, t in ipairs { INF, TANK } do
+      if offboard(s, side, t, RESERVE) > 0 then
+        entries(self, s, side, t, RESERVE, out)
       end
     end
   end
@@ -620,11 +847,7 @@ function game:actions(s, out)
       if can_gas then out:add(BARRAGE, sq, 0, 1) end            -- BW-G2
     end
   elseif phase == P.reinforce then
-    for _, sq in ipairs(geometry(self).back_squares[decider]) do
-      if not s:at(sq) then
-        out:add(ENTER, sq, 0, 0, 0, T[self.def.rulings.ace_brings])
-      end
-    end
+    ace_entries(self, s, decider, out)                          -- BW-C4
   elseif phase == P.air then
     for _, k in ipairs(ready_fighters(self, s, decider)) do
       out:add(FLY, k)
@@ -727,16 +950,14 @@ local function spend_on(s, pid, n)
   if pid then s:set_field(pid, F_DONE, s:turn() + 1) end
 end
 
-local function take(s, side, t, lost_too)
-  local _, pid = offboard(s, side, t, RESERVE)
-  if not pid and lost_too then pid = select(2, offboard(s, side, t, LOST)) end
-  return pid
-end
-
-local function place_unit(self, s, side, t, sq, log, lost_too)
-  local pid = take(s, side, t, lost_too)
+-- A unit of type t enters from the reserve or from the casualties (from).
+local function place_unit(self, s, side, t, sq, from, log)
+  local _, pid = offboard(s, side, t, from)
   enter(s, pid, sq)
-  if log then tell(log, "%s enters.", unit_name(self, s, pid)) end
+  if log then
+    tell(log, from == LOST and "%s comes back." or "%s enters.",
+         unit_name(self, s, pid))
+  end
 end
 
 -- BW-S3 placement: when a side has placed everything, the other places;
@@ -759,7 +980,7 @@ local function placed(self, s, sq, t)
 end
 
 function game:play(s, a, log)
-  local kind, x, y, z, _, e = wg.fields(a)
+  local kind, x, y, z, from, e = wg.fields(a)
   local phase = s:phase()
   if phase == P.place then
     placed(self, s, x, e)
@@ -775,16 +996,19 @@ function game:play(s, a, log)
     local pid = s:at(x)
     spend_on(s, pid, 1)
     if z ~= x then s:move(pid, z) end
-    combat(self, s, pid, s:at(y), "attack", log)
+    -- BW-W1 RULING: a move onto the enemy back rank may win before the attack
+    if not back_rank_won(self, s, log) then
+      combat(self, s, pid, s:at(y), "attack", log)
+    end
   elseif kind == FIRE then                                      -- BW-A5, BW-A7
     spend_on(s, nil, 1)
     combat(self, s, s:at(x), s:at(y), "fire", log)
   elseif kind == ENTER and phase == P.main then                 -- BW-A8
     spend_on(s, nil, 2)
-    place_unit(self, s, s:side(), e, x, log, false)
+    place_unit(self, s, s:side(), e, x, from, log)
   elseif kind == ENTER then                                     -- BW-C4 Ace
-    place_unit(self, s, s:decider(), e, x, log, true)
-    resume(self, s, log)
+    place_unit(self, s, s:decider(), e, x, from, log)
+    if not back_rank_won(self, s, log) then resume(self, s, log) end
   elseif kind == PASS then
     tell(log, "The %s end their turn.", SIDE_NAME[s:side()])
     next_turn(self, s, log)

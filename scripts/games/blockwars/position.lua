@@ -1,9 +1,9 @@
 -- Block Wars: the position text, read and written (see init.lua for the
 -- rules).
 --
--- Position text: the board (FEN-like, rank 8 first), the side to act and its
--- actions left (g2 = Germans, two actions), then key=value fields, all
--- optional when read, always written in this order:
+-- Position text: the board (FEN-like, the last rank first), the side to
+-- act and its actions left (g2 = Germans, two actions), then key=value
+-- fields, all optional when read, always written in this order:
 --   turn=N                 the turn being played (1 = the first; after the
 --                          last, the turn limit plus 1: a draw)
 --   reserve=I6T/i6         units held back (Canadians/Germans; letter
@@ -24,10 +24,13 @@
 --   next=Kg,Ac             special cards still to resolve, in order (8 at most)
 --   decks=K92.../Q4.../7A  the Canadians', Germans' and turned cards, top
 --                          first (2-9, T, J, Q, K, A; - for none; ?26 for 26
---                          unknown cards, dealt from the rest of the pack);
---                          left out: a fresh pack shuffled by the seed.
---                          Fewer than 52 (a stacked deck for a test) are all
---                          the cards there are; a combat needs 2.
+--                          unknown cards, dealt from the rest of the pack),
+--                          and while a combat is resolved a fourth part:
+--                          its cards lying face up (BW-C6, never gathered
+--                          before it is resolved); left out: a fresh pack
+--                          shuffled by the seed. Fewer than 52 (a stacked
+--                          deck for a test) are all the cards there are; a
+--                          combat needs 2.
 --   rng=HEX                the random generator (left out: the seed)
 -- A text the game could not go on from (c0 in the main phase, a decision
 -- nobody can take) is refused with the field it comes from.
@@ -43,7 +46,7 @@ local CROSS_KEY = { "vc", "ic" }
 
 -- The decks in the order the text gives them.
 local function decks(self)
-  return { self.D.canadians, self.D.germans, self.D.turned }
+  return { self.D.canadians, self.D.germans, self.D.turned, self.D.showing }
 end
 
 -- Writing position text ------------------------------------------------------
@@ -172,7 +175,8 @@ local function position_text(self, s, viewer)
   local d = decks(self)
   put("decks", cards_text(s, d[1], viewer) .. "/"
                .. cards_text(s, d[2], viewer) .. "/"
-               .. cards_text(s, d[3], false))
+               .. cards_text(s, d[3], false)
+               .. (s:ncards(d[4]) > 0 and "/" .. cards_text(s, d[4]) or ""))
   if not viewer then put("rng", string.format("%016x", s:rng())) end
   return table.concat(f, " ")
 end
@@ -377,13 +381,14 @@ end
 -- Fills the decks from "top first" texts; "?N" decks get unknown cards: the
 -- rest of the 52-card pack, shuffled by the generator.
 local function read_decks(self, s, text)
-  local parts = { text:match("^([^/]*)/([^/]*)/([^/]*)$") }
-  if #parts ~= 3 then
-    return bad("decks '%s': expected Canadians/Germans/turned", text)
+  local parts = { text:match("^([^/]*)/([^/]*)/([^/]*)/?([^/]*)$") }
+  if #parts ~= 4 or text:match("/$") then
+    return bad("decks '%s': expected Canadians/Germans/turned, and /face "
+               .. "up when a combat shows cards", text)
   end
   local count, unknown, order = {}, {}, decks(self)
-  for i, p in ipairs(parts) do
-    local d = order[i]
+  for k, p in ipairs(parts) do
+    local d = order[k]
     local cards = {}
     if p:match("^%?%d+$") then
       unknown[#unknown + 1] = { d = d, n = tonumber(p:sub(2)) }
@@ -419,10 +424,17 @@ local function read_decks(self, s, text)
 end
 
 -- BW-C6 deals again only the cards there are (a stacked deck may hold
--- fewer than 52), and a combat needs one for each side.
+-- fewer than 52), and a combat needs one for each side. Cards lie face up
+-- only while a combat is resolved: a decision of it is pending.
 local function enough_cards(self, s, text)
   local n = 0
   for _, d in ipairs(decks(self)) do n = n + s:ncards(d) end
+  if s:ncards(self.D.showing) > 0
+     and (s:phase() == self.P.main or s:phase() == self.P.place) then
+    return bad("decks '%s': cards lie face up only while a combat is "
+               .. "resolved, not in phase %s", text,
+               self.def.phases[s:phase()])
+  end
   if n >= 2 then return true end
   return bad("decks '%s': a combat turns a card for each side: at least 2 "
              .. "cards", text)

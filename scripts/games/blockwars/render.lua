@@ -49,27 +49,48 @@ local function fighters_words(self, s, side)
   return #planes > 0 and table.concat(planes, ", ") or "none"
 end
 
+-- The units an Ace may bring in: "i@SQ, t@SQ"
+local function ace_choices(self, s)
+  local letters, seen = {}, {}
+  for _, text in ipairs(self:action_texts(s)) do
+    local l = text:match("^(%a)@")
+    if l and not seen[l] then
+      seen[l] = true
+      letters[#letters + 1] = l .. "@SQ"
+    end
+  end
+  return table.concat(letters, ", ")
+end
+
+-- What is asked, and of whom. BW-W2 RULING (2026-11-23): beside the turn
+-- count, whose turn it is (a turn is one side's: the Germans' first is
+-- turn 1, the Canadians' first turn 2).
 local function prompt(self, s)
   local P = self.P
   local phase, who = s:phase(), bw.SIDE_NAME[s:decider()]
+  if phase == P.place then
+    return string.format("Placement: the %s place %s (i@SQ, m@SQ).", who,
+                         to_place(self, s, s:side()))
+  end
+  local turn = string.format("Turn %d of %d, the %s'", s:turn() + 1,
+                             self.opt.turns, bw.SIDE_NAME[s:side()])
   if phase == P.main then
-    return string.format("%s to act: %d action%s left, turn %d of %d.", who,
-                         s:left(), s:left() == 1 and "" or "s", s:turn() + 1,
-                         self.opt.turns)
+    return string.format("%s: %d action%s left.", turn, s:left(),
+                         s:left() == 1 and "" or "s")
   end
   local ask = {
-    [P.place] = "place " .. to_place(self, s, s:side()) .. " (i@SQ, m@SQ)",
     [P.barrage] = "choose where the barrage falls (barrage SQ"
                   .. (rules.gas_open(self, s, s:decider())
                       and ", or gas SQ once)" or ")"),
-    [P.reinforce] = "place their Ace's reinforcement (i@SQ)",
+    [P.reinforce] = "choose what their Ace brings in, and where ("
+                    .. ace_choices(self, s) .. ")",
     [P.air] = "choose the fighter to strafe (fly N)",
     [P.dogfight] = "may answer with a fighter (dogfight N, or no dogfight)",
     [P.strafe] = "choose what to strafe (strafe SQ)",
     [P.cross] = "may award the " .. bw.CROSS_NAME[s:decider()]
                 .. " (cross, or no cross)",
   }
-  return who .. " " .. ask[phase] .. "."
+  return string.format("%s: the %s %s.", turn, who, ask[phase])
 end
 
 -- game:render(s): the board as every game draws it (`board_text`, the
@@ -88,14 +109,18 @@ return function(game, shared)
         side == bw.CAN and bw.tank_damage(self, s) > 0
           and "; the tank is damaged" or "")
     end
-    local turned = s:cards(self.D.turned)
-    if #turned > 0 then
-      local last = {}
-      for i = #turned, math.max(1, #turned - 5), -1 do
-        last[#last + 1] = bw.CARD_NAME[turned[i]]
+    -- BW-C6 the cards of the combat being resolved, then those turned
+    -- before it
+    for _, d in ipairs { { self.D.showing, "Face up in this combat" },
+                         { self.D.turned, "Cards turned" } } do
+      local cards = s:cards(d[1])
+      if #cards > 0 then
+        local last = {}
+        for i = #cards, math.max(1, #cards - 5), -1 do
+          last[#last + 1] = bw.CARD_NAME[cards[i]]
+        end
+        lines[#lines + 1] = d[2] .. ", last first: " .. table.concat(last, " ")
       end
-      lines[#lines + 1] = "Cards turned, last first: "
-                          .. table.concat(last, " ")
     end
     if not s:result() then lines[#lines + 1] = prompt(self, s) end
     return table.concat(lines, "\n")
