@@ -186,6 +186,7 @@ local SIDE_ADJ, SIDE_NAME, CROSS_NAME = bw.SIDE_ADJ, bw.SIDE_NAME,
                                         bw.CROSS_NAME
 local other, offboard = bw.other, bw.offboard
 
+-- The board's ranks (BW-B1) -----------------------------------------------
 -- The ranks of the rules, compiled once per game (a variant has its own)
 -- from the declaration: each side's back rank and its squares, its setup
 -- ranks, where its tank enters; the wire by attacker, from rank to rank.
@@ -580,6 +581,7 @@ local function game_over(self, s, log)
   return true
 end
 
+-- Reinforcements (BW-A8) ---------------------------------------------------
 -- Where a unit of type t may enter (BW-A8): the tank on its four squares
 -- of the side's tank ranks, any other unit on an empty square of the back
 -- rank. Pushes ENTER actions (square, where it comes from, type).
