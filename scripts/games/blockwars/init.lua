@@ -785,7 +785,9 @@ local function main_actions(self, s, out)
         end
       end
     elseif t == MG then
-      -- BW-A8 a machine gun an Ace brought back this turn cannot fire
+      -- BW-A8 a machine gun an Ace brought back this turn cannot fire.
+      -- RULING?: firing is the gun's attack (BW-C1 "its own attack"), so
+      -- "cannot attack that turn" (BW-C4) stops it, and the tank's gun too.
       if s:field(pid, F_NEW) ~= now then
         s:trace_fire(out, pid, FIRE)                            -- BW-A5
       end
