@@ -1,6 +1,7 @@
--- Block Wars' position text (the header of scripts/games/blockwars.lua):
--- every position the game reaches reads back as the same position, and a
--- text the game could not play is refused with a message naming its field.
+-- Block Wars' position text (the header of
+-- scripts/games/blockwars/position.lua): every position the game reaches
+-- reads back as the same position, and a text the game could not play is
+-- refused with a message naming its field.
 local T = require "wargrid.test"
 local wg = require "wargrid"
 
@@ -106,6 +107,16 @@ describe("blockwars: positions that cannot be played are refused", function()
     local s = pos(two, "c2 reserve=I/i decks=-/-/79")
     play(s, { "e4xe5" })
     assert.equal(2, #field(s, "decks"):gsub("[^%w]", ""))
+  end)
+
+  it("BW-C6 cards lie face up only while a combat is resolved", function()
+    assert.matches("decks '2/2/%-/5K': cards lie face up only while a combat is resolved, "
+                   .. "not in phase main$", refused(two, "c2 decks=2/2/-/5K"))
+    local s = pos(two, "c1 phase=barrage:c decks=2/2/-/5K")
+    assert.equal("2/2/-/5K", field(s, "decks"))
+    play(s, { "barrage a8" })                        -- resolved: they join the turned
+    assert.equal("2/2/5K", field(s, "decks"))
+    assert.matches("decks '2/2/%-/': expected ", refused(two, "c1 phase=barrage:c decks=2/2/-/"))
   end)
 
   it("BW-C4 at most 8 special cards wait in next=", function()
