@@ -17,7 +17,7 @@ OBJ = $(addprefix build/obj/,$(addsuffix .o,$(CORE) $(BIND)))
 PIC = $(addprefix build/pic/,$(addsuffix .o,$(CORE) $(BIND)))
 HDR = $(wildcard runtime/*.h)
 
-.PHONY: all deps deps-test play test bench install clean
+.PHONY: all deps deps-test play test bench lint install clean
 all: deps build/wargrid build/lua/wargrid.so
 
 deps:
@@ -56,6 +56,11 @@ play: all
 
 test: deps-test all $(C_TESTS)
 	@tests/run
+
+# luacheck, configured by .luacheckrc, on every Lua file git knows
+lint: deps-test
+	@luacheck --codes -q --no-color $$(git ls-files '*.lua' 2>/dev/null || \
+	  find . -name '*.lua' -not -path './build/*')
 
 bench: deps-test all
 	@bench/run

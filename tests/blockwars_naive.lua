@@ -220,7 +220,7 @@ end
 -- Fire from the squares `from` (a machine gun's one, the tank's four) at
 -- every enemy unit but the tank: range 2, the arc, a clear line. BW-A9: the
 -- shooter's and the target's squares never block.
-local function fire(game, p, shooter, from, arc, out)
+local function fire(p, shooter, from, arc, out)
   local facing = shooter.side == 1 and 1 or -1
   local anchor = name(shooter.f, shooter.r)
   for _, target in ipairs(p.units) do
@@ -276,7 +276,7 @@ local function main(game, p, out)
         end
       elseif u.letter == "m" then
         if not p.new[here] then                                 -- BW-A5
-          fire(game, p, u, { { u.f, u.r } }, true, out)
+          fire(p, u, { { u.f, u.r } }, true, out)
         end
       elseif u.letter == "t" then
         if not p.new[here] then
@@ -284,7 +284,7 @@ local function main(game, p, out)
           for _, d in ipairs { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } } do
             from[#from + 1] = { u.f + d[1], u.r + d[2] }
           end
-          fire(game, p, u, from, false, out)                    -- BW-A7
+          fire(p, u, from, false, out)                    -- BW-A7
         end
         if p.left >= 2 then                                     -- BW-A6
           for _, dy in ipairs { -1, 1 } do

@@ -7,7 +7,9 @@
 -- moves each side still owes (C-O1): A, L, G, Q for White's a-pawn, l-pawn
 -- and g-pawn double steps and the queen's g1-g3; a, l, g, q for Black's.
 -- The start (one line, to copy whole):
+-- luacheck: push no max line length
 -- rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq
+-- luacheck: pop
 -- Once nothing is owed the field is left out, and the text is plain FEN.
 --
 -- Actions are written as Fairy-Stockfish writes moves: from-square,

@@ -9,7 +9,9 @@
 -- "r:3" (Red judged by W-J3) or "b:14" (Blue by W-J1 and W-J4). When the
 -- judging side is to move again, the reply has been made and the game is
 -- decided (W-J6). The start (one line, to copy whole):
+-- luacheck: push no max line length
 -- 1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/1A1A1T1A1A1/1F1B1H1B1F1 r -
+-- luacheck: pop
 -- The repetition history (W-J8) is not part of the text, as in FEN.
 --
 -- Actions (W-T1) and their notation:

@@ -41,8 +41,9 @@ describe("blockwars: the command line", function()
     assert.equal("", out)
     assert.equal("wargrid: blockwars has no option 'nosuch' (options: aces, crosses, setup, "
                  .. "turns)\n", err)
-    _, err, code = run { "moves", "blockwars", "--option", "turns=soon" }
+    out, err, code = run { "moves", "blockwars", "--option", "turns=soon" }
     assert.equal(2, code)
+    assert.equal("", out)
     assert.equal("wargrid: option turns takes a whole number, not 'soon'\n", err)
   end)
 

@@ -271,7 +271,8 @@ describe("variant: what Courier refuses at load", function()
 
   it("C-O1 a variant without opening moves plays freely from the start", function()
     local game = wg.variant(courier, { name = "courier_free", opening = false,
-                                       start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1" })
+                                       start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/"
+                                               .. "PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1" })
     assert.is_true(game:validate())
     local s = game:new()
     -- twelve pawn steps, two knight and two corporal moves a side of the board

@@ -680,7 +680,7 @@ end
 -- losing; BW-O3 RULING (2026-11-23): not even when a cross turns the
 -- combat against it. BW-C4 RULING: a strafing fighter that loses is
 -- damaged.
-local function outcome(self, s, att, def, loser, log)
+local function outcome(self, s, att, loser, log)
   if not loser then return end
   if loser == att then
     local t = s:type(att)
@@ -748,7 +748,7 @@ local function combat(self, s, att, def, how, log)
          CROSS_NAME[s:side_of(loser)])
     return
   end
-  outcome(self, s, att, def, loser, log)
+  outcome(self, s, att, loser, log)
   resume(self, s, log)
 end
 
@@ -1044,7 +1044,7 @@ function game:play(s, a, log)
            CROSS_NAME[side])
       loser = loser == att and def or att
     end
-    outcome(self, s, att, def, loser, log)
+    outcome(self, s, att, loser, log)
     resume(self, s, log)
   end
   if not game_over(self, s, log) and s:phase() == P.main and s:left() == 0 then

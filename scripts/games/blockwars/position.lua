@@ -453,7 +453,7 @@ end
 -- A game that goes on gives the player concerned something to do: actions
 -- left in the main phase (BW-A1), a decision they can take (BW-C5).
 local choices = wg.actions()
-local function playable(self, s, side_text, phase_text)
+local function playable(self, s, side_text, phase_field)
   local who = bw.SIDE_NAME[s:decider()]
   if s:phase() == self.P.main and s:left() == 0 then
     return bad("'%s': no actions left in the main phase (the turn would be "
@@ -462,12 +462,12 @@ local function playable(self, s, side_text, phase_text)
   if s:phase() == self.P.reinforce
      and not rules.can_reinforce(self, s, s:decider()) then
     return bad("phase '%s': the %s have no infantry to bring or no room on "
-               .. "their back rank", phase_text, who)
+               .. "their back rank", phase_field, who)
   end
   choices:clear()
   self:actions(s, choices)
   if #choices == 0 then
-    return bad("phase '%s': the %s have no action to take", phase_text, who)
+    return bad("phase '%s': the %s have no action to take", phase_field, who)
   end
   return true
 end
