@@ -80,7 +80,7 @@ describe("stats: intervals", function()
     -- 60% to 48%: nearer 50%
     d, lo, hi = stats.balance_change(T(600, 0, 400), T(480, 0, 520))
     assert.near(-0.08, d, 1e-12)
-    assert.is_true(hi < 0)
+    assert.is_true(lo < -0.08 and hi < 0)
   end)
 end)
 
