@@ -142,6 +142,14 @@ describe("selfplay: the answer", function()
                    merged)
   end)
 
+  it("on a terminal, a progress line shows the games done, the estimate and the time left", function()
+    local h = io.popen("script -qc 'build/wargrid selfplay " .. AMAZONS .. " --games 40 --jobs 2 > /dev/null' /dev/null")
+    local tty = h:read("a")
+    h:close()
+    assert.matches("^\r  1/40 games  first player [%d.]+%% %[[%d.]+, [%d.]+%]  ETA %d+s", tty)
+    assert.matches("\r  40/40 games  first player 57.5%% %[42.2, 71.5%] *\r *\r$", tty)
+  end)
+
   it("refuses what cannot be answered: one line, exit 2", function()
     for _, c in ipairs {
       { "--sprt 50", "selfplay: --sprt must be H0,H1 (two different numbers of points between 0 and 100) or "
