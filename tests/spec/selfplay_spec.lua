@@ -143,7 +143,8 @@ describe("selfplay: the answer", function()
   end)
 
   it("on a terminal, a progress line shows the games done, the estimate and the time left", function()
-    local h = io.popen("script -qc 'build/wargrid selfplay " .. AMAZONS .. " --games 40 --jobs 2 > /dev/null' /dev/null")
+    local cmd = "build/wargrid selfplay " .. AMAZONS .. " --games 40 --jobs 2 > /dev/null"
+    local h = io.popen("script -qc '" .. cmd .. "' /dev/null")
     local tty = h:read("a")
     h:close()
     assert.matches("^\r  1/40 games  first player [%d.]+%% %[[%d.]+, [%d.]+%]  ETA %d+s", tty)
