@@ -195,8 +195,8 @@ end
 local Meter = {}
 Meter.__index = Meter
 
-local function meter(on)
-  return setmetatable({ on = on and core.isatty(2), start = core.clock(),
+local function meter()
+  return setmetatable({ on = core.isatty(2), start = core.clock(),
                         done = 0, planned = 0, shown = -1, width = 0 }, Meter)
 end
 
@@ -316,7 +316,7 @@ end
 -- The records of a whole selfplay run, and its answer when it went on
 -- until one.
 local function selfplay_run(game, r, target)
-  local m = meter(true)
+  local m = meter()
   local sequential = r["until"] or r.sprt
   local records, tally, n, ans = {}, { w = 0, d = 0, l = 0 }, 0, nil
   m:plan(1, 0, expected(r, 0))
@@ -366,7 +366,7 @@ end
 -- and each variant while it has no answer. Each arm: game, target, name,
 -- records, tally; a variant's answer once it stops.
 local function compare_run(r, arms)
-  local m = meter(true)
+  local m = meter()
   local sequential = r["until"] or r.sprt
   local base, n = arms[1], 0
   m:plan(#arms, 0, expected(r, 0))
