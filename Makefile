@@ -51,8 +51,10 @@ build/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 
 C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c))
 
+# make play [GAME=...] [LEVEL=1..5] [SIDE=...]: LEVEL is the AI's strength,
+# SIDE the side you play (default the game's first); the AI plays the other.
 play: all
-	build/wargrid play $(GAME) --ai 2
+	build/wargrid play $(GAME)$(if $(LEVEL), --ai-level $(LEVEL))$(if $(SIDE), --side $(SIDE))
 
 test: deps-test all $(C_TESTS)
 	@tests/run

@@ -86,6 +86,26 @@ describe("cli: play", function()
     assert.matches("Game over: white wins %(checkmate%)%.\n$", out)
   end)
 
+  it("--side names the side you play; the AI plays the other", function()
+    local out, _, code = run({ "play", "courier", "--side", "black", "--ai-level", "1", "--seed", "1" },
+                             "quit\n")
+    assert.equal(0, code)
+    assert.matches("\nwhite plays %a%d%a%d\n", out)
+    assert.matches("\nblack> ", out)
+    assert.not_matches("white> ", out)
+    local _, err
+    _, err, code = run { "play", "courier", "--side", "black", "--ai", "white" }
+    assert.equal(2, code)
+    assert.equal("wargrid: play: give --side (yours) or --ai (the opponent's), not both\n", err)
+  end)
+
+  it("make play takes LEVEL for the AI's strength and SIDE for the player's side", function()
+    local h = io.popen("make -s -n play GAME=courier LEVEL=4 SIDE=black 2>&1")
+    local cmds = h:read("a")
+    h:close()
+    assert.matches("\nbuild/wargrid play courier %-%-ai%-level 4 %-%-side black\n$", "\n" .. cmds)
+  end)
+
   it("undo takes back the player's action and the reply", function()
     local out = run({ "play", "courier", "--ai", "black", "--seed", "3" },
                     "a2a4\nundo\nposition\nquit\n")

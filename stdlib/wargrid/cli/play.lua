@@ -8,17 +8,19 @@ local M = {}
 
 M.play = {
   help = [=[
-usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
-                         [--option NAME[=VALUE]] [--variant FILE]
+usage: wargrid play GAME [--side SIDE | --ai SIDE] [--ai-level L] [--seed N]
+                         [--position P] [--option NAME[=VALUE]]
+                         [--variant FILE]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it), or:
   moves   the legal actions          undo    take back your last action
   board   draw the board again       position  print the position text
   help    this list                  quit    leave the game
---ai names the side the built-in opponent plays: a side's name (white,
-black, ...), 1 or 2, both, or none (default: the second side). It sees only
-what its side may know. --ai-level sets its strength from 1 (quick) to 5
+--side names the side you play (a side's name, 1 or 2; default the first),
+and the built-in opponent plays the other. --ai names instead the sides the
+opponent plays: a side's name (white, black, ...), 1 or 2, both, or none
+(default: the second side). It sees only what its side may know. --ai-level sets its strength from 1 (quick) to 5
 (strong; default 3): a Monte Carlo tree search of 50, 200, 800, 3000 or 12000
 iterations a decision. --seed starts the game's chance (shuffles) and makes
 the opponent's choices repeatable (default: a seed from the system's random
@@ -67,8 +69,21 @@ local function game_help(game)
   return table.concat(parts, "\n")
 end
 
--- The sides --ai names, as a set.
-local function side_set(game, text)
+-- The sides the AI plays, as a set: those --ai names, or all but the one
+-- --side names.
+local function side_set(game, text, mine)
+  if text and mine then
+    common.usage_error("play: give --side (yours) or --ai (the opponent's), "
+                       .. "not both")
+  end
+  if mine then
+    local t = mine:lower()
+    for i, name in ipairs(game.sides) do
+      if t == name or t == tostring(i) then return { [3 - i] = true } end
+    end
+    common.usage_error("play: --side must be %s, %s, 1 or 2, not '%s'",
+                       game.sides[1], game.sides[2], mine)
+  end
   if text == nil then return { [2] = true } end
   local t = text:lower()
   if t == "none" then return {} end
@@ -135,7 +150,7 @@ end
 function M.play.run(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = common.parse("play", args, {
-    ai = "value", seed = "value", ["ai-level"] = "value",
+    ai = "value", side = "value", seed = "value", ["ai-level"] = "value",
     position = "value", variant = "value", option = "list" })
   if opts.help and not (pos[1] or opts.variant) then
     print(M.play.help)
@@ -150,7 +165,7 @@ function M.play.run(args, input, output)
   local colour = output == io.stdout and wg.core.isatty(1)
                  and not os.getenv("NO_COLOR")
                  and os.getenv("TERM") ~= "dumb"
-  local bots = side_set(game, opts.ai)
+  local bots = side_set(game, opts.ai, opts.side)
   -- never the clock: a seed a player could guess tells the cards (BW-H2)
   local seed = opts.seed and common.integer("play", "--seed", opts.seed)
                or wg.core.random_seed()
