@@ -46,9 +46,11 @@ commands:]] }
   end
   lines[#lines + 1] = [[
 
-Every command takes --help. Games are looked up in scripts/games/ and in the
-directories of WARGRID_PATH; --variant FILE uses a variant file instead, and
---option NAME[=VALUE] sets one of the game's options (repeat it for more).
+Every command takes --help; moves, perft, list and selfplay take --json
+(each one's --help shows the shape). Games are looked up in scripts/games/
+and in the directories of WARGRID_PATH; --variant FILE uses a variant file
+instead, and --option NAME[=VALUE] sets one of the game's options (repeat it
+for more).
 
 Exit status: 0 done; 2 bad input (a usage error, a bad position or action, a
 broken game script), told in one line; 1 a failure of wargrid itself (a bug,

@@ -602,6 +602,49 @@ function Game:action_texts(s)
   return texts
 end
 
+-- game:action_group(s, a) -> the square (a number) of the piece that takes
+-- action a, or a label for an action no piece on the board takes. The
+-- default reads field a as the from-square when a piece of the side
+-- deciding stands there (a large piece by its anchor); otherwise the label
+-- is the first word of a text with a space in it ("barrage f6"), else
+-- "other". A game whose field a is something else replaces it.
+function Game:action_group(s, a)
+  local _, from = core.fields(a)
+  if from >= 1 and from <= self.files * self.ranks then
+    local pid = s:at(from)
+    if pid and s:side_of(pid) == s:decider() then return s:square(pid) end
+  end
+  return self:action_text(s, a):match("^(%a+) ") or "other"
+end
+
+-- game:action_groups(s) -> the legal actions by the piece that takes them:
+-- { { name = "a4", square = true, texts = { "a4a5", ... } }, ... }, the
+-- pieces' groups in the natural order of their squares' names, then the
+-- others (square = false) by their first text; texts sorted naturally.
+function Game:action_groups(s)
+  local out, groups, by = self:legal(s), {}, {}
+  for i = 1, out:size() do
+    local a = out:get(i)
+    local g = self:action_group(s, a)
+    local square = math.type(g) == "integer"
+    local name = square and self.rules:name(g) or tostring(g)
+    local group = by[name]
+    if not group then
+      group = { name = name, square = square, texts = {} }
+      by[name] = group
+      groups[#groups + 1] = group
+    end
+    group.texts[#group.texts + 1] = self:action_text(s, a)
+  end
+  for _, g in ipairs(groups) do table.sort(g.texts, natural_less) end
+  table.sort(groups, function(x, y)
+    if x.square ~= y.square then return x.square end
+    if x.square then return natural_less(x.name, y.name) end
+    return natural_less(x.texts[1], y.texts[1])
+  end)
+  return groups
+end
+
 -- game:outcome(s) -> nil while the game goes on; else a table
 -- { winner = side or 0, reason = text, score = n or nil, text = "..." }
 function Game:outcome(s)

@@ -56,7 +56,7 @@ describe("blockwars: the command line", function()
     assert.matches("germans plays [im]@%a%d", out)             -- it placed its units
     assert.matches("Canadians place 4 infantry on rank 1", out)
     assert.matches("fighters 1 ready %(ace%), 2 ready", out)
-    assert.matches("\ncanadians> i@a1\ni@a2\n", out)
+    assert.matches("\ncanadians> place: i@a1 i@a2 ", out)
   end)
 
   it("BW-A1 BW-C5 play --help and the in-game help show Block Wars' notation", function()

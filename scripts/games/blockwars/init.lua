@@ -1117,6 +1117,18 @@ function game:order(s, out)
 end
 
 -- Notation --------------------------------------------------------------------
+-- How play's `moves` groups the actions: a unit's under its square (the
+-- tank's lower left), then the reinforcements and pass; a decision, and a
+-- placement, under its phase's name.
+function game:action_group(s, a)
+  local kind, x = wg.fields(a)
+  if s:phase() ~= P.main then return self.def.phases[s:phase()] end
+  if kind == MOVE or kind == ATTACK or kind == FIRE then
+    return s:square(s:at(x))
+  end
+  return kind == ENTER and "reinforcements" or "pass"
+end
+
 function game:action_text(s, a)
   local kind, x, y, z, _, e = wg.fields(a)
   local name = function(sq) return self.rules:name(sq) end

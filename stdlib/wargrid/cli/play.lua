@@ -14,15 +14,16 @@ usage: wargrid play GAME [--side SIDE | --ai SIDE] [--ai-level L] [--seed N]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it), or:
-  moves   the legal actions          undo    take back your last action
-  board   draw the board again       position  print the position text
-  help    this list                  quit    leave the game
+  moves   the legal actions by piece  undo      take back your last action
+  board   draw the board again        position  print the position text
+  help    this list                   quit      leave the game
 --side names the side you play (a side's name, 1 or 2; default the first),
 and the built-in opponent plays the other. --ai names instead the sides the
 opponent plays: a side's name (white, black, ...), 1 or 2, both, or none
-(default: the second side). It sees only what its side may know. --ai-level sets its strength from 1 (quick) to 5
-(strong; default 3): a Monte Carlo tree search of 50, 200, 800, 3000 or 12000
-iterations a decision. --seed starts the game's chance (shuffles) and makes
+(default: the second side). It sees only what its side may know.
+--ai-level sets its strength from 1 (quick) to 5 (strong; default 3): a
+Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a
+decision. --seed starts the game's chance (shuffles) and makes
 the opponent's choices repeatable (default: a seed from the system's random
 source; it is printed when the game ends, since it would tell hidden cards).
 undo never goes back past an action that turned a card or drew on the random
@@ -32,7 +33,9 @@ is not set.]=],
 
 local COMMANDS = [[
   an action   in the game's notation (type 'moves' to list them)
-  moves       the legal actions, one per line
+  moves       the legal actions, a line per piece (its square first),
+              then the others (reinforcements, decisions)
+  moves a4    the actions of the piece on a4 (or of a group: moves pass)
   undo        take back your last action (and the replies since), unless
               chance came into play since: cards turned, dice thrown
   board       draw the board again
@@ -67,6 +70,21 @@ local function game_help(game)
     end
   end
   return table.concat(parts, "\n")
+end
+
+-- `moves [GROUP]`: the legal actions by group (game:action_groups), one
+-- line each, wrapped at width; only GROUP's (a square, a label) if given.
+local function show_moves(game, s, which, say, width)
+  local shown = 0
+  for _, g in ipairs(game:action_groups(s)) do
+    if not which or g.name:lower() == which then
+      say("%s\n", common.wrap(g.name .. ": ", g.texts, width))
+      shown = shown + 1
+    end
+  end
+  if which and shown == 0 then
+    say("no legal actions for '%s' (type 'moves' to list them all)\n", which)
+  end
 end
 
 -- The sides the AI plays, as a set: those --ai names, or all but the one
@@ -216,8 +234,9 @@ function M.play.run(args, input, output)
       elseif cmd == "help" or cmd == "?" then
         say("%s\n%s\n", COMMANDS, game_help(game))
         show = false
-      elseif cmd == "moves" then
-        for _, t in ipairs(game:action_texts(s)) do say("%s\n", t) end
+      elseif cmd == "moves" or cmd:match("^moves%s") then
+        show_moves(game, s, cmd:match("^moves%s+(%S+)$"), say,
+                   common.width(output))
         show = false
       elseif cmd == "board" then
         show = true
