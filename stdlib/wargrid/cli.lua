@@ -50,7 +50,8 @@ Every command takes --help; moves, perft, list and selfplay take --json
 (each one's --help shows the shape). Games are looked up in scripts/games/
 and in the directories of WARGRID_PATH; --variant FILE uses a variant file
 instead, and --option NAME[=VALUE] sets one of the game's options (repeat it
-for more).
+for more). `wargrid help variants [GAME]` lists every key a game's
+declaration or a variant may set.
 
 Exit status: 0 done; 2 bad input (a usage error, a bad position or action, a
 broken game script), told in one line; 1 a failure of wargrid itself (a bug,
@@ -73,10 +74,26 @@ local function traced(err)
   return err
 end
 
+-- Runs fn(); an error it raises is told in one line, with the exit status
+-- common.failure gives it.
+local function protected(fn)
+  local ok, rc = xpcall(fn, traced)
+  if ok then return rc end
+  local status, msg = common.failure(rc)
+  io.stderr:write("wargrid: ", msg, "\n")
+  return status
+end
+
 -- cli.main(args [, input, output]) -> exit status
 function cli.main(args, input, output)
   local name = args[1]
   local rest = table.move(args, 2, #args, 1, {})
+  if name == "help" and rest[1] == "variants" then
+    return protected(function()
+      return require("wargrid.cli.variants").run(table.move(rest, 2, #rest,
+                                                            1, {}))
+    end)
+  end
   if name == nil or name == "--help" or name == "-h" or name == "help" then
     local c = name == "help" and rest[1] and command(rest[1])
     print(c and c.help or usage())
@@ -89,13 +106,9 @@ function cli.main(args, input, output)
                                   .. "(see 'wargrid --help')\n", name))
     return 2
   end
-  local ok, rc = xpcall(function()
+  return protected(function()
     return command(name).run(rest, input, output)
-  end, traced)
-  if ok then return rc end
-  local status, msg = common.failure(rc)
-  io.stderr:write("wargrid: ", msg, "\n")
-  return status
+  end)
 end
 
 return cli

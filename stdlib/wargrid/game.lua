@@ -17,6 +17,7 @@
 -- the code it inherits.
 local core = require "wargrid.core"
 local betza = require "wargrid.betza"
+local schema = require "wargrid.schema"
 
 local M = {}
 
@@ -162,13 +163,25 @@ local function decks_of(game, decks)
   return #game.deck_names, seen
 end
 
+-- The keys of an atom table in a pattern (README, "Betza patterns").
+local ATOM_KEYS = { dx = true, dy = true, min = true, max = true,
+                    mode = true, routes = true, block = true, noland = true,
+                    within = true, nostep = true, over_own = true,
+                    over_enemy = true }
+
 -- A piece's pattern: a Betza string, or a list of strings and atom tables.
 local function atoms_of(game, name, piece)
   local out = {}
   local list = piece.moves
   if list == nil then return out end
   if type(list) ~= "table" then list = { list } end
-  for _, item in ipairs(list) do
+  for i, item in ipairs(list) do
+    for k in pairs(type(item) == "table" and item or {}) do
+      if k ~= 1 and not ATOM_KEYS[k] then
+        fail(game.def, "pieces.%s.moves[%d].%s is not a key of a pattern "
+             .. "atom%s", name, i, tostring(k), schema.suggest(k, ATOM_KEYS))
+      end
+    end
     local group = item
     if type(item) == "string" then
       local atoms, err = betza.parse(item)
@@ -336,6 +349,7 @@ function M.new(def, base)
   if type(def.name) ~= "string" or not def.name:match("^[%w_]+$") then
     error("wg.game: 'name' must be a word (letters, digits, _)", 2)
   end
+  schema.check(def)  -- unknown keys and wrong types, before they mislead
   local game = setmetatable({ def = def, name = def.name, base = base,
                               title = def.title or def.name }, Game)
   return compile(game)
@@ -369,6 +383,8 @@ function M.variant(base, changes)
   if type(changes) ~= "table" or type(changes.name) ~= "string" then
     error("wg.variant: 'changes' must be a table with a name", 2)
   end
+  -- a typo must not leave the base's rule in force unnoticed
+  schema.check(changes, base.def, true)
   local def = merge(base.def, changes)
   local game = M.new(def, base)
   for k, v in pairs(base) do

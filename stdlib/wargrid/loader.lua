@@ -204,6 +204,34 @@ local function sandbox(ctx)
   return env
 end
 
+-- The line of the key a declaration error names: "game NAME: a.b.c ..."
+-- (wargrid.game, wargrid.schema) names the path a.b.c; each part is looked
+-- for as "part =" outside comments, from the line of the part before, in
+-- each file the load ran. nil if the first part is nowhere.
+local function key_line(files, msg)
+  local path = msg:match("^game [%w_]+: ([%a_][%w_%.]*)")
+  if not path then return nil end
+  for _, file in ipairs(files) do
+    local f = io.open(file)
+    local lines = {}
+    if f then
+      for line in f:lines() do lines[#lines + 1] = line:gsub("%-%-.*$", "") end
+      f:close()
+    end
+    local at = 1
+    local found
+    for part in path:gmatch("[^%.]+") do
+      local pattern = "%f[%w_]" .. part .. "%f[^%w_]%s*=%f[^=]"
+      local n = at
+      while lines[n] and not lines[n]:find(pattern) do n = n + 1 end
+      if not lines[n] then break end
+      found, at = n, n
+    end
+    if found then return file, found end
+  end
+  return nil
+end
+
 -- The games other games load while a load is under way (by require
 -- "games.NAME" or wg.variant "NAME"): loaded afresh for that load, so that
 -- a variant shares no module with the base game loaded on its own.
@@ -230,6 +258,8 @@ local function run(path)
     for _, file in ipairs(ctx.files) do
       if msg:find(file, 1, true) then return msg end
     end
+    local where, line = key_line(ctx.files, msg)
+    if where then return string.format("%s:%d: %s", where, line, msg) end
     for level = 2, 50 do
       local info = debug.getinfo(level, "Sl")
       if not info then break end

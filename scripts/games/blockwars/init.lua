@@ -50,8 +50,71 @@ Canadians in upper case, Germans in lower case: I infantry, M machine gun,
 T tank (on its four squares); fighters stay off the board. The Germans place
 first and act first.]]
 
+-- The keys of Block Wars' declaration beyond every game's (wargrid.schema):
+-- the ranks its rules name, the armies, and every RULING a variant may turn.
+local RANKS = "list of integer"
+local KEYS = {
+  no_mans_land = { type = RANKS, help = "BW-B1 the ranks between the armies" },
+  wire = { type = "list",
+           help = "BW-C2 the wire: pairs of ranks it runs between",
+           each = { type = RANKS, help = "the ranks either side of it" } },
+  armies = { type = "map", help = "BW-S1, BW-S2 each side's army, by name",
+             each = { type = "table", help = "an army", fields = {
+    ranks = { type = RANKS,
+              help = "BW-B1 its ranks, its back rank first (BW-A8, BW-W1)" },
+    setup = { type = "list",
+              help = "BW-S3 what it places on each of its ranks, in order",
+              each = { type = "map of integer",
+                       help = "how many of each piece type" } },
+    reserve = { type = "map of integer", help = "BW-S1 what it holds back" },
+    fighters = { type = "integer", help = "BW-C4 its fighters, in the air" },
+    tank_ranks = { type = RANKS, help = "BW-A8 the ranks its tank enters on" },
+  } } },
+  standard = { type = "string",
+               help = "BW-S3 the standard setup (option setup=standard), as "
+                      .. "position text's board" },
+  rulings = { type = "table", help = "the rulings, each a line to change",
+              fields = {
+    first = { type = "integer", help = "BW-S5 the side that takes the first "
+                                       .. "turn" },
+    place_first = { type = "integer",
+                    help = "BW-S3 the side that places first" },
+    attack_in_place = { type = "boolean",
+                        help = "BW-A3 an attack's move part may be 0 "
+                               .. "squares" },
+    margin = { type = "integer",
+               help = "BW-C2, BW-C3 what the attacker must win by over wire "
+                      .. "or against the tank" },
+    tank_hits = { type = "integer",
+                  help = "BW-C3 the damage that destroys the tank" },
+    barrage = { type = "list of integer",
+                help = "BW-C4 the cards a barrage hits on, lowest and "
+                       .. "highest" },
+    gas = { type = "table", help = "BW-G2 poison gas, once a game (false: "
+                                   .. "none)", fields = {
+      side = { type = "integer", help = "the side that has it" },
+      hits = { type = "list of integer",
+               help = "the cards it hits on, lowest and highest" },
+    } },
+    ace = { type = "table", help = "BW-C4 what an Ace may bring in",
+            fields = {
+      reserve = { type = "list of string",
+                  help = "piece types of the reserve" },
+      lost = { type = "list of string",
+               help = "else casualties of these types" },
+    } },
+    jacks = { type = "string",
+              help = "BW-C4 \"attacker\": two Jacks make one air battle, "
+                     .. "the attacker's" },
+    strafer_loses = { type = "boolean",
+                      help = "BW-C4 a strafing fighter that loses is "
+                             .. "damaged" },
+  } },
+}
+
 local game = wg.game {
   name = "blockwars",
+  keys = KEYS,
   title = "Block Wars",
   notation = NOTATION,
 
