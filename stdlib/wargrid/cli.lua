@@ -22,6 +22,8 @@ local COMMANDS = {
   { "selfplay", "selfplay",
     "selfplay GAME --games N --seed S [--white AI] [--black AI] [--jobs J]",
     "AI against AI: win rates, length, endings" },
+  { "test", "test", "test SPEC...",
+    "run busted specs against this wargrid, from anywhere" },
   { "compare", "selfplay", "compare GAME VARIANT_FILE...",
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",

@@ -17,9 +17,23 @@ local lfs = require "lfs"
 
 local loader = {}
 
--- The project (or install) directory: the one holding stdlib/.
+-- Where this copy of wargrid keeps its parts. A source tree (or a copy of
+-- one, as WARGRID_HOME names) has stdlib/ beside scripts/games/ and the
+-- build/ of make all. An installed copy has, beside this module, a
+-- wargrid/site.lua that make install writes: { games = its games
+-- directory, cpath = where Lua finds its C module (a package.cpath entry),
+-- bin = its wargrid executable }.
 local init = package.searchpath("wargrid", package.path) or ""
+local moddir = init:match("^(.*)/wargrid/init%.lua$") or "."
+local site_file = moddir .. "/wargrid/site.lua"
+local site = lfs.attributes(site_file, "mode") == "file" and dofile(site_file)
+             or {}
 loader.root = init:match("^(.*)/stdlib/wargrid/init%.lua$") or "."
+loader.games = site.games or loader.root .. "/scripts/games"
+loader.exe = site.bin or loader.root .. "/build/wargrid"
+-- package.path and package.cpath entries that find this copy's modules
+loader.lua_path = moddir .. "/?.lua;" .. moddir .. "/?/init.lua"
+loader.c_path = site.cpath or loader.root .. "/build/lua/?.so"
 
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
@@ -39,7 +53,7 @@ function loader.dirs()
   if extra then
     for d in extra:gmatch("[^:]+") do dirs[#dirs + 1] = d end
   end
-  dirs[#dirs + 1] = loader.root .. "/scripts/games"
+  dirs[#dirs + 1] = loader.games
   return dirs
 end
 

@@ -26,7 +26,7 @@ end
 local OWN = {
   debug.getinfo(1, "S").source:match("^@(.*/)wargrid/cli/common%.lua$")
     or "stdlib/",
-  loader.root .. "/scripts/games/",
+  loader.games .. "/",
 }
 
 -- M.ours(src [, dirs]) -> is src, a chunk name as an error position gives
