@@ -97,6 +97,21 @@ function T.from(game, s, square)
   return out
 end
 
+-- T.tmpdir() -> the path of a new empty directory
+function T.tmpdir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir -p '" .. dir .. "'"))
+  return dir
+end
+
+-- T.write(path, text): the file at path holds text
+function T.write(path, text)
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+end
+
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
 -- T.run({ args }, input, env) -> stdout, stderr, exit status of this

@@ -12,18 +12,7 @@ local function lines(s)
 end
 
 -- A fresh directory; a file written whole.
-local function tmpdir()
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. dir)
-  return dir
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
+local tmpdir, write = require("wargrid.test").tmpdir, require("wargrid.test").write
 
 describe("cli: commands", function()
   it("list names the games with their titles", function()

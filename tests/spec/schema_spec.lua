@@ -7,14 +7,10 @@ local schema = require "wargrid.schema"
 local wg = require "wargrid"
 local loader = require "wargrid.loader"
 
-local dir = os.tmpname()
-os.remove(dir)
-os.execute("mkdir -p " .. dir)
+local dir = T.tmpdir()
 
 local function write(name, text)
-  local f = assert(io.open(dir .. "/" .. name, "w"))
-  f:write(text)
-  f:close()
+  T.write(dir .. "/" .. name, text)
   return dir .. "/" .. name
 end
 
@@ -193,7 +189,7 @@ describe("schema: covers what the games read", function()
 
   it("every built-in game, house variant and example loads", function()
     for _, name in ipairs(loader.list()) do assert.truthy(loader.load(name)) end
-    local h = io.popen("ls examples/variants/*.lua examples/games/*.lua")
+    local h = io.popen("ls examples/variants/*.lua examples/games/*.lua | grep -v _spec.lua")
     for path in h:lines() do assert.truthy(loader.load_file(path), path) end
     h:close()
   end)

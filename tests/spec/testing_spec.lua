@@ -3,18 +3,7 @@
 -- directory against this copy of wargrid.
 local T = require "wargrid.test"
 
-local function tmpdir()
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. dir)
-  return dir
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
+local tmpdir, write = T.tmpdir, T.write
 
 local function slurp(path)
   local f = assert(io.open(path))
