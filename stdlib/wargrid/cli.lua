@@ -33,6 +33,7 @@ local COMMANDS = {
 local function usage()
   local lines = { [[
 usage: wargrid COMMAND [ARGS] [OPTIONS]
+       wargrid --version
 
 Rules for two-player grid war games, written in Lua, played in C.
 
@@ -90,6 +91,10 @@ end
 function cli.main(args, input, output)
   local name = args[1]
   local rest = table.move(args, 2, #args, 1, {})
+  if name == "--version" then
+    print("wargrid " .. require "wargrid.version")
+    return 0
+  end
   if name == "help" and rest[1] == "variants" then
     return protected(function()
       return require("wargrid.cli.variants").run(table.move(rest, 2, #rest,

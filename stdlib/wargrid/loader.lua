@@ -22,18 +22,38 @@ local loader = {}
 -- build/ of make all. An installed copy has, beside this module, a
 -- wargrid/site.lua that make install writes: { games = its games
 -- directory, cpath = where Lua finds its C module (a package.cpath entry),
--- bin = its wargrid executable }.
+-- bin = its wargrid executable }. LuaRocks then moves the modules into its
+-- tree (TREE/share/lua/5.4, TREE/lib/lua/5.4) and copies the executable
+-- (to TREE/bin; the one left behind finds no stdlib beside it): the C
+-- module is looked for there when it is not where site.lua says, and the
+-- executable there first.
 local init = package.searchpath("wargrid", package.path) or ""
 local moddir = init:match("^(.*)/wargrid/init%.lua$") or "."
 local site_file = moddir .. "/wargrid/site.lua"
 local site = lfs.attributes(site_file, "mode") == "file" and dofile(site_file)
-             or {}
+local tree = moddir:match("^(.*)/share/lua/5%.4$")
+-- The first of a and b (either may be nil) that found(x) finds, else the
+-- last given.
+local function first(a, b, found)
+  if a and found(a) then return a end
+  return b or a
+end
+local function is_file(path) return lfs.attributes(path, "mode") == "file" end
 loader.root = init:match("^(.*)/stdlib/wargrid/init%.lua$") or "."
-loader.games = site.games or loader.root .. "/scripts/games"
-loader.exe = site.bin or loader.root .. "/build/wargrid"
--- package.path and package.cpath entries that find this copy's modules
+if site then
+  loader.games = site.games
+  loader.exe = first(tree and tree .. "/bin/wargrid", site.bin, is_file)
+  loader.c_path = first(site.cpath, tree and tree .. "/lib/lua/5.4/?.so",
+                        function(c)
+                          return package.searchpath("wargrid.core", c)
+                        end)
+else
+  loader.games = loader.root .. "/scripts/games"
+  loader.exe = loader.root .. "/build/wargrid"
+  loader.c_path = loader.root .. "/build/lua/?.so"
+end
+-- package.path entries that find this copy's modules (c_path: its runtime)
 loader.lua_path = moddir .. "/?.lua;" .. moddir .. "/?/init.lua"
-loader.c_path = site.cpath or loader.root .. "/build/lua/?.so"
 
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
