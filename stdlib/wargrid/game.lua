@@ -560,6 +560,22 @@ function Game:parse_action(s, text)
                             .. "(type 'moves' to list them)", text)
 end
 
+-- game:macros(s) -> the texts of the macros a player may type in play now:
+-- commands that stand for several actions (Block Wars' "place standard"),
+-- each expanded by game:macro. A record holds the actions, never the
+-- macro. The default has none.
+function Game:macros()
+  return {}
+end
+
+-- game:macro(s, text, seed) -> the actions text stands for, a list to play
+-- in order; nil when text is no macro; false and a message when it cannot
+-- be played now. A random choice draws on a copy of the state seeded with
+-- seed, never on the state's own generator.
+function Game:macro()
+  return nil
+end
+
 -- game:explain(s, text) -> why an action is legal or not, as a table:
 --   { legal = true, action = a, text = its canonical text, does = "..." }
 --   { legal = false, rule = "C-E1" or nil, reason = "..." }

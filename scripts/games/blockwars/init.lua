@@ -36,7 +36,9 @@ Block Wars actions (case, spaces and dashes do not matter):
               the tank enters on e1-f2
   pass        end the turn with actions left
 Decisions, each taken by the player concerned:
-  i@c8, m@c6                 place a unit (the placement phase)
+  i@c8, m@c6                 place a unit (the placement phase); in play,
+  place standard, place random  place all your remaining units, on the
+                             standard setup's squares or at random
   barrage e4, gas e4         where a King's barrage falls (gas: Germans, once)
   i@a8, t@e1, m@a8           what an Ace brings in, and where: infantry of
                              the reserve, or the tank (t@e1: on e1-f2); with
@@ -503,7 +505,8 @@ end
 
 -- A hit: infantry and machine guns fall, the tank is damaged (BW-C1,
 -- BW-C3), a fighter is damaged or, if damaged already, destroyed (BW-C4).
-local function hit(self, s, pid, log)
+-- `why` tells a fighter's damage, which players met only with aces.
+local function hit(self, s, pid, log, why)
   local t = s:type(pid)
   local name = log and unit_name(self, s, pid)
   if t == TANK or t == FIGHTER then
@@ -511,7 +514,13 @@ local function hit(self, s, pid, log)
     local damage = s:field(pid, F_DAMAGE) + 1
     if damage < limit then
       s:set_field(pid, F_DAMAGE, damage)
-      tell(log, "%s is damaged.", name)
+      if t == FIGHTER then
+        tell(log, "%s is damaged: %s; a second hit destroys it%s.", name,
+             why, self.opt.aces and ", and damaged it turns its cards at "
+                                    .. "-1 (BW-O2)" or "")
+      else
+        tell(log, "%s is damaged.", name)
+      end
       return
     end
     tell(log, "%s is destroyed.", name)
@@ -755,7 +764,8 @@ local function outcome(self, s, att, loser, log)
     end
     if t == FIGHTER and not self.def.rulings.strafer_loses then return end
   end
-  hit(self, s, loser, log)
+  hit(self, s, loser, log, "a strafing fighter that loses is damaged "
+                           .. "(BW-C4 RULING)")
 end
 
 local function cross_open(self, s, pid)                        -- BW-O1
@@ -1003,12 +1013,13 @@ local function dogfight(self, s, k, log)
          card_text(ac, ab), unit_name(self, s, mine), card_text(dc, db))
   end
   local diff = (ac + ab) - (dc + db)
+  local lost = "the lower card's plane in a dogfight is damaged (BW-C4)"
   if diff < 0 then
-    hit(self, s, plane, log)
+    hit(self, s, plane, log, lost)
     tell(log, "The strafe is off.")
     return resume(self, s, log)
   end
-  if diff > 0 then hit(self, s, mine, log) else tell(log, "A tie.") end
+  if diff > 0 then hit(self, s, mine, log, lost) else tell(log, "A tie.") end
   strafe_or_resume(self, s, side, log)
 end
 
@@ -1177,6 +1188,72 @@ function game:order(s, out)
     keys[i] = key
   end
   out:order(keys)
+end
+
+-- Placing the whole army at once ------------------------------------------
+-- BW-S3 `place standard` and `place random` in play place all the player's
+-- remaining units: on the standard setup's squares, or each on a random
+-- legal square. They are macros of placement actions, not actions: play
+-- records each unit's placement, so a record and its replay hold only the
+-- rulebook's actions (one unit each) and are exact whatever chose them;
+-- perft and the AI see the rules alone; and the random choices come from a
+-- copy of the state with its generator seeded by play, never from the
+-- state's own, whose draws decide the reshuffles (BW-C6, BW-H2).
+local MACROS = { "place standard", "place random" }
+
+function game:macros(s)
+  return s:phase() == P.place and MACROS or {}
+end
+
+-- The standard setup as a state, read once per game (a variant's own).
+local standard_of = setmetatable({}, { __mode = "k" })
+local function standard(self)
+  local st = standard_of[self]
+  if not st then
+    st = self.rules:new_state()
+    assert(wg.fen.read_board(self, st, self.def.standard))  -- game:validate
+    standard_of[self] = st
+  end
+  return st
+end
+
+-- Is placement a (unit type e on square x) the standard setup's?
+local function standard_square(self, side, a)
+  local _, x, _, _, _, e = wg.fields(a)
+  local pid = standard(self):at(x)
+  return pid and standard(self):type(pid) == e
+         and standard(self):side_of(pid) == side
+end
+
+function game:macro(s, text, seed)
+  local which = text:lower():match("^%s*place%s+(%a+)%s*$")
+  if which ~= "standard" and which ~= "random" then return nil end
+  if s:phase() ~= P.place then
+    return false, "place " .. which .. " places your units in the placement "
+                  .. "phase (BW-S3), which is over"
+  end
+  local c, side, list = s:copy(), s:side(), {}
+  c:seed(seed or 0)
+  while c:phase() == P.place and c:side() == side do
+    local out, a = self:legal(c), nil
+    if which == "random" then
+      a = out:get(c:random(out:size()))
+    else
+      for i = 1, out:size() do
+        if not a and standard_square(self, side, out:get(i)) then
+          a = out:get(i)
+        end
+      end
+      if not a then
+        return false, "place standard: the standard setup's squares of your "
+                      .. "remaining units are taken (BW-S3); place them one "
+                      .. "by one"
+      end
+    end
+    list[#list + 1] = a
+    self:play(c, a)
+  end
+  return list
 end
 
 -- Notation --------------------------------------------------------------------
