@@ -14,7 +14,7 @@ local COMMANDS = {
   { "perft", "perft", "perft GAME DEPTH [--position P] [--divide]",
     "count the leaves of the game tree" },
   { "play", "play",
-    "play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]",
+    "play GAME [--side SIDE] [--ai-level L] [--seed N] [--position P]",
     "play in the terminal, against the built-in AI" },
   { "suggest", "suggest",
     "suggest GAME [--position P] [--ai-level L | --iterations N | --seconds S]",
@@ -22,12 +22,12 @@ local COMMANDS = {
   { "selfplay", "selfplay",
     "selfplay GAME --games N --seed S [--white AI] [--black AI] [--jobs J]",
     "AI against AI: win rates, length, endings" },
-  { "test", "test", "test SPEC...",
-    "run busted specs against this wargrid, from anywhere" },
   { "compare", "selfplay", "compare GAME VARIANT_FILE...",
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",
     "one report from selfplay shards (--shard)" },
+  { "test", "test", "test SPEC...",
+    "busted specs, with this wargrid's modules" },
 }
 
 local function usage()
