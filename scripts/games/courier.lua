@@ -17,8 +17,27 @@
 local wg = require "wargrid"
 local fen = wg.fen
 
+-- The keys of Courier's declaration beyond every game's (wargrid.schema).
+local KEYS = {
+  opening = { type = "list",
+              help = "C-O1 the moves each player makes, one a turn, before "
+                     .. "free play",
+              each = { type = "table", help = "an opening move", fields = {
+                letter = { type = "string",
+                           help = "its letter in position text's 7th field" },
+                piece = { type = "string",
+                          help = "the piece type that makes it" },
+                file = { type = "string", help = "its file (a letter)" },
+                from = { type = "integer",
+                         help = "the rank it leaves, from the player's side" },
+                to = { type = "integer",
+                       help = "the rank it reaches, from the player's side" },
+              } } },
+}
+
 local game = wg.game {
   name = "courier",
+  keys = KEYS,
   title = "Courier Army",
 
   -- Board and setup ----------------------------------------------------

@@ -16,8 +16,31 @@
 local wg = require "wargrid"
 local fen = wg.fen
 
+-- The keys of Trenches' declaration beyond every game's (wargrid.schema).
+local KEYS = {
+  grenade = { type = "table", help = "T-G1..T-G3 the soldiers' grenades",
+              fields = {
+    pattern = { type = "string",
+                help = "T-G1 the piece type whose lines a grenade follows" },
+    thrower = { type = "list of string",
+                help = "the piece types whose action is a move and a throw" },
+    guards = { type = "list of string",
+               help = "T-T2 piece types next to which no grenade lands" },
+    protected_stops = { type = "boolean",
+                        help = "T-G2 a guarded square also stops a grenade "
+                               .. "in flight" },
+    onto_origin = { type = "boolean",
+                    help = "T-G3 the square the thrower left may receive "
+                           .. "its grenade" },
+  } },
+  leave_debris = { type = "list of string",
+                   help = "T-T1 the piece types whose move kills the square "
+                          .. "they leave" },
+}
+
 local game = wg.game {
   name = "trenches",
+  keys = KEYS,
   title = "Game of Trenches",
 
   -- Board and setup ----------------------------------------------------

@@ -119,8 +119,35 @@ local function plane(letter)
   return { letter = letter, value = PLANE.value, moves = PLANE.moves }
 end
 
+-- The keys of Wehrschach's declaration beyond every game's (wargrid.schema):
+-- the data its rules read, which a variant may change.
+local KEYS = {
+  mainlines = { type = "list of integer",
+                help = "W-B5 Red's and Blue's mainline ranks; a side's zone "
+                       .. "is its mainline and the ranks behind it" },
+  planes = { type = "list of string",
+             help = "W-M4, W-F1 the piece types that fly (fighters, bombers)" },
+  ground = { type = "list of string",
+             help = "W-J the ground units the judgement counts" },
+  support = { type = "integer",
+              help = "W-K1 how many of your pieces must threaten a square "
+                     .. "to take it" },
+  stays = { type = "list of string",
+            help = "W-K3 piece types that stay where they are when they "
+                   .. "capture" },
+  captures = { type = "map of boolean",
+               help = "W-J7 the actions that count as captures",
+               fields = {
+                 take = { type = "boolean", help = "W-K2 e4xf6" },
+                 barrage = { type = "boolean", help = "W-K3 barrage f6" },
+                 fire = { type = "boolean", help = "W-F1 fire c6xd6" },
+                 enclose = { type = "boolean", help = "W-E1 enclose d4" },
+               } },
+}
+
 local game = wg.game {
   name = "wehrschach",
+  keys = KEYS,
   title = "Wehrschach",
   notation = NOTATION,
 

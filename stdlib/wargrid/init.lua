@@ -14,6 +14,7 @@ local game = require "wargrid.game"
 
 local wg = {}
 
+wg.VERSION = require "wargrid.version"
 wg.core = core
 wg.MOVE = game.MOVE          -- the kind of action the pattern tracer makes
 wg.game = game.new
