@@ -168,73 +168,46 @@ local function conditions(game, cond, piece)
   return #words > 0 and " (" .. table.concat(words, ", ") .. ")" or ""
 end
 
--- Phrases for one item: its atoms grouped by mode, kind and range.
+-- Phrases for one item: its atoms grouped by mode, kind and range; steps
+-- to a neighbour (W and F alike) group by direction.
 local function item_text(game, item, piece)
   local atoms, cond = item_atoms(item)
   if not atoms then return nil end
   local groups, order = {}, {}
   for _, a in ipairs(atoms) do
-    local mode = a.mode or 3
-    local key, dir
+    local mode, key = a.mode or 3
+    local x, y = math.abs(a.dx or 0), math.abs(a.dy or 0)
+    if x < y then x, y = y, x end
     if a.routes then
       key = mode .. " routes"
+    elseif x == 1 then
+      key = string.format("%d step %d %d", mode, a.min or 1, a.max or 1)
     else
-      local x, y = math.abs(a.dx), math.abs(a.dy)
-      if x < y then x, y = y, x end
-      local unit = x == 1
-      key = string.format("%d %s %d %d %d %d", mode, unit and "step" or "leap",
-                          unit and 1 or x, unit and 1 or y, a.min or 1,
-                          a.max or 1)
-      dir = a.dx .. "," .. a.dy
+      key = string.format("%d leap %d %d %d", mode, x, y, a.max or 1)
     end
     local g = groups[key]
     if not g then
-      g = { atom = a, mode = mode, steps = {}, count = 0 }
+      g = { atom = a, mode = mode, x = x, y = y, steps = {}, count = 0 }
       groups[key] = g
       order[#order + 1] = key
     end
-    if dir then g.steps[dir] = true end
+    if not a.routes then g.steps[a.dx .. "," .. a.dy] = true end
     g.count = g.count + 1
   end
-  -- steps of one mode and range in both kinds (W and F) read as one phrase
-  local phrases = {}
+  local out = {}
   for _, key in ipairs(order) do
     local g = groups[key]
-    local a, text = g.atom, nil
+    local a = g.atom
+    local text
     if a.routes then
       text = "to a knight's square by an L-shaped path, every square on "
              .. "the way empty"
-    elseif key:find(" step ") then
+    elseif g.x == 1 then
       text = distance(a.min or 1, a.max or 1) .. " " .. directions(g.steps)
     else
-      local x, y = math.abs(a.dx), math.abs(a.dy)
-      if x < y then x, y = y, x end
-      text = leap_text(x, y, g.count, a.max or 1)
+      text = leap_text(g.x, g.y, g.count, a.max or 1)
     end
-    local mode = MODE[g.mode]
-    local last = phrases[#phrases]
-    if last and last.mode == mode and key:find(" step ")
-       and last.range == (a.min or 1) .. "-" .. (a.max or 1) then
-      last.steps[#last.steps + 1] = g.steps
-    else
-      phrases[#phrases + 1] = { mode = mode, text = text,
-                                range = key:find(" step ")
-                                        and (a.min or 1) .. "-" .. (a.max or 1),
-                                steps = { g.steps }, atom = a }
-    end
-  end
-  local out = {}
-  for _, p in ipairs(phrases) do
-    local text = p.text
-    if #p.steps > 1 then
-      local all = {}
-      for _, set in ipairs(p.steps) do
-        for k in pairs(set) do all[k] = true end
-      end
-      text = distance(p.atom.min or 1, p.atom.max or 1) .. " "
-             .. directions(all)
-    end
-    out[#out + 1] = p.mode .. " " .. text
+    out[#out + 1] = MODE[g.mode] .. " " .. text
   end
   return table.concat(out, "; ") .. conditions(game, cond, piece)
 end
