@@ -1,5 +1,4 @@
 -- wargrid.cli.rules: `wargrid rules`, a game's rulebook.
-local loader = require "wargrid.loader"
 local rulebook = require "wargrid.rulebook"
 local common = require "wargrid.cli.common"
 
@@ -22,16 +21,7 @@ no rulebook says so in one line.]=],
 function M.rules.run(args)
   local pos, opts = common.parse("rules", args, { variant = "value" })
   if opts.help then print(M.rules.help) return 0 end
-  local game
-  if opts.variant then
-    game = loader.load_file(opts.variant)
-  else
-    local name = table.remove(pos, 1)
-    if not name then
-      common.usage_error("rules: which game? (see 'wargrid list')")
-    end
-    game = loader.load(name)
-  end
+  local game = common.load_game("rules", pos, opts)
   common.no_more("rules", pos, opts)
   local script = opts.variant
   if script and not script:match("%.lua$") then
