@@ -79,8 +79,8 @@ local function differences(def, base, base_name, prefix, out)
   for _, k in ipairs(keys) do
     local path = prefix .. tostring(k)
     local a, b = def[k], base[k]
-    if k == "name" then
-      path = nil                      -- a variant's name always differs
+    if path == "name" then  -- luacheck: ignore 542
+      -- a variant's name always differs
     elseif type(a) == "table" and type(b) == "table" and not is_list(a)
            and not is_list(b) then
       differences(a, b, base_name, path .. ".", out)
