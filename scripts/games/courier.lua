@@ -1,5 +1,6 @@
--- Courier Army, a German chess: the rules as ../shared/rules/courier.md gives
--- them, section by section, with rule IDs where each is implemented.
+-- Courier Army, a German chess: the rules as its rulebook (courier.md, beside
+-- this file) gives them, section by section, with rule IDs where each is
+-- implemented.
 --
 -- Position text is Fairy-Stockfish's FEN for `courier` (piece letters
 -- p r n e b m k f w, upper case White; castling and en passant always "-"),

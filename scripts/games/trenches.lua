@@ -1,8 +1,8 @@
--- Game of Trenches: the rules as ../shared/rules/trenches.md gives them,
--- section by section, with rule IDs where each is implemented. A relative of
--- the Game of the Amazons: soldiers play like amazons (a queen move, then a
--- grenade that kills a square), tanks are queens that kill the square they
--- leave.
+-- Game of Trenches: the rules as its rulebook (trenches.md, beside this
+-- file) gives them, section by section, with rule IDs where each is
+-- implemented. A relative of the Game of the Amazons: soldiers play like
+-- amazons (a queen move, then a grenade that kills a square), tanks are
+-- queens that kill the square they leave.
 --
 -- Position text, FEN-like: the ranks from 10 down to 1, separated by "/";
 -- S a soldier, T a tank (upper case Light, lower case Dark), x a dead square

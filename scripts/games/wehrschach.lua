@@ -1,6 +1,7 @@
--- Wehrschach: the rules as ../shared/rules/wehrschach.md gives them, section
--- by section, with rule IDs where each is implemented. Every RULING of the
--- rules file is marked RULING here, at the line a variant would change.
+-- Wehrschach: the rules as its rulebook (wehrschach.md, beside this file)
+-- gives them, section by section, with rule IDs where each is implemented.
+-- Every RULING of the rulebook is marked RULING here, at the line a variant
+-- would change.
 --
 -- Position text: the board as in FEN (ranks 11 to 1, Red in upper case;
 -- letters i infantry, t tank, f fighter, b bomber, a artillery,

@@ -1,8 +1,8 @@
--- Block Wars 1.1, a WWI skirmish with cards: the rules as the Block Wars
--- rulebook gives them (with its rulings), section by section, with rule IDs
--- where each is implemented. Every RULING is data in the declaration
--- (`rulings`, `armies`, the fire patterns) or an option, so a house variant
--- changes it in a line.
+-- Block Wars 1.1, a WWI skirmish with cards: the rules as its rulebook
+-- (rules.md, in this folder) gives them, with its rulings, section by
+-- section, with rule IDs where each is implemented. Every RULING is data
+-- in the declaration (`rulings`, `armies`, the fire patterns) or an
+-- option, so a house variant changes it in a line.
 --
 -- Sides: 1 the Canadians (ranks 1-3, facing rank 8, upper-case letters),
 -- 2 the Germans (ranks 6-8, facing rank 1, lower case). Letters: I infantry,
