@@ -73,6 +73,14 @@ describe("wargrid rules", function()
     assert.equal("minichess has no rulebook (no examples/games/minichess.md)\n", out)
   end)
 
+  it("has --help, also as 'help rules', and wargrid --help lists it", function()
+    local out, _, code = run { "rules", "--help" }
+    assert.equal(0, code)
+    assert.matches("^usage: wargrid rules GAME\n", out)
+    assert.equal(out, (run { "help", "rules" }))
+    assert.matches("\n  rules GAME +the game's rulebook, with rule IDs\n", (run { "--help" }))
+  end)
+
   it("bad input is told in one line, exit status 2", function()
     local out, err, code = run { "rules" }
     assert.same({ "", "wargrid: rules: which game? (see 'wargrid list')\n", 2 }, { out, err, code })
