@@ -27,8 +27,7 @@ local game = wg.game {
   board = {
     files = 10, ranks = 10,
     layers = { dead = { dynamic = true, stops = true,
-                        label = "debris: a dead square, nothing passes "
-                                .. "or lands there" } },
+                        label = "debris (a dead square)" } },
     marks = { dead = "x" },
   },
   sides = { "light", "dark" },
