@@ -9,6 +9,7 @@ local cli = {}
 -- its line in the usage text.
 local COMMANDS = {
   { "list", "list", "list", "the games found" },
+  { "rules", "rules", "rules GAME", "the game's rulebook, with rule IDs" },
   { "moves", "moves", "moves GAME [--position P]",
     "the legal actions, one per line, sorted" },
   { "perft", "perft", "perft GAME DEPTH [--position P] [--divide]",

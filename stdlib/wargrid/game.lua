@@ -386,6 +386,16 @@ function M.variant(base, changes)
   -- a typo must not leave the base's rule in force unnoticed
   schema.check(changes, base.def, true)
   local def = merge(base.def, changes)
+  -- a piece's help text tells how it moves: a variant that changes its
+  -- moves, fire or promotion without a help of its own drops the base's
+  -- (wargrid.help then describes the piece from its pattern)
+  for name, piece in pairs(type(changes.pieces) == "table" and changes.pieces
+                           or {}) do
+    if type(piece) == "table" and piece.help == nil and def.pieces[name]
+       and (piece.moves or piece.fire or piece.promote) then
+      def.pieces[name].help = nil
+    end
+  end
   local game = M.new(def, base)
   for k, v in pairs(base) do
     if type(v) == "function" then game[k] = v end
@@ -487,6 +497,18 @@ end
 -- see dealt at random by seed (s:view, the runtime's)
 function Game:view(s, side, seed)
   return s:view(side, seed)
+end
+
+-- game:notation() -> how to type the game's actions, and its special
+-- phases: the start of its help (wargrid.help). def.notation, else, for
+-- moves written as the default action_text writes them, that form. A game
+-- whose notation depends on its data generates it here, so that a
+-- variant's help follows the variant.
+function Game:notation()
+  if self.def.notation then return self.def.notation end
+  if self.action_text == Game.action_text then
+    return require("wargrid.help").moves(self)
+  end
 end
 
 function Game:side_name(side)
@@ -734,9 +756,11 @@ local function ansi(fg, bg, text)
   return "\27[" .. table.concat(codes, ";") .. "m" .. text .. "\27[0m"
 end
 
--- game:legend() -> { { name, bit, mark, colour, label }, ... } in drawing order
+-- game:legend() -> { { name, bit, mark, colour, label }, ... } in drawing
+-- order; a dynamic layer's mark is its letter in board.marks
 function Game:legend()
   local layers = self.def.board and self.def.board.layers or {}
+  local marks = self.def.board and self.def.board.marks or {}
   local names = self.def.board and self.def.board.legend
   if not names then
     names = {}
@@ -753,7 +777,8 @@ function Game:legend()
         fail(self.def, "board.layers.%s.colour: %q is not one of black, red, "
              .. "green, yellow, blue, magenta, cyan, white", name, l.colour)
       end
-      out[#out + 1] = { name = name, bit = self.L[name], mark = l.mark,
+      out[#out + 1] = { name = name, bit = self.L[name],
+                        mark = l.mark or marks[name],
                         colour = l.colour, label = l.label or name }
     end
   end

@@ -1,4 +1,4 @@
--- Block Wars (../shared/rules/blockwars.md), one describe per section.
+-- Block Wars (scripts/games/blockwars/rules.md), one describe per section.
 -- Combat outcomes are exact: each position fixes the order of the decks
 -- (decks=CANADIANS/GERMANS/TURNED, top card first), so every card turned is
 -- known, and the expected results are worked out by hand from the rules.

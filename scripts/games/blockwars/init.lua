@@ -1,8 +1,8 @@
--- Block Wars 1.1, a WWI skirmish with cards: the rules as the Block Wars
--- rulebook gives them (with its rulings), section by section, with rule IDs
--- where each is implemented. Every RULING is data in the declaration
--- (`rulings`, `armies`, the fire patterns) or an option, so a house variant
--- changes it in a line.
+-- Block Wars 1.1, a WWI skirmish with cards: the rules as its rulebook
+-- (rules.md, in this folder) gives them, with its rulings, section by
+-- section, with rule IDs where each is implemented. Every RULING is data
+-- in the declaration (`rulings`, `armies`, the fire patterns) or an
+-- option, so a house variant changes it in a line.
 --
 -- Sides: 1 the Canadians (ranks 1-3, facing rank 8, upper-case letters),
 -- 2 the Germans (ranks 6-8, facing rank 1, lower case). Letters: I infantry,
@@ -140,7 +140,10 @@ local game = wg.game {
 
   pieces = {
     -- BW-A2 moves one square to an empty square; BW-A3 attacks a neighbour
-    infantry = { letter = "i", moves = { "mK", "cK" }, value = 1 },
+    infantry = { letter = "i", moves = { "mK", "cK" }, value = 1,
+                 help = "moves one square in any direction, or moves and "
+                        .. "attacks a unit next to it: one or the other "
+                        .. "once a turn (BW-A2..BW-A4)" },
     -- BW-A5 range 2, 45 degrees either side of forward. RULING: a line of
     -- fire passing exactly between two squares is blocked only if both are
     -- occupied (corner = "both"; "either" is the strict reading).
@@ -152,10 +155,16 @@ local game = wg.game {
     -- never block its fire, nor a large target's squares fire at itself
     -- (the runtime's line of fire never counts the pieces at its ends).
     tank = { letter = "t", moves = "mvW", value = 4,
+             help = "covers 2x2 squares, named by its lower left one: "
+                    .. "moves one rank straight forward or back for both "
+                    .. "actions (BW-A6); its gun fires all round from any "
+                    .. "of its squares (BW-A7)",
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
              fire = { range = 2, arc = 180, corner = "both",
                       immune = { "tank" } } },
-    fighter = { letter = "f", value = 0.5 },   -- BW-C4, off the board
+    fighter = { letter = "f", value = 0.5,     -- BW-C4, off the board
+                help = "never on the board: a Jack sends one to strafe, and "
+                       .. "the other side may answer in a dogfight (BW-C4)" },
   },
 
   -- BW-B1, BW-S1, BW-S2 each side's ranks (its back rank first, BW-A8,

@@ -3,6 +3,7 @@
 local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
+local help = require "wargrid.help"
 
 local M = {}
 
@@ -44,32 +45,9 @@ local COMMANDS = [[
   quit        leave the game]]
 
 -- What `play GAME --help` and the in-game help add: the game's notation,
--- and its options with their values (as given with --option, or defaults).
+-- piece key, legend and options (wargrid.help).
 local function game_help(game)
-  local parts = {}
-  if game.def.notation then parts[#parts + 1] = "\n" .. game.def.notation end
-  local options = game.def.options or {}
-  local names = {}
-  for name in pairs(options) do names[#names + 1] = name end
-  table.sort(names)
-  if #names > 0 then
-    parts[#parts + 1] = "\nOptions of " .. game.name
-                        .. " (--option NAME[=VALUE]):"
-    for _, name in ipairs(names) do
-      local o = options[name]
-      local given = game.given and game.given[name]
-      local value = given
-                    and string.format("%s (given; default %s)",
-                                      tostring(given.value),
-                                      tostring(given.default))
-                    or "default " .. tostring(o.default)
-      local values = o.values and " (" .. table.concat(o.values, ", ") .. ")"
-                     or ""
-      parts[#parts + 1] = string.format("  %-10s %s%s%s", name, value, values,
-                                        o.help and ": " .. o.help or "")
-    end
-  end
-  return table.concat(parts, "\n")
+  return "\n" .. help.text(game)
 end
 
 -- `moves [GROUP]`: the legal actions by group (game:action_groups), one
