@@ -89,7 +89,7 @@ end
 local function exe_path()
   local exe = core.exe()
   if exe and exe:match("/wargrid$") then return exe end
-  return loader.root .. "/build/wargrid"
+  return loader.exe
 end
 
 -- Starts worker k of the pool: `wargrid selfplay` on shard `shard` of n,
