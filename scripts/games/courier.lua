@@ -72,6 +72,13 @@ local game = wg.game {
     { letter = "q", piece = "queen", file = "g", from = 1, to = 3 },
   },
 
+  -- Records are PGN as XBoard and pychess write Courier (wargrid.replay):
+  -- moves in SAN with the letters above, [Variant "courier"], and the start
+  -- in [FEN] when it is not XBoard's Courier start, this one.
+  pgn = { variant = "courier",
+          start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
+                  .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1" },
+
   -- Hints for the AI: playouts end after 8 plies on material (the pieces'
   -- values), and repeating a position leads to a draw (C-E3).
   ai = { playout_depth = 8, repetition = "draw" },

@@ -10,6 +10,8 @@ local ai = require "wargrid.ai"
 local core = require "wargrid.core"
 local json = require "wargrid.json"
 local loader = require "wargrid.loader"
+local record = require "wargrid.record"
+local replay = require "wargrid.replay"
 
 local M = {}
 
@@ -36,34 +38,53 @@ function M.diff(k1, n1, k2, n2)
             d + math.sqrt((u1 - p1) ^ 2 + (p2 - l2) ^ 2)
 end
 
--- M.play(game, players, index, seed, max_plies) -> record of one game.
--- players[side] is a function(game, s, seed) -> action.
-function M.play(game, players, index, seed, max_plies)
+-- M.play(game, players, index, seed, max_plies [, info]) -> record of one
+-- game. players[side] is a function(game, s, seed) -> action. With info
+-- (the tags of wargrid.replay.log), the game's record too, as text in
+-- rec.text (not part of the statistics).
+function M.play(game, players, index, seed, max_plies, info)
   local s = assert(game:new(nil, seed))
   local first = s:side()
   local plies = 0
   local rec = { type = "game", index = index, seed = seed, first = first }
+  local log
+  if info then
+    info.seed = seed
+    log = replay.log(game, info)
+  end
+  local ending
   while true do
     local out = game:legal(s)
     if out:size() == 0 then
       local winner, reason, score = game:result(s)
       rec.winner, rec.reason, rec.score = winner,
                                           reason or "no legal action", score
+      ending = log and game:outcome(s)
       break
     end
     if plies >= max_plies then
       rec.winner, rec.reason = 0, "move limit"
+      ending = { result = "1/2-1/2", reason = string.format(
+        "move limit of %d actions", max_plies) }
       break
     end
     local who = s:decider()
     -- a player sees what its side may know, never the hidden truth
     local seen = game:hidden() and game:view(s, who, seed * 104729 + plies) or s
     local a = players[who](game, seen, seed * 7919 + plies)
-    game:play(s, a)
+    if log then log:play(s, a) else game:play(s, a) end
     plies = plies + 1
   end
   rec.plies = plies
+  if log then rec.text = record.write(log:record(ending)) end
   return rec
+end
+
+-- M.record_path(dir, games, index) -> the file of game index's record in
+-- dir: its index, zero-padded to the width of the last one (007.pgn)
+function M.record_path(dir, games, index)
+  local width = #tostring(math.max(games - 1, 0))
+  return string.format("%s/%0" .. width .. "d.pgn", dir, index)
 end
 
 -- M.players(white, black) -> { [1] = fn, [2] = fn }, or nil, message
@@ -140,6 +161,9 @@ local function start_worker(r, shard, n)
   for _, a in ipairs(r.target) do parts[#parts + 1] = shell_quote(a) end
   for _, o in ipairs(r.options or {}) do
     parts[#parts + 1] = "--option " .. shell_quote(o)
+  end
+  if r.records then
+    parts[#parts + 1] = "--records " .. shell_quote(r.records)
   end
   for _, kv in ipairs { { "games", r.games }, { "seed", r.seed },
                         { "white", r.white }, { "black", r.black },
@@ -221,7 +245,9 @@ end
 -- r: games, seed, players (M.players), white and black (their specs),
 -- max_plies, jobs (processes; 1 plays here), and for the workers target
 -- (the arguments naming the game: { NAME } or { "--variant", FILE }),
--- options (the --option settings) and exe (the program; default wargrid).
+-- options (the --option settings) and exe (the program; default wargrid);
+-- records: a directory where each game's record is written (named by
+-- M.record_path), variant: the variant file, for the records' tags.
 -- on_game(record) is called as each game ends.
 function M.run(game, r, on_game)
   on_game = on_game or function() end
@@ -231,8 +257,17 @@ function M.run(game, r, on_game)
   if r.jobs == 1 then
     records = {}
     for _, i in ipairs(mine) do
-      records[#records + 1] = M.play(game, r.players, i, r.seed + i,
-                                     r.max_plies)
+      local info = r.records and { event = "wargrid selfplay game " .. i,
+                                   white = r.white, black = r.black,
+                                   variant = r.variant }
+      local rec = M.play(game, r.players, i, r.seed + i, r.max_plies, info)
+      if rec.text then
+        local ok, err = replay.save(M.record_path(r.records, r.games, i),
+                                    rec.text)
+        if not ok then return nil, "cannot write the record: " .. err, 2 end
+        rec.text = nil
+      end
+      records[#records + 1] = rec
       on_game(records[#records])
       progress(r, #records, #mine)
     end

@@ -3,6 +3,9 @@
 local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
+local loader = require "wargrid.loader"
+local record = require "wargrid.record"
+local session = require "wargrid.session"
 
 local M = {}
 
@@ -10,6 +13,7 @@ M.play = {
   help = [=[
 usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
                          [--option NAME[=VALUE]] [--variant FILE]
+                         [--save RECORD] [--load RECORD]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it), or:
@@ -25,7 +29,16 @@ the opponent's choices repeatable (default: a seed from the system's random
 source; it is printed when the game ends, since it would tell hidden cards).
 undo never goes back past an action that turned a card or drew on the random
 generator. The board is in colour when the output is a terminal and NO_COLOR
-is not set.]=],
+is not set.
+
+--save writes the game's record to RECORD after every action, atomically (a
+kill leaves the old record or the new one). --load continues the game of a
+record, under its rules (or those GAME or --variant names), with its seed,
+so chance goes on as it would have. While you play, the rules file and every
+file it loaded are watched: when one changes, the rules are loaded again and
+the game so far replayed under them, and play goes on from the same position
+(or from before the first action they no longer allow); rules that do not
+load are reported, and play goes on under the old ones.]=],
 }
 
 local COMMANDS = [[
@@ -81,95 +94,131 @@ local function side_set(game, text)
                      .. "not '%s'", game.sides[1], game.sides[2], text)
 end
 
--- What chance has decided so far: the generator and every deck's cards.
-local function chance_of(game, s)
-  local n = type(game.def.decks) == "number" and game.def.decks
-            or #(game.deck_names or {})
-  local decks = {}
-  for d = 1, n do decks[d] = table.concat(s:cards(d), ",") end
-  return s:rng(), table.concat(decks, "/")
-end
-
 -- Plays action a and prints what the game tells of it (game:play's log:
--- cards turned, outcomes); the opponent's actions are named first. Returns
--- the history entry: the mark to undo to, who decided, the action's text,
--- and why undo may not pass it (BW-H2: it turned cards or drew on the
--- generator, which undoing would let a player see and choose again).
-local function play_told(game, s, a, say, who, named)
-  local entry = { mark = s:mark(), who = who, text = game:action_text(s, a) }
-  if named then say("%s plays %s\n", game:side_name(who), entry.text) end
-  local rng, decks = chance_of(game, s)
-  local log = {}
-  game:play(s, a, log)
-  for _, line in ipairs(log) do say("  %s\n", line) end
-  local rng2, decks2 = chance_of(game, s)
-  if decks2 ~= decks then
-    entry.chance = "it turned cards"
-  elseif rng2 ~= rng then
-    entry.chance = "it drew on the random generator"
+-- cards turned, outcomes); the opponent's actions are named first.
+local function play_told(sess, a, say, named)
+  local game, s = sess.game, sess.s
+  if named then
+    say("%s plays %s\n", game:side_name(s:decider()), game:action_text(s, a))
   end
-  return entry
+  local log = {}
+  sess:play(a, log)
+  for _, line in ipairs(log) do say("  %s\n", line) end
 end
 
--- undo: back to before this player's last action, unless an action since
--- then (that one included) was chance's (BW-H2).
-local function undo(s, history, who, say)
-  local k = #history
-  while k >= 1 and history[k].who ~= who do k = k - 1 end
-  if k < 1 then
-    say("nothing of yours to undo\n")
-    return false
+-- The session of the game the arguments name: a record to continue
+-- (--load), or a game or variant file from its start (or --position).
+local function open_session(pos, opts)
+  local source
+  if opts.variant then
+    source = { file = opts.variant }
+  elseif pos[1] then
+    local name = table.remove(pos, 1)
+    local path, err = loader.find(name)
+    if not path then common.usage_error("%s", err) end
+    source = { name = name }
   end
-  for i = #history, k, -1 do
-    if history[i].chance then
-      say("cannot undo past %s: %s (BW-H2)\n", history[i].text,
-          history[i].chance)
-      return false
+  common.no_more("play", pos, opts)
+  if source then source.options = opts.option end
+  local info = { event = "wargrid play" }
+  if opts.load then
+    if opts.position or opts.seed then
+      common.usage_error("play: --load takes the position and seed from "
+                         .. "the record")
     end
+    local f, err = io.open(opts.load)
+    if not f then common.usage_error("play: cannot read %s", err) end
+    local rec
+    rec, err = record.read(f:read("a"))
+    f:close()
+    if not rec then common.usage_error("play: %s %s", opts.load, err) end
+    local ok, sess, note = pcall(session.continue, rec,
+                                 { source = source, info = info })
+    if not ok then
+      if type(sess) == "string" and not sess:match("^[^:]*%.lua:%d+:") then
+        common.usage_error("play: %s %s", opts.load, sess)
+      end
+      error(sess, 0)
+    end
+    return sess, note
   end
-  s:undo(history[k].mark)
-  for i = #history, k, -1 do history[i] = nil end
-  return true
+  if not source then
+    common.usage_error("play: which game? (see 'wargrid list')")
+  end
+  -- never the clock: a seed a player could guess tells the cards (BW-H2)
+  local seed = opts.seed and common.integer("play", "--seed", opts.seed)
+               or wg.core.random_seed()
+  return session.open { source = source, seed = seed,
+                        position = opts.position, info = info }
 end
 
 function M.play.run(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = common.parse("play", args, {
     ai = "value", seed = "value", ["ai-level"] = "value",
-    position = "value", variant = "value", option = "list" })
+    position = "value", variant = "value", option = "list",
+    save = "value", load = "value" })
   if opts.help and not (pos[1] or opts.variant) then
     print(M.play.help)
     return 0
   end
-  local game = common.load_game("play", pos, opts)
-  common.no_more("play", pos, opts)
   if opts.help then
+    local game = common.load_game("play", pos, opts)
+    common.no_more("play", pos, opts)
     print(M.play.help .. "\n" .. game_help(game))
     return 0
   end
   local colour = output == io.stdout and wg.core.isatty(1)
                  and not os.getenv("NO_COLOR")
                  and os.getenv("TERM") ~= "dumb"
-  local bots = side_set(game, opts.ai)
-  -- never the clock: a seed a player could guess tells the cards (BW-H2)
-  local seed = opts.seed and common.integer("play", "--seed", opts.seed)
-               or wg.core.random_seed()
   local level = opts["ai-level"]
                 and common.integer("play", "--ai-level", opts["ai-level"], 1)
                 or ai.DEFAULT_LEVEL
   if not ai.LEVELS[level] then
     common.usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS)
   end
-  local s = common.start(game, opts, seed)
+  local sess, note = open_session(pos, opts)
+  local bots = side_set(sess.game, opts.ai)
+  -- the record names the players of the first and second side
+  local info = sess.log.info
+  info.white = bots[1] and "wargrid level " .. level or "human"
+  info.black = bots[2] and "wargrid level " .. level or "human"
+  sess.info.white, sess.info.black = info.white, info.black
+  local seed = sess.seed
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
-  local history = {}  -- the actions played, as play_told returns them
+  local function save()
+    if not opts.save then return true end
+    local ok, err = sess:save(opts.save)
+    if not ok then say("could not save the record: %s\n", err) end
+    return ok
+  end
+  if opts.save then
+    local ok, err = sess:save(opts.save)
+    if not ok then
+      common.usage_error("play: cannot save the record to %s: %s", opts.save,
+                         err)
+    end
+  end
   -- the seed decides every shuffle: told only when the game ends (BW-H2)
   local function bye()
     say("The seed was %d (replay with --seed %d).\n", seed, seed)
   end
-  say("%s. Type 'help' for commands.\n", game.title)
+  say("%s. Type 'help' for commands.\n", sess.game.title)
+  if note then say("%s\n", note) end
+  if opts.save and sess.game:hidden() then
+    say("The record in %s holds the seed, which tells the hidden cards: "
+        .. "read it when the game is over.\n", opts.save)
+  end
   local show = true
   while true do
+    -- rules changed since the last look: loaded again, the game replayed
+    local changed = sess:changed()
+    if changed then
+      say("%s\n", sess:reload(changed).line)
+      save()
+      show = true
+    end
+    local game, s = sess.game, sess.s
     local who = s:decider()
     if show then
       say("\n%s\n\n", game:render(s, { colour = colour, viewer = who }))
@@ -181,11 +230,13 @@ function M.play.run(args, input, output)
       say("Game over: %s.\n", outcome.text)
       return 0
     end
+    local played = #sess.log.entries
     if bots[who] then
       -- the opponent is given what its side may know, never the state
-      local view = game:view(s, who, seed * 1000003 + #history)
-      local a = ai.choose(game, view, { level = level, seed = seed + #history })
-      history[#history + 1] = play_told(game, s, a, say, who, true)
+      local view = game:view(s, who, seed * 1000003 + played)
+      local a = ai.choose(game, view, { level = level, seed = seed + played })
+      play_told(sess, a, say, true)
+      save()
     else
       say("%s> ", game:side_name(who))
       output:flush()
@@ -210,11 +261,14 @@ function M.play.run(args, input, output)
         say("%s\n", game:position_text(s, who))
         show = false
       elseif cmd == "undo" then
-        show = undo(s, history, who, say)
+        local err
+        show, err = sess:undo(who)
+        if show then save() else say("%s\n", err) end
       else
         local a, err = game:parse_action(s, line)
         if a then
-          history[#history + 1] = play_told(game, s, a, say, who, false)
+          play_told(sess, a, say, false)
+          save()
         else
           say("%s\n", err)
           show = false

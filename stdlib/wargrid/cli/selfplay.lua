@@ -1,5 +1,6 @@
 -- wargrid.cli.selfplay: `wargrid selfplay`, `compare` and `stats merge`:
 -- runs of AI against AI and their reports (wargrid.selfplay plays them).
+local lfs = require "lfs"
 local loader = require "wargrid.loader"
 local selfplay = require "wargrid.selfplay"
 local json = require "wargrid.json"
@@ -17,13 +18,16 @@ local RUN_OPTIONS = [[
   --max-plies M    a game still going after M actions is a draw (default 1000)
   --jobs J         play in J processes at once (default 1)
   --option K=V     a game option (repeatable); --variant FILE a variant file
+  --records DIR    write each game's record to DIR (made if missing), one
+                   file per game named by its index (007.pgn), for
+                   `wargrid replay`
   --json           the report as JSON]]
 
 M.selfplay = {
   help = [[
 usage: wargrid selfplay GAME [--games N] [--seed S] [--white AI] [--black AI]
                         [--jobs J] [--shard I/N] [--max-plies M] [--json]
-                        [--option K=V] [--variant FILE]
+                        [--option K=V] [--variant FILE] [--records DIR]
 
 Plays AI against AI and reports wins, draws and losses per side and for the
 side that moves first, with 95% Wilson intervals; the mean and spread of the
@@ -64,7 +68,8 @@ game present twice is counted once.]],
 local RUN_SPEC = { games = "value", seed = "value", white = "value",
                    black = "value", jobs = "value", shard = "value",
                    ["max-plies"] = "value",
-                   json = "flag", option = "list", variant = "value" }
+                   json = "flag", option = "list", variant = "value",
+                   records = "value" }
 
 -- The run the options describe (see selfplay.run).
 local function run_settings(cmd, opts)
@@ -78,7 +83,15 @@ local function run_settings(cmd, opts)
                                1),
     shard = { 1, 1 },
     options = opts.option,
+    records = opts.records, variant = opts.variant,
   }
+  if r.records and lfs.attributes(r.records, "mode") ~= "directory" then
+    local ok, err = lfs.mkdir(r.records)
+    if not ok then
+      common.usage_error("%s: --records: cannot make the directory %s: %s",
+                         cmd, r.records, err)
+    end
+  end
   if opts.shard then
     local i, n = opts.shard:match("^(%d+)/(%d+)$")
     i, n = tonumber(i), tonumber(n)
