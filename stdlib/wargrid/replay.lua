@@ -260,7 +260,13 @@ end
 -- nil and what is wrong (naming the tag)
 function M.start(game, rec)
   local setup = M.setup(rec)
-  local s, err = game:new(setup.start, setup.seed)
+  local start = setup.start
+  if start and pgn(game) then
+    -- XBoard leaves out the castling and en passant fields of a variant
+    -- that has neither: "... w 0 1"
+    start = start:gsub("^(%S+ [wb]) (%d+ %d+)$", "%1 - - %2")
+  end
+  local s, err = game:new(start, setup.seed)
   if not s then
     return nil, string.format("%s: %s", where(rec, setup.start_tag), err)
   end

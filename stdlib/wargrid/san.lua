@@ -79,8 +79,9 @@ local function parse(game, text)
   if t:match("^[O0]%-[O0]") then
     return nil, string.format("'%s': %s has no castling", text, game.name)
   end
+  -- the file that tells the piece is any letter but x (24 files at most)
   local letter, file, rank, x, to, promo =
-    t:match("^(%u?)(%l?)(%d*)(x?)(%l%d+)=?(%a?)$")
+    t:match("^(%u?)([a-wyz]?)(%d*)(x?)(%l%d+)=?(%a?)$")
   if not letter then
     return nil, string.format("'%s' is not a move in SAN (as Nf3, exd5, "
                               .. "c8=F) nor in coordinates (as a2a4)", text)
