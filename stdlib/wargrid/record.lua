@@ -250,11 +250,10 @@ function M.read(text)
       last.hash = hex:lower()
       return true
     end
-    if not last or marker or sep then
-      if last and (marker or sep) then
-        return fail(p, "a comment between a turn number or ',' and its "
-                    .. "action")
-      end
+    if marker or sep then
+      return fail(p, "a comment between a turn number or ',' and its "
+                  .. "action")
+    elseif not last then
       rec.pre[#rec.pre + 1] = body
     else
       last.comments = last.comments or {}
@@ -432,52 +431,37 @@ function M.write(rec)
   for _, t in ipairs(rec.tags) do
     if not done[t] then tag(t) end
   end
-  -- the movetext as words; a line break is forced before a turn's number
-  -- when some turn has several actions separated by commas
+  -- the movetext as units no line break splits: an action with its turn
+  -- number and hash comment, or a word of a comment. A line break is
+  -- forced before a turn's number when some turn has several actions
+  -- separated by commas. The reader reads back the same actions, so the
+  -- lines break in the same places.
   local grouped = false
   for _, a in ipairs(rec.actions) do grouped = grouped or a.sep == "," end
-  local words, breaks = {}, {}
-  local function add(text, forced)
-    local first = true
-    for w in text:gmatch("%S+") do
-      words[#words + 1] = w
-      breaks[#words] = first and forced or nil
-      first = false
+  local units = {}
+  local function comment(c)
+    for w in ("{" .. check_comment(c) .. "}"):gmatch("%S+") do
+      units[#units + 1] = { text = w }
     end
   end
-  for _, c in ipairs(rec.pre or {}) do add("{" .. check_comment(c) .. "}") end
+  for _, c in ipairs(rec.pre or {}) do comment(c) end
   for i, a in ipairs(rec.actions) do
     local why = bad_action(a.text)
     if why then
       error(string.format("record: action %d '%s' cannot be written: %s", i,
                           a.text, why), 2)
     end
-    if a.turn then
-      add(a.turn .. (a.cont and "..." or "."), grouped and i > 1)
-    elseif a.sep == "," then
-      words[#words] = words[#words] .. ","
+    if a.sep == "," and not a.turn then
+      units[#units].text = units[#units].text .. ","
     end
-    add(a.text)
-    if a.hash then add("{#" .. a.hash .. "}") end
-    for _, c in ipairs(a.comments or {}) do
-      add("{" .. check_comment(c) .. "}")
-    end
+    local u = { text = a.text, forced = grouped and a.turn and i > 1 }
+    if a.turn then u.text = a.turn .. (a.cont and "... " or ". ") .. u.text end
+    if a.hash then u.text = u.text .. " {#" .. a.hash .. "}" end
+    units[#units + 1] = u
+    for _, c in ipairs(a.comments or {}) do comment(c) end
   end
-  add(rec.result or "*", grouped and #rec.actions > 0)
-  -- a turn's number stays with the action after it, and a hash comment
-  -- with the action before it: decided by the words alone, so that the
-  -- text read back breaks its lines in the same places
-  local units = {}
-  for i, w in ipairs(words) do
-    local glued = i > 1 and not breaks[i]
-                  and (words[i - 1]:match("^%d+%.+$")
-                       or w:match("^{#%x+},?$"))
-    if glued then
-      units[#units].text = units[#units].text .. " " .. w
-    else
-      units[#units + 1] = { text = w, forced = breaks[i] }
-    end
-  end
+  units[#units + 1] = { text = rec.result or "*",
+                        forced = grouped and #rec.actions > 0 }
   local lines, line = {}, ""
   for _, u in ipairs(units) do
     if line ~= "" and (u.forced or #line + 1 + #u.text > WIDTH) then

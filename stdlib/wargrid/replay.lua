@@ -181,12 +181,20 @@ function Log:record(ending)
     tag("Termination", ending.result and "adjudication: " .. ending.reason
                        or ending.reason)
   end
+  local hashes = info.hashes ~= false
   for i, e in ipairs(self.entries) do
-    rec.actions[i] = {
-      text = e.text, turn = e.turn, cont = e.cont or nil,
-      sep = i > 1 and not e.turn and (p and " " or ",") or nil,
-      hash = info.hashes ~= false and e.hash or nil,
-    }
+    if p and not hashes and not e.turn and i > 1 then
+      -- PGN's moves of one number, with nothing between them, read back
+      -- as one text: "1. a4 a5"
+      local last = rec.actions[#rec.actions]
+      last.text = last.text .. " " .. e.text
+    else
+      rec.actions[#rec.actions + 1] = {
+        text = e.text, turn = e.turn, cont = e.cont or nil,
+        sep = i > 1 and not e.turn and "," or nil,
+        hash = hashes and e.hash or nil,
+      }
+    end
   end
   rec.result = result
   return rec
@@ -299,7 +307,16 @@ end
 -- states of the same board, and the side to act if it differs.
 local function piece_at(game, s, sq)
   local pid = s:at(sq)
-  if not pid then return "empty" end
+  if not pid then
+    -- an empty square: its dynamic layers (Trenches' debris), if any
+    local names = {}
+    for bit, name in pairs(game.layer_names or {}) do
+      local layer = game.def.board.layers[name]
+      if layer.dynamic and s:has(sq, bit) then names[#names + 1] = name end
+    end
+    table.sort(names)
+    return #names > 0 and table.concat(names, "+") or "empty"
+  end
   local t, side = s:piece(pid)
   local letter = game.type_letter[t] or "?"
   return side == 1 and letter:upper() or letter

@@ -140,6 +140,7 @@ function M.read(game, s, text)
   end
   local names = {}
   for i, a in ipairs(found) do names[i] = game:action_text(s, a) end
+  table.sort(names)
   return nil, string.format("'%s' is ambiguous here (%s)", text,
                             table.concat(names, ", "))
 end
