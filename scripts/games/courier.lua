@@ -73,11 +73,9 @@ local game = wg.game {
   },
 
   -- Records are PGN as XBoard and pychess write Courier (wargrid.replay):
-  -- moves in SAN with the letters above, [Variant "courier"], and the start
-  -- in [FEN] when it is not XBoard's Courier start, this one.
-  pgn = { variant = "courier",
-          start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
-                  .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1" },
+  -- moves in SAN with the letters above, [Variant "courier"], the start in
+  -- [FEN].
+  pgn = { variant = "courier" },
 
   -- Hints for the AI: playouts end after 8 plies on material (the pieces'
   -- values), and repeating a position leads to a draw (C-E3).

@@ -9,7 +9,8 @@
 -- Courier's records (a game whose declaration has `pgn`) are PGN as XBoard
 -- and pychess write it: moves in SAN (wargrid.san) with Fairy-Stockfish's
 -- letters, [Variant "courier"], and the start in [FEN] with [SetUp "1"]
--- when it is not the variant's usual one (pgn.start). Historical Courier's
+-- (always: XBoard's own Courier start is not Fairy-Stockfish's, whose
+-- pawns and queen have made their opening moves). Historical Courier's
 -- records are plain XBoard Courier games. A Courier Army record differs
 -- from what XBoard accepts in three ways, all of them the rules': its FEN
 -- has a seventh field, the opening moves still owed (C-O1); its opening
@@ -170,10 +171,8 @@ function Log:record(ending)
   tag("Seed", tostring(info.seed or 0))
   local start = info.position or game:start_text()
   if p then
-    if start ~= (p.start or game:start_text()) then
-      tag("SetUp", "1")
-      tag("FEN", start)
-    end
+    tag("SetUp", "1")
+    tag("FEN", start)
   elseif start ~= game:start_text() then
     tag("Position", start)
   end
