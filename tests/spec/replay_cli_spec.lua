@@ -62,13 +62,13 @@ describe("cli: replay", function()
     local rec = assert(record.read(text))
     local san = replay.actions(T.game "courier", rec)[first].text
     assert.matches("^action " .. first .. " %(" .. san .. ", by %a+%) is illegal: [^\n]+\n$", out)
-    out, _, code = run { "replay", file, "--variant", "examples/variants/courier_nonleaping.lua", "--json" }
-    assert.equal(1, code)
+    out, err, code = run { "replay", file, "--variant", "examples/variants/courier_nonleaping.lua", "--json" }
+    assert.same({ "", 1 }, { err, code })
     local j = assert(json.decode(out))
     assert.same({ "illegal", first, first - 1, san },
                 { j.status, j.illegal.index, j.played, j.illegal.text })
-    out, _, code = run { "replay", file, "--json" }
-    assert.equal(0, code)
+    out, err, code = run { "replay", file, "--json" }
+    assert.same({ "", 0 }, { err, code })
     j = assert(json.decode(out))
     assert.same({ "same", n, n, "1/2-1/2" }, { j.status, j.actions, j.played, j.result })
   end)
@@ -207,7 +207,8 @@ describe("cli: selfplay --records", function()
       assert.same({ "", 0 }, { err, code })
       assert.matches("^all %d+ actions legal; result [01]%-[01] %(%a+ has no legal action%), as recorded\n$", out)
     end
-    _, err, code = run { "selfplay", "amazons", "--games", "1", "--records", dir .. "/a/b" }
+    out, err, code = run { "selfplay", "amazons", "--games", "1", "--records", dir .. "/a/b" }
+    assert.equal("", out)
     assert.equal(2, code)
     assert.matches("^wargrid: selfplay: %-%-records: cannot make the directory ", err)
   end)
