@@ -56,11 +56,11 @@ Every command takes --help. Games are looked up in scripts/games/ and in the
 directories of WARGRID_PATH; --variant FILE uses a variant file instead, and
 --option NAME[=VALUE] sets one of the game's options (repeat it for more).
 
-Exit status: 0 done; 2 bad input (a usage error, a bad position or action, a
-broken game script, a bad record), told in one line; 1 a failure of wargrid
-itself (a bug, a failed selfplay job), told as "wargrid: internal error:
-...". `replay` also exits 1 when the rules changed the game, with its report
-on stdout and nothing on stderr.]]
+Exit status: 0 done; 2 bad input (a usage error, a bad position, action or
+record, a broken game script), told in one line; 1 a failure of wargrid itself
+(a bug, a failed selfplay job), told as "wargrid: internal error: ...".
+`replay` also exits 1 when the rules changed the game: its report is then on
+stdout, and nothing on stderr.]]
   return table.concat(lines, "\n")
 end
 

@@ -107,14 +107,16 @@ local function chance_of(game, s)
 end
 
 -- log:play(s, a [, log]) -> the entry: plays action a on s (game:play,
--- which appends what happened to log) and notes it. An entry: text, who
--- (the side that decided), mark (to undo to), hash (after it), chance
+-- which appends what happened to log) and notes it. An entry: text (as the
+-- record writes it), action (as the game writes it: game:action_text),
+-- who (the side that decided), mark (to undo to), hash (after it), chance
 -- (what chance did, if anything: "it turned cards", "it drew on the random
 -- generator"; BW-H2 lets no undo pass it).
 function Log:play(s, a, told)
   local game = self.game
   local e = { text = M.text(game, s, a), who = s:decider(), side = s:side(),
               turn_n = s:turn() + 1, mark = s:mark() }
+  e.action = pgn(game) and game:action_text(s, a) or e.text
   e.turn, e.cont = self:marker(s)
   local rng, decks = chance_of(game, s)
   game:play(s, a, told)
@@ -346,12 +348,11 @@ local function differences(new_game, s, old_game, o)
 end
 
 -- Why the action at s with this text is illegal, as game:explain says it
--- (the text of the "illegal: ..." line after "illegal: ").
+-- (the text of the "illegal: ..." line after "illegal: "), and the rule.
 local function why(game, s, text, canon, parse_err)
   local ok, e = pcall(game.explain, game, s, canon or text)
-  if not ok or type(e) ~= "table" then return parse_err end
-  if e.legal then return parse_err end
-  return (gamemod.explain_line(e):gsub("^illegal: ", ""))
+  if not ok or type(e) ~= "table" or e.legal then return parse_err end
+  return (gamemod.explain_line(e):gsub("^illegal: ", "")), e.rule
 end
 
 -- M.run(game, rec, opts) -> report, or nil and what is wrong with the
@@ -393,10 +394,10 @@ function M.run(game, rec, opts)
     local a, perr = M.parse(game, s, item.text)
     if not a then
       if not canon and pgn(game) then canon = san.guess(game, s, item.text) end
+      local reason, rule = why(game, s, item.text, canon, perr)
       report.illegal = {
         index = i, text = item.text, line = item.line,
-        side = game:side_name(s:decider()),
-        reason = why(game, s, item.text, canon, perr),
+        side = game:side_name(s:decider()), reason = reason, rule = rule,
         position = game:position_text(s),
       }
       break
@@ -481,6 +482,7 @@ function M.describe(report)
   local ill = report.illegal
   if ill then
     add("%s%s", #lines > 0 and "then " or "", M.illegal_line(ill))
+    add("the position before it: %s", ill.position)
   else
     local n = report.actions
     local all = n == 1 and "the 1 action legal"
@@ -515,7 +517,8 @@ function M.json(report)
     status = status, changed = changed, actions = report.actions,
     played = report.played,
     illegal = ill and { index = ill.index, text = ill.text, side = ill.side,
-                        reason = ill.reason, position = ill.position },
+                        rule = ill.rule, reason = ill.reason,
+                        position = ill.position },
     differs = d and { index = d.index, text = d.text, before = d.before,
                       after = d.after, recorded = d.was,
                       hash = d.hash, recorded_hash = d.recorded_hash,

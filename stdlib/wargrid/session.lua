@@ -120,7 +120,7 @@ function Session:undo(who)
   for i = #entries, k, -1 do
     if entries[i].chance then
       return false, string.format("cannot undo past %s: %s (BW-H2)",
-                                  entries[i].text, entries[i].chance)
+                                  entries[i].action, entries[i].chance)
     end
   end
   self.log:undo(self.s, k)

@@ -110,6 +110,30 @@ function T.run(args, input, env)
   return slurp(out), slurp(err), code
 end
 
+-- T.tmpdir() -> a fresh directory (the spec removes it)
+function T.tmpdir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. shell_quote(dir))
+  return dir
+end
+
+-- T.write(path, text): the file written whole
+function T.write(path, text)
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+end
+
+-- T.slurp(path) -> the file's text, or nil if there is none
+function T.slurp(path)
+  local f = io.open(path)
+  if not f then return nil end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
 -- T.outcome(game, s) -> outcome table or nil (see Game:outcome)
 function T.outcome(game, s)
   return game:outcome(s)

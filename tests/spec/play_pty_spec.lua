@@ -1,25 +1,13 @@
 -- `wargrid play` in a pseudo-terminal (script(1)), its input typed through
 -- a FIFO as a player would: the rules file rewritten between two actions
 -- is reloaded, and play goes on.
+local T = require "wargrid.test"
+local slurp, write = T.slurp, T.write
 local function sh(cmd)
   local h = io.popen(cmd)
   local out = h:read("a")
   h:close()
   return out
-end
-
-local function slurp(path)
-  local f = io.open(path)
-  if not f then return "" end
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
 end
 
 -- Waits until the file holds `want` `count` times (default once); fails

@@ -6,19 +6,13 @@ local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local R = require "records"
 local T = require "wargrid.test"
+local slurp = T.slurp
 
 local function sh(cmd)
   local h = io.popen(cmd)
   local out = h:read("a")
   local ok = h:close()
   return out, ok
-end
-
-local function slurp(path)
-  local f = assert(io.open(path))
-  local s = f:read("a")
-  f:close()
-  return s
 end
 
 local dir

@@ -5,28 +5,8 @@ local replay = require "wargrid.replay"
 local json = require "wargrid.json"
 local R = require "records"
 local T = require "wargrid.test"
+local tmpdir, write, slurp = T.tmpdir, T.write, T.slurp
 local run = T.run
-
-local function tmpdir()
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. dir)
-  return dir
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
-
-local function slurp(path)
-  local f = io.open(path)
-  if not f then return nil end
-  local s = f:read("a")
-  f:close()
-  return s
-end
 
 local dir
 before_each(function() dir = tmpdir() end)
@@ -61,7 +41,8 @@ describe("cli: replay", function()
     assert.equal("", err)
     local rec = assert(record.read(text))
     local san = replay.actions(T.game "courier", rec)[first].text
-    assert.matches("^action " .. first .. " %(" .. san .. ", by %a+%) is illegal: [^\n]+\n$", out)
+    assert.matches("^action " .. first .. " %(" .. san .. ", by %a+%) is illegal: [^\n]+\n"
+                   .. "the position before it: [^\n]+ %d+ %d+\n$", out)
     out, err, code = run { "replay", file, "--variant", "examples/variants/courier_nonleaping.lua", "--json" }
     assert.same({ "", 1 }, { err, code })
     local j = assert(json.decode(out))

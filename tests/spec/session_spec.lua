@@ -1,20 +1,9 @@
 -- wargrid.session: rules reloaded in the middle of a game, through the Lua
 -- API; and the loader telling which files a load read.
+local T = require "wargrid.test"
+local tmpdir, write = T.tmpdir, T.write
 local loader = require "wargrid.loader"
 local session = require "wargrid.session"
-
-local function tmpdir()
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. dir)
-  return dir
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
 
 -- Plays the actions, given in the game's record notation.
 local function play(sess, ...)
