@@ -1,14 +1,15 @@
 /* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
- * resource usage, whether output is a terminal, the executable's path,
- * seeds from the system's random source -- and the two file calls Lua's io
- * lacks: fsync, for atomic saves, and a file's modification time to the
- * nanosecond, for watching rules files. */
+ * resource usage, whether output is a terminal and how wide, the
+ * executable's path, seeds from the system's random source -- and the two
+ * file calls Lua's io lacks: fsync, for atomic saves, and a file's
+ * modification time to the nanosecond, for watching rules files. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -20,6 +21,17 @@
 static int sys_isatty(lua_State *L)
 {
     lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)));
+    return 1;
+}
+
+/* core.term_width(fd) -> the columns of the terminal fd is, or nil */
+static int sys_term_width(lua_State *L)
+{
+    struct winsize ws;
+    int fd = (int)luaL_checkinteger(L, 1);
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0)
+        return 0;
+    lua_pushinteger(L, ws.ws_col);
     return 1;
 }
 
@@ -125,6 +137,7 @@ const luaL_Reg wg_sys_functions[] = {
     { "clock", sys_clock },
     { "usage", sys_usage },
     { "isatty", sys_isatty },
+    { "term_width", sys_term_width },
     { "exe", sys_exe },
     { "random_seed", sys_random_seed },
     { "fsync", sys_fsync },

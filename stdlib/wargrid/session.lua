@@ -110,13 +110,18 @@ function Session:play(a, told)
 end
 
 -- session:undo(who) -> true, or false and why not: back to before the
--- last action side `who` decided, and the others' since, unless one of
--- them (that one included) was chance's (BW-H2)
+-- last action side `who` decided (all of its macro's: entries with the
+-- same `macro` mark), and the others' since, unless one of them (that one
+-- included) was chance's (BW-H2)
 function Session:undo(who)
   local entries = self.log.entries
   local k = #entries
   while k >= 1 and entries[k].who ~= who do k = k - 1 end
   if k < 1 then return false, "nothing of yours to undo" end
+  while k > 1 and entries[k].macro and entries[k - 1].macro == entries[k].macro
+  do
+    k = k - 1
+  end
   for i = #entries, k, -1 do
     if entries[i].chance then
       return false, string.format("cannot undo past %s: %s (BW-H2)",

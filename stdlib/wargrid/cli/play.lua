@@ -3,6 +3,7 @@
 local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
+local help = require "wargrid.help"
 local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local session = require "wargrid.session"
@@ -11,20 +12,22 @@ local M = {}
 
 M.play = {
   help = [=[
-usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
-                         [--option NAME[=VALUE]] [--variant FILE]
-                         [--save RECORD] [--load RECORD]
+usage: wargrid play GAME [--side SIDE | --ai SIDE] [--ai-level L] [--seed N]
+                         [--position P] [--option NAME[=VALUE]]
+                         [--variant FILE] [--save RECORD] [--load RECORD]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it), or:
-  moves   the legal actions          undo    take back your last action
-  board   draw the board again       position  print the position text
-  help    this list                  quit    leave the game
---ai names the side the built-in opponent plays: a side's name (white,
-black, ...), 1 or 2, both, or none (default: the second side). It sees only
-what its side may know. --ai-level sets its strength from 1 (quick) to 5
-(strong; default 3): a Monte Carlo tree search of 50, 200, 800, 3000 or 12000
-iterations a decision. --seed starts the game's chance (shuffles) and makes
+  moves   the legal actions by piece  undo      take back your last action
+  board   draw the board again        position  print the position text
+  help    this list                   quit      leave the game
+--side names the side you play (a side's name, 1 or 2; default the first),
+and the built-in opponent plays the other. --ai names instead the sides the
+opponent plays: a side's name (white, black, ...), 1 or 2, both, or none
+(default: the second side). It sees only what its side may know.
+--ai-level sets its strength from 1 (quick) to 5 (strong; default 3): a
+Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a
+decision. --seed starts the game's chance (shuffles) and makes
 the opponent's choices repeatable (default: a seed from the system's random
 source; it is printed when the game ends, since it would tell hidden cards).
 undo never goes back past an action that turned a card or drew on the random
@@ -43,7 +46,9 @@ load are reported, and play goes on under the old ones.]=],
 
 local COMMANDS = [[
   an action   in the game's notation (type 'moves' to list them)
-  moves       the legal actions, one per line
+  moves       the legal actions, a line per piece (its square first),
+              then the others (reinforcements, decisions)
+  moves a4    the actions of the piece on a4 (or of a group: moves pass)
   undo        take back your last action (and the replies since), unless
               chance came into play since: cards turned, dice thrown
   board       draw the board again
@@ -52,36 +57,45 @@ local COMMANDS = [[
   quit        leave the game]]
 
 -- What `play GAME --help` and the in-game help add: the game's notation,
--- and its options with their values (as given with --option, or defaults).
+-- piece key, legend and options (wargrid.help).
 local function game_help(game)
-  local parts = {}
-  if game.def.notation then parts[#parts + 1] = "\n" .. game.def.notation end
-  local options = game.def.options or {}
-  local names = {}
-  for name in pairs(options) do names[#names + 1] = name end
-  table.sort(names)
-  if #names > 0 then
-    parts[#parts + 1] = "\nOptions of " .. game.name
-                        .. " (--option NAME[=VALUE]):"
-    for _, name in ipairs(names) do
-      local o = options[name]
-      local given = game.given and game.given[name]
-      local value = given
-                    and string.format("%s (given; default %s)",
-                                      tostring(given.value),
-                                      tostring(given.default))
-                    or "default " .. tostring(o.default)
-      local values = o.values and " (" .. table.concat(o.values, ", ") .. ")"
-                     or ""
-      parts[#parts + 1] = string.format("  %-10s %s%s%s", name, value, values,
-                                        o.help and ": " .. o.help or "")
-    end
-  end
-  return table.concat(parts, "\n")
+  return "\n" .. help.text(game)
 end
 
--- The sides --ai names, as a set.
-local function side_set(game, text)
+-- `moves [GROUP]`: the legal actions by group (game:action_groups), one
+-- line each, wrapped at width; only GROUP's (a square, a label) if given.
+local function show_moves(game, s, which, say, width)
+  local shown = 0
+  for _, g in ipairs(game:action_groups(s)) do
+    if not which or g.name:lower() == which then
+      say("%s\n", common.wrap(g.name .. ": ", g.texts, width))
+      shown = shown + 1
+    end
+  end
+  if which and shown == 0 then
+    say("no legal actions for '%s' (type 'moves' to list them all)\n", which)
+  end
+  local macros = game:macros(s)
+  if not which and #macros > 0 then
+    say("%s\n", common.wrap("all at once: ", macros, width))
+  end
+end
+
+-- The sides the AI plays, as a set: those --ai names, or all but the one
+-- --side names.
+local function side_set(game, text, mine)
+  if text and mine then
+    common.usage_error("play: give --side (yours) or --ai (the opponent's), "
+                       .. "not both")
+  end
+  if mine then
+    local t = mine:lower()
+    for i, name in ipairs(game.sides) do
+      if t == name or t == tostring(i) then return { [3 - i] = true } end
+    end
+    common.usage_error("play: --side must be %s, %s, 1 or 2, not '%s'",
+                       game.sides[1], game.sides[2], mine)
+  end
   if text == nil then return { [2] = true } end
   local t = text:lower()
   if t == "none" then return {} end
@@ -94,20 +108,19 @@ local function side_set(game, text)
                      .. "not '%s'", game.sides[1], game.sides[2], text)
 end
 
--- Plays action a and prints what the game tells of it (game:play's log:
--- cards turned, outcomes); the opponent's actions are named first.
-local function play_told(sess, a, say, named)
-  local game, s = sess.game, sess.s
-  if named then
-    say("%s plays %s\n", game:side_name(s:decider()), game:action_text(s, a))
-  end
+-- Plays action a through the session (which notes it in the record, and
+-- whether chance came into play: BW-H2 lets no undo pass it). Returns the
+-- log entry and what the game tells of it (game:play's log: cards turned,
+-- outcomes).
+local function play_told(sess, a)
   local log = {}
-  sess:play(a, log)
-  for _, line in ipairs(log) do say("  %s\n", line) end
+  local entry = sess:play(a, log)
+  return entry, log
 end
 
 -- The session of the game the arguments name: a record to continue
--- (--load), or a game or variant file from its start (or --position).
+-- (--load), or a game or variant file from its start (or --position); and
+-- what replaying the record had to say, if anything.
 local function open_session(pos, opts)
   local source
   if opts.variant then
@@ -135,6 +148,7 @@ local function open_session(pos, opts)
     local ok, sess, note = pcall(session.continue, rec,
                                  { source = source, info = info })
     if not ok then
+      -- an error in a script is the script's (or wargrid's) to tell
       if type(sess) == "string" and not sess:match("^[^:]*%.lua:%d+:") then
         common.usage_error("play: %s %s", opts.load, sess)
       end
@@ -152,10 +166,17 @@ local function open_session(pos, opts)
                         position = opts.position, info = info }
 end
 
+-- "head a, b, c", wrapped at width between the texts
+local function listed(head, texts, width)
+  local items = {}
+  for i, t in ipairs(texts) do items[i] = i < #texts and t .. "," or t end
+  return common.wrap(head, items, width)
+end
+
 function M.play.run(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = common.parse("play", args, {
-    ai = "value", seed = "value", ["ai-level"] = "value",
+    ai = "value", side = "value", seed = "value", ["ai-level"] = "value",
     position = "value", variant = "value", option = "list",
     save = "value", load = "value" })
   if opts.help and not (pos[1] or opts.variant) then
@@ -178,19 +199,21 @@ function M.play.run(args, input, output)
     common.usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS)
   end
   local sess, note = open_session(pos, opts)
-  local bots = side_set(sess.game, opts.ai)
+  local game = sess.game
+  local bots = side_set(game, opts.ai, opts.side)
   -- the record names the players of the first and second side
-  local info = sess.log.info
-  info.white = bots[1] and "wargrid level " .. level or "human"
-  info.black = bots[2] and "wargrid level " .. level or "human"
-  sess.info.white, sess.info.black = info.white, info.black
+  local players = sess.log.info
+  players.white = bots[1] and "wargrid level " .. level or "human"
+  players.black = bots[2] and "wargrid level " .. level or "human"
+  sess.info.white, sess.info.black = players.white, players.black
   local seed = sess.seed
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
+  local width = common.width(output)
+  -- the record after every action, written whole or not at all
   local function save()
-    if not opts.save then return true end
+    if not opts.save then return end
     local ok, err = sess:save(opts.save)
     if not ok then say("could not save the record: %s\n", err) end
-    return ok
   end
   if opts.save then
     local ok, err = sess:save(opts.save)
@@ -199,13 +222,27 @@ function M.play.run(args, input, output)
                          err)
     end
   end
+  local function tell(log)
+    for _, line in ipairs(log) do say("  %s\n", line) end
+  end
+  -- the opponent's actions, told together until something happens: the
+  -- board is drawn once a turn, not after each of its actions
+  local pending = {}
+  local function flush()
+    if #pending > 0 then
+      say("%s\n", listed(game:side_name(pending.who) .. " plays ", pending,
+                         width))
+      pending = {}
+    end
+  end
   -- the seed decides every shuffle: told only when the game ends (BW-H2)
   local function bye()
+    flush()
     say("The seed was %d (replay with --seed %d).\n", seed, seed)
   end
-  say("%s. Type 'help' for commands.\n", sess.game.title)
+  say("%s. Type 'help' for commands.\n", game.title)
   if note then say("%s\n", note) end
-  if opts.save and sess.game:hidden() then
+  if opts.save and game:hidden() then
     say("The record in %s holds the seed, which tells the hidden cards: "
         .. "read it when the game is over.\n", opts.save)
   end
@@ -214,13 +251,17 @@ function M.play.run(args, input, output)
     -- rules changed since the last look: loaded again, the game replayed
     local changed = sess:changed()
     if changed then
+      flush()
       say("%s\n", sess:reload(changed).line)
       save()
       show = true
     end
-    local game, s = sess.game, sess.s
+    game = sess.game
+    local s = sess.s
+    local history = sess.log.entries
     local who = s:decider()
     if show then
+      flush()
       say("\n%s\n\n", game:render(s, { colour = colour, viewer = who }))
     end
     show = true
@@ -230,13 +271,20 @@ function M.play.run(args, input, output)
       say("Game over: %s.\n", outcome.text)
       return 0
     end
-    local played = #sess.log.entries
     if bots[who] then
       -- the opponent is given what its side may know, never the state
-      local view = game:view(s, who, seed * 1000003 + played)
-      local a = ai.choose(game, view, { level = level, seed = seed + played })
-      play_told(sess, a, say, true)
+      local view = game:view(s, who, seed * 1000003 + #history)
+      local a = ai.choose(game, view, { level = level, seed = seed + #history })
+      local entry, log = play_told(sess, a)
       save()
+      pending.who = who
+      pending[#pending + 1] = entry.action
+      if #log > 0 then
+        flush()
+        tell(log)
+      end
+      -- the board again when another side decides (the turn is over)
+      show = s:decider() ~= who
     else
       say("%s> ", game:side_name(who))
       output:flush()
@@ -252,8 +300,8 @@ function M.play.run(args, input, output)
       elseif cmd == "help" or cmd == "?" then
         say("%s\n%s\n", COMMANDS, game_help(game))
         show = false
-      elseif cmd == "moves" then
-        for _, t in ipairs(game:action_texts(s)) do say("%s\n", t) end
+      elseif cmd == "moves" or cmd:match("^moves%s") then
+        show_moves(game, s, cmd:match("^moves%s+(%S+)$"), say, width)
         show = false
       elseif cmd == "board" then
         show = true
@@ -265,13 +313,31 @@ function M.play.run(args, input, output)
         show, err = sess:undo(who)
         if show then save() else say("%s\n", err) end
       else
-        local a, err = game:parse_action(s, line)
-        if a then
-          play_told(sess, a, say, false)
+        local macro, why = game:macro(s, line, seed * 1000003 + #history)
+        if macro then
+          -- each action is recorded; undo takes them back together
+          local texts, id = {}, #history + 1
+          for i, a in ipairs(macro) do
+            local entry, log = play_told(sess, a)
+            entry.macro = id
+            texts[i] = entry.action
+            tell(log)
+          end
           save()
-        else
-          say("%s\n", err)
+          say("%s\n", listed(cmd:gsub("%s+", " ") .. ": ", texts, width))
+        elseif macro == false then
+          say("%s\n", why)
           show = false
+        else
+          local a, err = game:parse_action(s, line)
+          if a then
+            local _, log = play_told(sess, a)
+            save()
+            tell(log)
+          else
+            say("%s\n", err)
+            show = false
+          end
         end
       end
     end
