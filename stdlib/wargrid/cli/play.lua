@@ -30,10 +30,6 @@ Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a
 decision. --seed starts the game's chance (shuffles) and makes
 the opponent's choices repeatable (default: a seed from the system's random
 source; it is printed when the game ends, since it would tell hidden cards).
-undo never goes back past an action that turned a card or drew on the random
-generator. The board is in colour when the output is a terminal and NO_COLOR
-is not set.
-
 --save writes the game's record to RECORD after every action, atomically (a
 kill leaves the old record or the new one). --load continues the game of a
 record, under its rules (or those GAME or --variant names), with its seed,
@@ -41,7 +37,11 @@ so chance goes on as it would have. While you play, the rules file and every
 file it loaded are watched: when one changes, the rules are loaded again and
 the game so far replayed under them, and play goes on from the same position
 (or from before the first action they no longer allow); rules that do not
-load are reported, and play goes on under the old ones.]=],
+load are reported, and play goes on under the old ones.
+
+undo never goes back past an action that turned a card or drew on the random
+generator. The board is in colour when the output is a terminal and NO_COLOR
+is not set.]=],
 }
 
 local COMMANDS = [[
