@@ -22,6 +22,7 @@ wg.fields = core.fields      -- wg.fields(action) -> kind, a, b, c, d, e
 wg.actions = core.actions    -- wg.actions() -> an empty action list
 wg.fen = require "wargrid.fen"
 wg.explain_line = game.explain_line  -- "illegal: C-E1 ..." (game:explain)
+wg.why = require "wargrid.why"  -- reasons games share (game:why)
 wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
 wg.playout = core.playout    -- wg.playout(game, s, seed [, max [, after]])
 

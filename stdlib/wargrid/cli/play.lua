@@ -212,11 +212,13 @@ function M.play.run(args, input, output)
       elseif cmd == "undo" then
         show = undo(s, history, who, say)
       else
-        local a, err = game:parse_action(s, line)
-        if a then
-          history[#history + 1] = play_told(game, s, a, say, who, false)
+        -- an illegal action is answered with the rule that forbids it
+        local e = game:explain(s, line)
+        if e.legal then
+          history[#history + 1] = play_told(game, s, e.action, say, who,
+                                            false)
         else
-          say("%s\n", err)
+          say("%s\n", wg.explain_line(e))
           show = false
         end
       end
