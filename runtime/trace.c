@@ -294,6 +294,17 @@ static void why_keep(why_best *best, int why, int at, int at2,
     }
 }
 
+/* Is there a square with every layer of `within`? An atom kept within
+ * layers the board has nowhere (a variant took them away) goes nowhere:
+ * its failure is its pattern's, not the squares'. */
+static int why_somewhere(const wg_state *s, uint32_t within)
+{
+    for (int sq = 1; sq <= s->rules->grid.nsq; sq++)
+        if ((wg_terrain(s, sq) & within) == within)
+            return 1;
+    return 0;
+}
+
 /* The terrain of the step from a square of terrain prev onto one of
  * terrain ter, as the tracer reads it: WG_WHY_OK if it may be entered. */
 static int why_terrain(const wg_atom *a, uint32_t prev, uint32_t ter,
@@ -353,6 +364,10 @@ static void why_routes(const wg_state *s, const wg_atom *a, int side,
     }
     if ((why = why_target(s, a, side, sq, modes, &score))) {
         why_keep(best, why, sq, 0, 0, score);
+        return;
+    }
+    if (!why_somewhere(s, a->within)) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
         return;
     }
     if ((start & a->within) != a->within) {
@@ -435,6 +450,10 @@ static void why_ray(const wg_state *s, const wg_atom *a, int side, int from,
         return;
     }
     uint32_t prev = wg_terrain(s, from), layers;
+    if (!why_somewhere(s, a->within)) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
+        return;
+    }
     if ((prev & a->within) != a->within) {
         why_keep(best, WG_WHY_OUTSIDE, from, 0, a->within & ~prev, 2);
         return;

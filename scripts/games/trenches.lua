@@ -216,23 +216,33 @@ local function grenade(self, s, side, p, pid)
                                    self.rules:name(p.from))
     end
   end
+  if target == p.to then
+    return "T-G1", string.format("the grenade lands on an empty square, and "
+                                 .. "the soldier stands on %s", name)
+  end
   local m = s:mark()
   s:move(pid, p.to)
   local rule, text
-  if pl.shots.guards_stop then          -- T-G2 read strictly (a variant)
-    for _, sq in ipairs(between(self, p.to, target) or {}) do
-      if not text and s:guarded(sq, pl.shots.guards) then
-        rule, text = "T-G2", string.format("the grenade cannot pass %s, "
-                                           .. "protected by %s",
-                                           self.rules:name(sq),
-                                           guards_of(self, s, sq,
-                                                     pl.shots.guards, side))
-      end
+  -- T-G2 read strictly (a variant): the first protected square in flight
+  local stop, way = nil, between(self, p.to, target) or {}
+  for k, sq in ipairs(way) do
+    if not stop and pl.shots.guards_stop and s:guarded(sq, pl.shots.guards)
+    then
+      stop = k
     end
   end
   if s:type(pid) ~= pl.shots.pattern then s:retype(pid, pl.shots.pattern) end
   local r = why.reach(self, s, pid, target, "move", side)
-  if r and (r.kind == "pattern" or r.kind == "own" or r.kind == "mode") then
+  local r_at
+  for k, sq in ipairs(way) do if r and sq == r.at then r_at = k end end
+  if stop and (not r or r.kind == "pattern" or not r_at or stop < r_at) then
+    rule, text = "T-G2", string.format("the grenade cannot pass %s, "
+                                       .. "protected by %s",
+                                       self.rules:name(way[stop]),
+                                       guards_of(self, s, way[stop],
+                                                 pl.shots.guards, side))
+  elseif r and (r.kind == "pattern" or r.kind == "own" or r.kind == "mode")
+  then
     local occupant = s:at(target)
     rule, text = "T-G1", r.kind == "pattern"
       and string.format("the grenade flies from %s along one of the 8 "
@@ -250,7 +260,7 @@ local function grenade(self, s, side, p, pid)
     rule, text = "T-G1", string.format("the grenade cannot pass %s: it "
                                        .. "obeys T-M2, and %s is there",
                                        self.rules:name(r.at), what)
-  elseif not text and s:guarded(target, pl.shots.guards) then
+  elseif s:guarded(target, pl.shots.guards) then
     rule, text = "T-T2", string.format("the grenade cannot land on %s, "
                                        .. "protected by %s", name,
                                        guards_of(self, s, target,

@@ -216,15 +216,17 @@ function M.attackers(game, s, sq, by, me)
 end
 
 -- Generic reasons ---------------------------------------------------------
--- M.over(game, s) -> the reason when the game is over, else nil
-function M.over(game, s)
+-- M.over(game, s [, legal]) -> the reason when the game is over, else nil
+-- (legal: the legal actions, when the caller has them)
+function M.over(game, s, legal)
+  if legal and legal:size() > 0 then return nil end
   local o = game:outcome(s)
   if o then return reason(nil, "over", "the game is over: %s", o.text) end
 end
 
--- M.generic(game, s, p) -> the reason every game shares, or nil
-function M.generic(game, s, p)
-  local over = M.over(game, s)
+-- M.generic(game, s, p [, legal]) -> the reason every game shares, or nil
+function M.generic(game, s, p, legal)
+  local over = M.over(game, s, legal)
   if over then return over end
   if not p.from then return nil end
   local me = s:decider()
@@ -315,7 +317,7 @@ function M.explain(game, s, text)
   end
   local p, err = game:read_action(s, text)
   if not p then
-    local over = M.over(game, s)
+    local over = M.over(game, s, out)
     if over then
       local own = as_reason(game:why(s, { text = text }, over))
       over = own or over
@@ -325,7 +327,7 @@ function M.explain(game, s, text)
     return { legal = false, kind = "notation", reason = err }
   end
   p.text = p.text or text
-  local g = M.generic(game, s, p)
+  local g = M.generic(game, s, p, out)
   local r = as_reason(game:why(s, p, g)) or g
   if not r then
     return { legal = false, kind = "unknown",

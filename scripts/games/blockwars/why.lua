@@ -30,12 +30,13 @@ local function read_action(self, _, text)
     for k, v in pairs(WORDS[t]) do p[k] = v end
     return p
   end
-  local p, a, b, c = { text = text }, nil, nil, nil
+  local p, b, c = { text = text }, nil, nil
   local word, n = t:match("^(%a+)(%d+)$")
   if (word == "fly" or word == "dogfight") and n then
     p.kind, p.fighter = word, tonumber(n)
     return p
   end
+  local a
   word, a = t:match("^(%a+)(%l%d+)$")
   if word == "barrage" or word == "gas" or word == "strafe" then
     p.kind, p.gas = word == "strafe" and "strafe" or "barrage", word == "gas"
@@ -84,14 +85,29 @@ local function read_action(self, _, text)
   return p
 end
 
--- Words ------------------------------------------------------------------------
+-- Words ----------------------------------------------------------------------
 local function name(self, sq) return self.rules:name(sq) end
 
--- "the infantry on e3", "the machine gun on d6", "the tank on c1"
+-- "infantry", "machine gun", "tank"
+local function type_words(self, t)
+  return t == self.T.machinegun and "machine gun" or self.type_names[t]
+end
+
+-- "the infantry on e3" (of the side deciding), "the German machine gun on
+-- d6" (of the other)
 local function unit(self, s, pid)
-  local t = s:type(pid)
-  local kind = t == self.T.machinegun and "machine gun" or self.type_names[t]
-  return string.format("the %s on %s", kind, name(self, s:square(pid)))
+  local side = s:side_of(pid)
+  return string.format("the %s%s on %s", side ~= s:decider()
+                       and SIDE_ADJ[side] .. " " or "",
+                       type_words(self, s:type(pid)),
+                       name(self, s:square(pid)))
+end
+
+-- "your infantry", "the German infantry"
+local function whose(self, s, pid)
+  local side = s:side_of(pid)
+  return (side == s:decider() and "your " or "the " .. SIDE_ADJ[side] .. " ")
+         .. type_words(self, s:type(pid))
 end
 
 local function side_name(side) return "the " .. SIDE_NAME[side] end
@@ -175,7 +191,7 @@ local function why_move(self, s, side, p, g)
                                     .. "squares it enters must be empty, and "
                                     .. "%s holds %s", name(self, p.to),
                                     name(self, g.at),
-                                    unit(self, s, s:at(g.at)))
+                                    whose(self, s, s:at(g.at)))
     end
     return nil
   end
@@ -184,14 +200,14 @@ local function why_move(self, s, side, p, g)
       return "BW-A2", string.format("%s moves to an empty square, and %s "
                                     .. "holds %s", unit(self, s, pid),
                                     name(self, p.to),
-                                    unit(self, s, s:at(p.to)))
+                                    whose(self, s, s:at(p.to)))
     end
     if g and g.kind == "mode" then
       return "BW-A2", string.format("%s moves to an empty square, and %s "
                                     .. "holds %s (an attack is written "
                                     .. "%sx%s)", unit(self, s, pid),
                                     name(self, p.to),
-                                    unit(self, s, s:at(p.to)),
+                                    whose(self, s, s:at(p.to)),
                                     name(self, p.from), name(self, p.to))
     end
     if g then return nil end
@@ -267,7 +283,8 @@ local function why_fire(self, s, side, p, pid)
       local arc = fire.arc >= 180 or R:in_arc(c, sq, 0, fy, fire.arc)
       local score = d > fire.range and 0 or (not arc and 1 or 2)
       if score == 2 and not blocker then return nil end
-      if not best or score > best.score then
+      if not best or score > best.score
+         or (score == best.score and d < best.d) then
         best = { score = score, d = d, from = c, blocker = blocker }
       end
     end
@@ -285,7 +302,7 @@ local function why_fire(self, s, side, p, pid)
   return rule, string.format("the line of fire from %s to %s is blocked at "
                              .. "%s%s", name(self, best.from),
                              name(self, p.target), name(self, best.blocker),
-                             there and " by " .. unit(self, s, there) or "")
+                             there and " by " .. whose(self, s, there) or "")
 end
 
 -- Where a unit of type t may enter for the side (BW-A8): its back rank, or
@@ -327,12 +344,8 @@ local function entry_square(self, s, side, t, sq)
   if s:at(sq) then
     return "BW-A8", string.format("a reinforcement enters on an empty "
                                   .. "square, and %s holds %s",
-                                  name(self, sq), unit(self, s, s:at(sq)))
+                                  name(self, sq), whose(self, s, s:at(sq)))
   end
-end
-
-local function type_words(self, t)
-  return t == self.T.machinegun and "machine gun" or self.type_names[t]
 end
 
 -- BW-A8 a reinforcement in the side's own turn: both actions
@@ -354,6 +367,13 @@ local function why_enter(self, s, side, p)
   return entry_square(self, s, side, t, p.sq)
 end
 
+-- "infantry", "the tank", "a machine gun"
+local function a_unit(self, t)
+  if t == self.T.tank then return "the tank" end
+  if t == self.T.infantry then return "infantry" end
+  return "a " .. type_words(self, t)
+end
+
 -- BW-C4 the Ace's reinforcement: what may enter (the reserve first, else a
 -- casualty), and where
 local function why_ace(self, s, side, p)
@@ -364,13 +384,13 @@ local function why_ace(self, s, side, p)
     local _, _, _, _, from, e = wg.fields(out:get(i))
     if not types[e] then
       types[e] = from
-      named[#named + 1] = type_words(self, e)
+      named[#named + 1] = a_unit(self, e)
     end
   end
   if not types[p.unit] then
-    return "BW-C4", string.format("the Ace brings in %s, not a %s",
-                                  why.list(named):gsub(", ", " or "),
-                                  type_words(self, p.unit))
+    return "BW-C4", string.format("the Ace brings in %s, not %s",
+                                  table.concat(named, " or "),
+                                  a_unit(self, p.unit))
   end
   return entry_square(self, s, side, p.unit, p.sq)
 end
@@ -409,7 +429,7 @@ local function why_place(self, s, side, p)
   end
   if s:at(p.sq) then
     return "BW-S3", string.format("%s is taken by %s", name(self, p.sq),
-                                  unit(self, s, s:at(p.sq)))
+                                  whose(self, s, s:at(p.sq)))
   end
 end
 
@@ -479,9 +499,10 @@ local function game_why(self, s, p, g)
   if g and g.kind == "empty" then return "BW-A1", g.reason end
   if g and g.kind == "foe" then
     local pid = s:at(p.from)
-    return "BW-A1", string.format("%s is %s'; %s act now",
-                                  unit(self, s, pid),
-                                  side_name(s:side_of(pid)), side_name(side))
+    return "BW-A1", string.format("the %s on %s is %s, and %s act now",
+                                  type_words(self, s:type(pid)),
+                                  name(self, p.from),
+                                  SIDE_ADJ[s:side_of(pid)], side_name(side))
   end
   if p.kind == "enter" then return why_enter(self, s, side, p) end
   if p.kind == "move" then return why_move(self, s, side, p, g) end
@@ -494,11 +515,10 @@ local function game_why(self, s, p, g)
   end
 end
 
--- What a legal action does ------------------------------------------------------
+-- What a legal action does ---------------------------------------------------
 local function does(self, s, a)
   local kind, x, y, z, from, e = wg.fields(a)
   local side = s:decider()
-  local text = self:action_text(s, a)
   if kind == 1 then                                           -- a move
     return why.does(self, s, a)
   elseif kind == 2 then                                       -- an attack
@@ -516,8 +536,28 @@ local function does(self, s, a)
                          type_words(self, e), how, name(self, x))
   elseif kind == 5 then
     return side_name(side) .. " end their turn"
+  elseif kind == 6 then
+    local hits = z == 1 and self.def.rulings.gas.hits
+                 or self.def.rulings.barrage
+    return string.format("%s falls on %s: a card for each unit on it or "
+                         .. "next to it, which %d-%d hit", z == 1
+                         and "poison gas" or "the barrage", name(self, x),
+                         hits[1], hits[2])
+  elseif kind == 7 then
+    return string.format("%s fighter %d flies to strafe", SIDE_ADJ[side], x)
+  elseif kind == 8 then
+    return x == 0 and side_name(side) .. " let it pass"
+           or string.format("%s fighter %d meets it in a dogfight",
+                            SIDE_ADJ[side], x)
+  elseif kind == 9 then
+    return "the fighter strafes " .. unit(self, s, s:at(x))
+  elseif kind == 10 then
+    return x == 1 and string.format("%s award the %s: the defeat becomes a "
+                                    .. "victory", side_name(side),
+                                    bw.CROSS_NAME[side])
+           or side_name(side) .. " keep their cross"
   end
-  return text
+  return self:action_text(s, a)
 end
 
 return function(game, shared)
