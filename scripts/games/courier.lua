@@ -250,38 +250,11 @@ end
 -- The game's own reasons; game:explain asks after the generic ones (g, or
 -- nil when no generic reason forbids the move): the end of the game (C-E2,
 -- C-E3), the opening moves owed (C-O1), a pawn's double step (C-P1), the
--- promotion (C-P2), a capture of one's own piece (C-P9), and a move that
--- leaves the king attacked (C-E1). A move of no piece of the mover's
--- breaks C-B1 (White and Black in turn, each moving their own pieces).
+-- promotion (C-P2); and which of its rules the generic reasons fall under:
+-- a capture of one's own piece (C-P9), a king left attacked (C-E1), a
+-- move of no piece of the mover's (C-B1: White and Black in turn, each
+-- moving their own pieces).
 local why = wg.why
-
--- C-E1 after the move p, is a royal piece of the mover attacked? Then the
--- reason, naming it and its attackers.
-local function exposed(self, s, side, p)
-  local m = s:mark()
-  local king_moves = self.def.pieces[self.type_names[s:type(s:at(p.from))]]
-                     .royal
-  s:apply_move(wg.act(wg.MOVE, p.from, p.to, 0, 0, p.promo or 0))
-  local text
-  for _, t in ipairs(royals(self)) do
-    for _, pid in ipairs(s:pieces(side)) do
-      local sq = s:square(pid)
-      if not text and s:type(pid) == t and s:attacked(sq, 3 - side) then
-        local by = why.attackers(self, s, sq, 3 - side, side)
-        local king = why.type_name(self, t)
-        if king_moves then
-          text = string.format("moves your %s to %s, attacked there by %s",
-                               king, self.rules:name(sq), by)
-        else
-          text = string.format("leaves your %s on %s attacked by %s", king,
-                               self.rules:name(sq), by)
-        end
-      end
-    end
-  end
-  s:undo(m)
-  return text
-end
 
 -- C-O1 the opening moves the side still owes, as text, and the one p
 -- makes, if it is one of them
@@ -319,8 +292,8 @@ local function opening_blocked(self, s, side, p, m)
                                    why.unit(self, s, s:at(sq), side))
     end
   end
-  local text = exposed(self, s, side, p)
-  if text then return "C-E1", text end
+  local g = why.exposes(self, s, side, p)
+  if g then return "C-E1", g.reason end
 end
 
 function game:why(s, p, g)
@@ -357,10 +330,7 @@ function game:why(s, p, g)
   end
   if kind == "promotion" then return "C-P2", g.reason end
   if kind == "own" then return "C-P9", g.reason end
-  if not g then
-    local text = exposed(self, s, side, p)
-    if text then return "C-E1", text end
-  end
+  if kind == "royal" then return "C-E1", g.reason end   -- the king attacked
 end
 
 -- For the AI: the tree tries captures first, the most valuable victim first.

@@ -13,7 +13,8 @@
 --     only to move, or only to capture; your own piece stands there; the
 --     path is blocked at a square, by a piece or by terrain (citing the
 --     layer's declared `rule`, else the piece's); a promotion left out or
---     not allowed. nil when nothing generic forbids the action.
+--     not allowed; a royal piece left attacked. nil when nothing generic
+--     forbids the action.
 --   game:why(s, p, g): the game's own reasons, asked after the generic
 --     ones with their answer g. It returns a reason (a table, or rule and
 --     reason text), or nil to keep g. A game writes only what is its own:
@@ -215,6 +216,37 @@ function M.attackers(game, s, sq, by, me)
   return M.list(names), squares
 end
 
+-- M.exposes(game, s, me, p) -> the reason when the move p (from, to,
+-- promo) leaves a royal piece of side me attacked (a move the runtime's
+-- s:keep_royal_safe drops), naming the attackers; else nil
+function M.exposes(game, s, me, p)
+  local royal = {}
+  for name, piece in pairs(game.def.pieces) do
+    if piece.royal and game.T[name] then royal[game.T[name]] = true end
+  end
+  if not next(royal) then return nil end
+  local m = s:mark()
+  local mover = s:type(s:at(p.from))
+  s:apply_move(core.act(MOVE, p.from, p.to, 0, 0, p.promo or 0))
+  local r
+  for _, pid in ipairs(s:pieces(me)) do
+    local sq = s:square(pid)
+    if not r and royal[s:type(pid)] and s:attacked(sq, 3 - me) then
+      local by = M.attackers(game, s, sq, 3 - me, me)
+      local king = M.type_name(game, s:type(pid))
+      if royal[mover] then
+        r = reason(nil, "royal", "moves your %s to %s, attacked there by %s",
+                   king, game.rules:name(sq), by)
+      else
+        r = reason(nil, "royal", "leaves your %s on %s attacked by %s", king,
+                   game.rules:name(sq), by)
+      end
+    end
+  end
+  s:undo(m)
+  return r
+end
+
 -- Generic reasons ---------------------------------------------------------
 -- M.over(game, s [, legal]) -> the reason when the game is over, else nil
 -- (legal: the legal actions, when the caller has them)
@@ -270,7 +302,7 @@ function M.generic(game, s, p, legal)
   elseif p.promo then
     return reason(rule, "promotion", "%s does not promote on %s", who, to)
   end
-  return nil
+  return M.exposes(game, s, me, p)
 end
 
 -- What a legal move does ---------------------------------------------------

@@ -62,11 +62,13 @@ describe("cli: why", function()
     assert.equal(2, code)
     assert.equal("", out)
     assert.matches("^wargrid: unknown game 'chess'", err)
-    _, err, code = run { "why", "courier", "--position", "8/8 w", "e2e4" }
+    out, err, code = run { "why", "courier", "--position", "8/8 w", "e2e4" }
     assert.equal(2, code)
+    assert.equal("", out)
     assert.matches("^wargrid: bad position '8/8 w'", err)
-    _, err, code = run { "why", "courier" }
+    out, err, code = run { "why", "courier" }
     assert.equal(2, code)
+    assert.equal("", out)
     assert.equal("wargrid: why: which action? (see 'wargrid why --help')\n", err)
   end)
 
