@@ -8,13 +8,13 @@
 -- the default notation (a2a4, c7c8f); a game with other notation reads its
 -- own kinds and fields. Then the reason:
 --   g = M.generic(game, s, p): what every game shares -- the game is over;
---     no piece on the square named; a piece of the other side; the piece's
---     pattern does not go there (citing the piece's declared `rule`), or
---     only to move, or only to capture; your own piece stands there; the
---     path is blocked at a square, by a piece or by terrain (citing the
---     layer's declared `rule`, else the piece's); a promotion left out or
---     not allowed; a royal piece left attacked. nil when nothing generic
---     forbids the action.
+--     a decision of another phase comes first; no piece on the square
+--     named; a piece of the other side; the piece's pattern does not go
+--     there (citing the piece's declared `rule`), or only to move, or only
+--     to capture; your own piece stands there; the path is blocked at a
+--     square, by a piece or by terrain (citing the layer's declared `rule`,
+--     else the piece's); a promotion left out or not allowed; a royal
+--     piece left attacked. nil when nothing generic forbids the action.
 --   game:why(s, p, g): the game's own reasons, asked after the generic
 --     ones with their answer g. It returns a reason (a table, or rule and
 --     reason text), or nil to keep g. A game writes only what is its own:
@@ -260,6 +260,20 @@ end
 function M.generic(game, s, p, legal)
   local over = M.over(game, s, legal)
   if over then return over end
+  -- a decision of another phase comes first (a game's later phases are
+  -- its sub-decisions)
+  local phases = game.def.phases
+  if phases and s:phase() > 1 then
+    legal = legal or game:legal(s)
+    local texts = {}
+    for i = 1, math.min(3, legal:size()) do
+      texts[i] = game:action_text(s, legal:get(i))
+    end
+    return reason(nil, "decision", "%s must first decide the %s (%s%s)",
+                  M.the_side(game, s:decider()), phases[s:phase()],
+                  table.concat(texts, ", "), legal:size() > 3 and ", ..."
+                  or "")
+  end
   if not p.from then return nil end
   local me = s:decider()
   local pid = s:at(p.from)
