@@ -610,6 +610,15 @@ local function why_take(self, s, side, p)
                                  self.rules:name(p.to))
   end
   local r = why.reach(self, s, pid, p.to, "capture", side)
+  local fire = wg.act(FIRE, p.from, p.to)
+  if r and self:legal(s):contains(fire) then             -- W-F1
+    return "W-F1", string.format("%s takes %s alone by combined fire, "
+                                 .. "written fire %sx%s",
+                                 why.piece(self, s, pid, side),
+                                 self.rules:name(p.to),
+                                 self.rules:name(p.from),
+                                 self.rules:name(p.to))
+  end
   if r then
     local threat = THREAT[name] or { r.rule }
     local text2 = r.reason:gsub("does not capture on", "does not threaten")

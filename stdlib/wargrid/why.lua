@@ -30,8 +30,6 @@ local M = {}
 local MOVE = 1  -- the kind of action the pattern tracer makes (wg.MOVE)
 
 -- Words ------------------------------------------------------------------
-function M.square(game, sq) return game.rules:name(sq) end
-
 -- "White", "Canadians": a side's name as a player reads it
 function M.side(game, side)
   return (game:side_name(side):gsub("^%l", string.upper))
@@ -91,7 +89,6 @@ end
 local function reason(rule, kind, fmt, ...)
   return { rule = rule, kind = kind, reason = string.format(fmt, ...) }
 end
-M.reason = reason
 
 -- Reading the default notation ------------------------------------------
 local function normal(text)
@@ -203,17 +200,15 @@ function M.reach(game, s, pid, to, mode, me)
 end
 
 -- M.attackers(game, s, sq, by, me) -> the pieces of side `by` that could
--- capture on sq now, named ("the rook on f8 and the knight on g3"), and
--- their squares
+-- capture on sq now, named: "the rook on f8 and the knight on g3"
 function M.attackers(game, s, sq, by, me)
-  local out, names, squares = core.actions(), {}, {}
+  local out, names = core.actions(), {}
   s:threats(out, by, 1, sq)
   for i = 1, out:size() do
     local _, from = core.fields(out:get(i))
     names[#names + 1] = M.piece(game, s, s:at(from), me)
-    squares[#squares + 1] = from
   end
-  return M.list(names), squares
+  return M.list(names)
 end
 
 -- M.exposes(game, s, me, p) -> the reason when the move p (from, to,
@@ -343,10 +338,12 @@ function M.does(game, s, a)
 end
 
 -- Explaining -------------------------------------------------------------
--- A hook's answer as a reason table: a table, or rule and reason text.
-local function as_reason(r, text)
+-- game:why's answer as a reason table: it gave a table, or a rule and a
+-- reason text (of kind "game", or g's when it cites g's reason), or nil.
+local function as_reason(g, r, text)
   if type(r) == "table" or r == nil and text == nil then return r end
-  return { rule = r, reason = text }
+  return { rule = r, reason = text,
+           kind = g and g.reason == text and g.kind or "game" }
 end
 
 -- M.explain(game, s, text) -> see game:explain
@@ -365,7 +362,7 @@ function M.explain(game, s, text)
   if not p then
     local over = M.over(game, s, out)
     if over then
-      local own = as_reason(game:why(s, { text = text }, over))
+      local own = as_reason(over, game:why(s, { text = text }, over))
       over = own or over
       return { legal = false, rule = over.rule, kind = over.kind,
                reason = over.reason }
@@ -374,7 +371,7 @@ function M.explain(game, s, text)
   end
   p.text = p.text or text
   local g = M.generic(game, s, p, out)
-  local r = as_reason(game:why(s, p, g)) or g
+  local r = as_reason(g, game:why(s, p, g)) or g
   if not r then
     return { legal = false, kind = "unknown",
              reason = string.format("'%s' is not a legal action here", text) }

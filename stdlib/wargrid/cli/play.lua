@@ -12,7 +12,8 @@ usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
                          [--option NAME[=VALUE]] [--variant FILE]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
---help shows it), or:
+--help shows it; an illegal one is answered with the rule that forbids it,
+as 'wargrid why' tells it), or:
   moves   the legal actions          undo    take back your last action
   board   draw the board again       position  print the position text
   help    this list                  quit    leave the game
