@@ -625,6 +625,10 @@ local function why_take(self, s, side, p)
                           :gsub("cannot reach", "does not threaten")
     if r.kind == "pattern" and threat[2] then
       text2 = text2 .. " (it threatens " .. threat[2] .. ")"
+    elseif r.kind == "outside" then
+      text2 = string.format("%s threatens only inside its zone, and %s is "
+                            .. "outside it", why.piece(self, s, pid, side),
+                            self.rules:name(p.to))
     end
     return threat[1], text2
   end

@@ -30,6 +30,8 @@ end
 
 describe("why: Wehrschach (W-)", function()
   W.cases(it, game, {
+    { "W-C2 the headquarter threatens only inside its zone", board { f3 = "H", f5 = "i", e5 = "I", k2 = false },
+      "f3xf5", "illegal: W-C2 your headquarter on f3 threatens only inside its zone, and f5 is outside it" },
     { "W-K1 a capture needs a second piece threatening the target", example "b6", "e4xf6",
       "illegal: W-K1 a capture of f6 needs a second piece threatening it; only e4 does" },
     { "W-K1 with artillery B6 the text's capture is legal", example(), "e4xf6",
