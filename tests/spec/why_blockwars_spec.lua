@@ -1,6 +1,6 @@
 -- Why an action or a decision is illegal in Block Wars (game:explain): each
--- illegal one names the rule that forbids it (../shared/rules/
--- blockwars.md) and the squares involved; over seeded random games, with
+-- illegal one names the rule that forbids it (scripts/games/
+-- blockwars/rules.md) and the squares involved; over seeded random games, with
 -- every option, every legal action explains as legal and every other text
 -- of the notation with a BW- rule.
 local T = require "wargrid.test"

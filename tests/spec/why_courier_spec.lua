@@ -1,5 +1,5 @@
 -- Why an action is illegal in Courier Army and its variants (game:explain):
--- each illegal action names the rule that forbids it (../shared/rules/
+-- each illegal action names the rule that forbids it (scripts/games/
 -- courier.md) and the squares involved; over seeded random games every
 -- legal action explains as legal and every other move explains with a C-
 -- rule.
