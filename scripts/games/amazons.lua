@@ -9,6 +9,9 @@ return wg.variant("trenches", {
   name = "amazons",
   title = "Game of the Amazons",
   sides = { "white", "black" },
-  pieces = { tank = false, soldier = { letter = "q" } },
+  pieces = { tank = false,
+             soldier = { letter = "q", look = { glyph = "queen" } } },
+  board = { layers = { dead = { look = { label = "burnt square" } } } },
+  look = { board = { light = "#eee1c6", dark = "#c09a6b" } },
   start = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w",
 })

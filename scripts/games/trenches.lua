@@ -26,10 +26,14 @@ local game = wg.game {
   -- stops every move and every grenade the runtime traces (T-M2).
   board = {
     files = 10, ranks = 10,
-    layers = { dead = { dynamic = true, stops = true } },
+    layers = { dead = { dynamic = true, stops = true,
+                        look = { fill = "#5b4a3a", opacity = 0.9,
+                                 pattern = "rubble", ink = "#2a2018",
+                                 label = "debris" } } },
     marks = { dead = "x" },
   },
   sides = { "light", "dark" },
+  look = { board = { light = "#e4dcc6", dark = "#c9bb98" } },
 
   -- Movement (both piece kinds) ----------------------------------------
   -- T-M1 like a chess queen, any distance along one of the 8 lines, to an
@@ -38,8 +42,8 @@ local game = wg.game {
   -- a piece, as in the Amazons: the pattern has no over_own / over_enemy. A
   -- variant lets pieces be passed with over_own = "all", over_enemy = "all".
   pieces = {
-    soldier = { letter = "s", moves = "mQ" },
-    tank    = { letter = "t", moves = "mQ" },
+    soldier = { letter = "s", moves = "mQ", look = { glyph = "soldier" } },
+    tank    = { letter = "t", moves = "mQ", look = { glyph = "tank" } },
   },
 
   -- Soldiers' grenades (T-G1..T-G3), as data a variant may change.
@@ -141,6 +145,14 @@ function game:action_text(s, a)
 end
 
 -- End of game ---------------------------------------------------------
+-- How an action is drawn (wargrid.svg): a move's arrow, then where its
+-- grenade lands.
+function game:action_marks(a)
+  local kind, from, to, target = wg.fields(a)
+  if kind == THROW then return { { "move", from, to }, { "land", target } } end
+  return { { "move", from, to } }
+end
+
 -- T-E2 the winner's score: how many of its pieces still have a legal action.
 -- RULING (confirmed 2026-11-23): the final position has the loser to
 -- move; a winner's piece counts if it would have a legal action were it the

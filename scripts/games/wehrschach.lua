@@ -115,8 +115,12 @@ local PLANE = {
     capture(5, { over_own = "all", over_enemy = ENEMY_PASSABLE })),
 }
 
-local function plane(letter)
-  return { letter = letter, value = PLANE.value, moves = PLANE.moves }
+-- A unit's look: a counter of its side's colour with a symbol.
+local function unit_look(glyph) return { glyph = glyph, shape = "counter" } end
+
+local function plane(letter, glyph)
+  return { letter = letter, value = PLANE.value, moves = PLANE.moves,
+           look = { glyph = glyph, shape = "counter", turn = true } }
 end
 
 local game = wg.game {
@@ -132,19 +136,24 @@ local game = wg.game {
     layers = {
       -- W-B2 RULING: the main road is the diagonal a1-k11
       road = { squares = function(_, _, f, r) return f == r end,
-               mark = "/", colour = "yellow", label = "main road" },
+               mark = "/", colour = "yellow", label = "main road",
+               look = { band = "#c8a24a", width = 0.34, centre = "#f7ebbd",
+                        dashed = true } },
       -- W-B3 RULING: the river is the diagonal a11-k1 (f6 is road and river)
       river = { squares = function(g, _, f, r) return f + r == g.ranks + 1 end,
-                mark = "\\", colour = "cyan", label = "river" },
+                mark = "\\", colour = "cyan", label = "river",
+                look = { band = "#3f86cf", width = 0.26 } },
       -- W-B4 the sea: b5 and k7 (not point-symmetric, as the text says)
       sea = { squares = { "b5", "k7" }, mark = "~", colour = "blue",
-              label = "sea" },
+              label = "sea", look = { fill = "#2f6fb5", opacity = 0.85,
+                                      pattern = "waves", ink = "#d4e8fa" } },
       -- W-B5 the mainlines (see mainlines below), and each side's zone
       mainline = { squares = function(g, _, _, r)
                      local m = g.def.mainlines or {}
                      return r == m[1] or r == m[2]
                    end,
-                   mark = "-", colour = "green", label = "mainlines" },
+                   mark = "-", colour = "green", label = "mainlines",
+                   look = { fill = "#5f8f3e", opacity = 0.22 } },
       red_zone = { squares = function(g, _, _, r)
                      return r <= ((g.def.mainlines or {})[1] or 0)
                    end,
@@ -161,6 +170,8 @@ local game = wg.game {
   mainlines = { 3, 9 },
   sides = { "red", "blue" },
   side_colours = { "red", "blue" },
+  -- Drawn as a map: a plain grid, units as counters with NATO's symbols.
+  look = { board = { light = "#e9e4d2", chequer = false, lines = "#a39a80" } },
 
   -- 6 infantry, 3 tanks, 2 fighters, 2 bombers, 4 artillery, 1 headquarter
   -- a side; fighters and bombers follow identical rules ("planes"). The
@@ -168,24 +179,24 @@ local game = wg.game {
   planes = { "fighter", "bomber" },
   ground = { "infantry", "tank", "artillery" },
   pieces = {
-    infantry = { letter = "i", value = 1,
+    infantry = { letter = "i", value = 1, look = unit_look "infantry",
                  moves = pattern(ground_move(1), ROAD_MOVE,        -- W-M1, W-M2
                                  capture(1)) },                    -- W-C1
-    tank = { letter = "t", value = 3,
+    tank = { letter = "t", value = 3, look = unit_look "armour",
              moves = pattern(ground_move(3), ROAD_MOVE,            -- W-M1, W-M2
                              l_paths { mode = MOVE_ONLY, block = "sea",
                                        nostep = "river" },         -- W-M7
                              capture(3, { block = "sea" }),        -- W-C3
                              l_paths { mode = CAPTURE_ONLY,
                                        block = "sea" }) },         -- W-C3
-    artillery = { letter = "a", value = 3,
+    artillery = { letter = "a", value = 3, look = unit_look "artillery",
                   moves = pattern(ground_move(4),                  -- W-M1
                                   -- W-C4 exactly 4 away; pieces and sea ignored
                                   capture(4, { over_own = "all",
                                                over_enemy = "all" })) },
-    fighter = plane("f"),
-    bomber = plane("b"),
-    headquarter = { letter = "h", value = 6,
+    fighter = plane("f", "fighter"),
+    bomber = plane("b", "bomber"),
+    headquarter = { letter = "h", value = 6, look = unit_look "headquarters",
                     -- W-M1 range 2; W-M3 never leaves its own zone
                     moves = pattern(ground_move(2, "red_zone"),
                                     -- W-C2 exactly 2 away, the middle square
@@ -452,6 +463,17 @@ function game:action_text(s, a)
   if kind == ENCLOSE then return "enclose " .. r:name(to) end
   if kind == FIRE then return "fire " .. r:name(from) .. "x" .. r:name(to) end
   return r:name(from) .. r:name(to)
+end
+
+-- How an action is drawn (wargrid.svg): a move's arrow, a capture's strike,
+-- the square a barrage removes, the piece an enclosure removes.
+function game:action_marks(a)
+  local kind, from, to = wg.fields(a)
+  if kind == MOVE then return { { "move", from, to } } end
+  if kind == TAKE then return { { "strike", from, to } } end
+  if kind == BARRAGE then return { { "area", { to }, label = "barrage" } } end
+  if kind == ENCLOSE then return { { "ring", to, label = "enclosed" } } end
+  return { { "strike", from, to, label = "fire" } }           -- FIRE
 end
 
 -- For the AI: the tree tries removals first (take, barrage, enclosure,

@@ -26,6 +26,8 @@ local COMMANDS = {
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",
     "one report from selfplay shards (--shard)" },
+  { "render", "render", "render GAME [--position P] [--from SQ] [-o FILE]",
+    "the position as a picture (SVG)" },
 }
 
 local function usage()
