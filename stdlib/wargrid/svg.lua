@@ -770,7 +770,7 @@ local function draw_targets(game, L, b, targets)
 end
 
 -- Text beside and under the board -----------------------------------------
-local CHAR_W = 0.58     -- a character's width in sans-serif, per font size
+local CHAR_W = 0.64     -- a character's width in sans-serif, per font size
 
 -- words of text in lines at most `width` wide at font size fs
 local function wrap(text, width, fs)
@@ -876,8 +876,18 @@ local function draw_sidebar(game, c, b, sections, x0, y0, width)
             fail(game, "sidebar: no piece type '%s'", tostring(p.type))
           end
           local side = p.side or sec.side or 1
+          local words = {}
+          if p.count then words[1] = "\u{00d7}" .. p.count end
+          if p.state == "damaged" or p.state == "destroyed" then
+            words[#words + 1] = p.state
+          end
+          words[#words + 1] = p.note
+          local after = table.concat(words, " ")
           local size = 30
-          if x + size > x0 + width then x, y = x0 + 80, y + 36 end
+          local w = size + 2 + (after ~= "" and #after * 14 * CHAR_W + 8 or 0)
+          if x + w > x0 + width and x > x0 + 80 then
+            x, y = x0 + 80, y + 36
+          end
           open(b, "g", "class", "icon s" .. side .. " t-" .. p.type
                                 .. (p.state and " " .. p.state or ""),
                "opacity", p.state == "destroyed" and 0.45 or nil)
@@ -885,13 +895,10 @@ local function draw_sidebar(game, c, b, sections, x0, y0, width)
                         { damage = p.state == "damaged" and 1 or 0,
                           destroyed = p.state == "destroyed" })
           close(b, "g")
-          x = x + size + 2
-          local after = (p.count and "\u{00d7}" .. p.count or "")
-                        .. (p.note and " " .. p.note or "")
           if after ~= "" then
-            el(b, "text", after, "x", x, "y", y + 20)
-            x = x + #after * 14 * CHAR_W + 8
+            el(b, "text", after, "x", x + size + 2, "y", y + 20)
           end
+          x = x + w
         end
         h = 36
       elseif row.cards then
@@ -978,13 +985,14 @@ function M.position(game, s, opts)
   y = draw_legend(L, c, body, y, bw)
   local caption = game.caption and game:caption(s) or default_caption(game, s)
   local lines = wrap(caption, bw, 15)
+  local bold = #lines
   if opts.note then
     for _, l in ipairs(wrap(opts.note, bw, 15)) do lines[#lines + 1] = l end
   end
   open(body, "g", "class", "caption", "font-size", 15, "fill", "#222222")
   for i, l in ipairs(lines) do
     el(body, "text", l, "x", L.x0, "y", y + (i - 1) * 20,
-       "font-weight", i == 1 and "bold" or nil)
+       "font-weight", i <= bold and "bold" or nil)
   end
   close(body, "g")
   y = y + #lines * 20

@@ -121,7 +121,7 @@ local function fighters_icons(self, s, side)
   return out
 end
 
--- BW-C6 the newest n cards of deck d, newest first
+-- BW-C6 the newest n cards turned, newest first
 local function newest(s, d, n)
   local cards, out = s:cards(d), {}
   for i = #cards, math.max(1, #cards - n + 1), -1 do
@@ -160,10 +160,18 @@ return function(game, shared)
         { label = "fighters", pieces = fighters_icons(self, s, side) },
         { label = "deck", deck = s:ncards(self.D[bw.DECK_NAME[side]]) },
       } }
+      if bw.offboard(s, side, nil, bw.WAITING) > 0 then        -- BW-S3
+        table.insert(sections[side].rows, 1, { label = "to place",
+          pieces = units_icons(self, s, side, bw.WAITING) })
+      end
     end
     if s:ncards(self.D.showing) > 0 then
+      local showing = {}                        -- in the order turned
+      for i, v in ipairs(s:cards(self.D.showing)) do
+        showing[i] = card_label(v)
+      end
       sections[#sections + 1] = { title = "Face up in this combat",
-        rows = { { cards = newest(s, self.D.showing, 8) } } }
+        rows = { { cards = showing } } }
     end
     if s:ncards(self.D.turned) > 0 then
       sections[#sections + 1] = { title = "Cards turned, last first",
