@@ -226,6 +226,14 @@ describe("render: actions and targets", function()
     assert.same({}, svg.action_marks(bw, bw:parse_action(s, "pass")))
   end)
 
+  it("C-E1 the line under the board tells whose turn it is, or the result", function()
+    local game = T.game "courier"
+    has(svg.position(game, game:new()), '<text x="34" y="570" font%-weight="bold">White to move</text>')
+    local mate = T.position(game, "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1")
+    has(svg.position(game, mate),
+        '<text x="34" y="570" font%-weight="bold">Game over: white wins %(checkmate%)</text>')
+  end)
+
   it("the second side's edge is at the bottom with flip", function()
     local game = T.game "courier"
     local text = svg.position(game, game:new(), { flip = true })
