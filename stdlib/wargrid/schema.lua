@@ -196,6 +196,8 @@ local LAYER = { type = "table", help = "a terrain layer", fields = {
              help = "its squares' background in a terminal: black, red, "
                     .. "green, yellow, blue, magenta, cyan, white" },
   label = { type = "string", help = "its legend text (default: its name)" },
+  rule = { type = "string",
+           help = "the ID of the rule cited when it stops a move (why)" },
   look = { type = "table", help = "how pictures draw it (wargrid.svg)",
            fields = {
     fill = { type = "string", help = "its squares' tint: \"#rrggbb\" or a "
