@@ -15,31 +15,43 @@ local M = {}
 
 local function capital(text) return text:sub(1, 1):upper() .. text:sub(2) end
 
-local function parse_action(game, s, text) return game:parse_action(s, text) end
+local function parse_action(game, s, text)
+  return game:parse_action(s, text)
+end
 
--- M.frames(game, s, texts [, parse [, draw]]) -> the positions from s on,
--- one per action played, or nil and what is wrong (an action that is not
--- legal where it stands). Each frame: { svg =, action = its text, by = who
--- took it, log = { lines } }; the first, the start, has no action. parse
--- (game, s, text) -> action or nil, message reads an action's text
--- (default game:parse_action); draw holds wargrid.svg's viewer and flip.
--- s is played on.
-function M.frames(game, s, texts, parse, draw)
-  parse, draw = parse or parse_action, draw or {}
-  local frames = { { svg = svg.position(game, s, draw), log = {} } }
+local function action_text(game, s, a) return game:action_text(s, a) end
+
+-- M.actor(game, s) -> the name of the side whose decision it is, as a
+-- line begins it: "White", "Canadians"
+function M.actor(game, s)
+  return capital(game:side_name(s:decider() ~= 0 and s:decider() or s:side()))
+end
+
+-- M.frames(game, s, texts [, opts]) -> the positions from s on, one per
+-- action played, or nil and what is wrong (an action that is not legal
+-- where it stands). Each frame: { svg =, action = its text, by = who took
+-- it, log = { lines } }; the first, the start, has no action. opts:
+-- parse(game, s, text) -> action or nil, message reads an action's text
+-- (default game:parse_action), write(game, s, a) writes it (default
+-- game:action_text); viewer and flip as wargrid.svg's. s is played on.
+function M.frames(game, s, texts, opts)
+  opts = opts or {}
+  local parse, write = opts.parse or parse_action, opts.write or action_text
+  local frames = { { svg = svg.position(game, s, { viewer = opts.viewer,
+                                                   flip = opts.flip }),
+                     log = {} } }
   for i, text in ipairs(texts) do
     local a, err = parse(game, s, text)
     if not a then
       return nil, string.format("action %d (%s): %s", i, text, err)
     end
-    local by = capital(game:side_name(s:decider() ~= 0 and s:decider()
-                                      or s:side()))
-    local canon = game:action_text(s, a)
+    local by = M.actor(game, s)
+    local canon = write(game, s, a)
     local log = {}
     game:play(s, a, log)
     frames[#frames + 1] = {
-      svg = svg.position(game, s, { last = a, viewer = draw.viewer,
-                                    flip = draw.flip,
+      svg = svg.position(game, s, { last = a, viewer = opts.viewer,
+                                    flip = opts.flip,
                                     note = string.format("%d. %s: %s", i,
                                                          by, canon) }),
       action = canon, by = by, log = log,
@@ -52,9 +64,11 @@ local STYLE = [[
 body { font-family: sans-serif; margin: 1em 1.5em; background: #f4f2ec;
        color: #222; }
 h1 { font-size: 1.4em; margin: 0 0 .3em; }
-table.tags { border-collapse: collapse; margin-bottom: .6em; }
-table.tags th { text-align: left; padding: 0 1em 0 0; color: #666;
-                font-weight: normal; }
+dl.tags { display: flex; flex-wrap: wrap; gap: .2em 1.6em; margin: 0 0 .6em;
+          max-width: 1200px; }
+dl.tags div { display: flex; gap: .5em; }
+dl.tags dt { color: #666; }
+dl.tags dd { margin: 0; }
 nav { display: flex; gap: .5em; align-items: center; margin: .5em 0;
       max-width: 1200px; }
 nav input { flex: 1; }
@@ -143,7 +157,7 @@ function M.page(game, frames, tags, title)
   title = title or game.title or game.name
   local rows = {}
   for _, t in ipairs(tags or {}) do
-    rows[#rows + 1] = string.format("<tr><th>%s</th><td>%s</td></tr>",
+    rows[#rows + 1] = string.format("<div><dt>%s</dt><dd>%s</dd></div>",
                                     esc(t[1]), esc(t[2]))
   end
   local plies = {}
@@ -164,7 +178,7 @@ function M.page(game, frames, tags, title)
     "<body>",
     "<header>",
     "<h1>" .. esc(title) .. "</h1>",
-    '<table class="tags">' .. table.concat(rows) .. "</table>",
+    '<dl class="tags">' .. table.concat(rows) .. "</dl>",
     "</header>",
     "<nav>",
     '<button id="first" title="the start (Home)">|&lt;</button>',

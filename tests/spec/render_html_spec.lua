@@ -95,8 +95,8 @@ describe("render: a game to step through (html)", function()
     local _, spaces = page:gsub("http://www%.w3%.org/2000/svg", "")
     assert.equal(spaces, links)                -- only the SVG namespace
     assert.matches('^<!DOCTYPE html>\n<html lang="en">', page)
-    assert.matches('<table class="tags"><tr><th>Game</th><td>blockwars</td></tr>'
-                   .. "<tr><th>Seed</th><td>7</td></tr></table>", page)
+    assert.matches('<dl class="tags"><div><dt>Game</dt><dd>blockwars</dd></div>'
+                   .. "<div><dt>Seed</dt><dd>7</dd></div></dl>", page)
   end)
 
   it("opens at the action its address names, with its action, narration and position", function()
