@@ -53,24 +53,33 @@ local game = wg.game {
   pieces = {
     pawn     = { letter = "p", moves = "fmWfcF", value = 1,
                  rule = "C-P1",
-                 promote = { to = "queen", zone = "last" } },         -- C-P2
+                 promote = { to = "queen", zone = "last" },           -- C-P2
+                 look = { glyph = "pawn" } },
     -- C-P3 Lieutenant
-    rook     = { letter = "r", moves = "R", value = 5, rule = "C-P3" },
+    rook     = { letter = "r", moves = "R", value = 5, rule = "C-P3",
+                 look = { glyph = "rook" } },
     -- C-P3 Sergeant
-    knight   = { letter = "n", moves = "N", value = 3, rule = "C-P3" },
+    knight   = { letter = "n", moves = "N", value = 3, rule = "C-P3",
+                 look = { glyph = "knight" } },
     -- C-P4 Corporal: exactly two squares diagonally. RULING: it leaps
     -- (the alfil); the non-leaping reading would be "nA".
-    corporal = { letter = "e", moves = "A", value = 1.5, rule = "C-P4" },
+    corporal = { letter = "e", moves = "A", value = 1.5, rule = "C-P4",
+                 look = { glyph = "corporal" } },
     -- C-P5 Captain
-    courier  = { letter = "b", moves = "B", value = 3.5, rule = "C-P5" },
+    courier  = { letter = "b", moves = "B", value = 3.5, rule = "C-P5",
+                 look = { glyph = "bishop" } },
     -- C-P6 Major
-    sage     = { letter = "m", moves = "K", value = 2.5, rule = "C-P6" },
+    sage     = { letter = "m", moves = "K", value = 2.5, rule = "C-P6",
+                 look = { glyph = "sage" } },
     -- C-P6 as the text says
-    jester   = { letter = "w", moves = "K", value = 2.5, rule = "C-P6" },
+    jester   = { letter = "w", moves = "K", value = 2.5, rule = "C-P6",
+                 look = { glyph = "jester" } },
     -- C-P7 Chief
-    queen    = { letter = "f", moves = "F", value = 1.5, rule = "C-P7" },
+    queen    = { letter = "f", moves = "F", value = 1.5, rule = "C-P7",
+                 look = { glyph = "queen" } },
     -- C-P8, no castling
-    king     = { letter = "k", moves = "K", royal = true, rule = "C-P8" },
+    king     = { letter = "k", moves = "K", royal = true, rule = "C-P8",
+                 look = { glyph = "king" } },
   },
 
   vars = {

@@ -37,6 +37,8 @@ local COMMANDS = {
     "one report from selfplay shards (--shard)" },
   { "test", "test", "test SPEC...",
     "busted specs, with this wargrid's modules" },
+  { "render", "render", "render GAME [--position P] [--from SQ] [-o FILE]",
+    "the position as a picture (SVG)" },
 }
 
 local function usage()
