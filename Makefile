@@ -1,4 +1,5 @@
 # wargrid -- make play | make test | make bench | make install (PREFIX, DESTDIR)
+#            make fuzz (FUZZ_SECONDS) | make test-sanitize
 PREFIX ?= /usr/local
 DATADIR = $(PREFIX)/share/wargrid
 GAME ?= wehrschach
@@ -17,13 +18,18 @@ OBJ = $(addprefix build/obj/,$(addsuffix .o,$(CORE) $(BIND)))
 PIC = $(addprefix build/pic/,$(addsuffix .o,$(CORE) $(BIND)))
 HDR = $(wildcard runtime/*.h)
 
-.PHONY: all deps deps-test play test bench install clean
+.PHONY: all deps deps-test deps-fuzz deps-sanitize play test bench install \
+        clean fuzz test-sanitize
 all: deps build/wargrid build/lua/wargrid.so
 
 deps:
 	@tools/install-deps build
 deps-test:
 	@tools/install-deps test
+deps-fuzz:
+	@tools/install-deps fuzz
+deps-sanitize:
+	@tools/install-deps sanitize
 
 build/obj/%.o: runtime/%.c $(HDR)
 	@mkdir -p $(@D)
@@ -49,13 +55,46 @@ build/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 	@echo "CC $<"
 	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -o $@ $< $(filter-out build/obj/%_lua.o,$(OBJ)) -lm
 
-C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c))
+# Fuzz targets (tests/fuzz/targets/NAME.lua). make test replays each one's
+# seeds and corpus with a host built without the fuzzer: test_fuzz_NAME.
+FUZZ_TARGETS = $(basename $(notdir $(wildcard tests/fuzz/targets/*.lua)))
+FUZZ_HOST = tests/fuzz/host.c tests/fuzz/host.h
+build/tests/test_fuzz_%: tests/fuzz/replay.c $(FUZZ_HOST) $(OBJ)
+	@mkdir -p $(@D)
+	@echo "CC $@"
+	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -DFUZZ_TARGET='"$*"' \
+	    -rdynamic -o $@ tests/fuzz/replay.c tests/fuzz/host.c $(OBJ) \
+	    $(LUA_A) -lm -ldl
+
+C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c)) \
+          $(addprefix build/tests/test_fuzz_,$(FUZZ_TARGETS))
 
 play: all
 	build/wargrid play $(GAME) --ai 2
 
 test: deps-test all $(C_TESTS)
 	@tests/run
+
+# make fuzz: each target under libFuzzer for FUZZ_SECONDS; what it finds
+# goes to tests/fuzz/corpus/TARGET/, which make test replays.
+FUZZ_SECONDS ?= 60
+FUZZ_CC = clang
+FUZZ_FLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ = $(addprefix build/fuzz/obj/,$(addsuffix .o,$(CORE) $(BIND)))
+.SECONDARY: $(FUZZ_OBJ)
+build/fuzz/obj/%.o: runtime/%.c $(HDR)
+	@mkdir -p $(@D)
+	@echo "CC $< (fuzz)"
+	@$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link \
+	    $(CPPFLAGS) -c $< -o $@
+build/fuzz/%: tests/fuzz/libfuzzer.c $(FUZZ_HOST) $(FUZZ_OBJ)
+	@echo "LD $@"
+	@$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(CPPFLAGS) \
+	    -Iruntime -DFUZZ_TARGET='"$*"' -DFUZZ_COVERAGE -rdynamic -o $@ \
+	    tests/fuzz/libfuzzer.c tests/fuzz/host.c $(FUZZ_OBJ) $(LUA_A) \
+	    -lm -ldl
+fuzz: deps-fuzz $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+	@tests/fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 bench: deps-test all
 	@bench/run

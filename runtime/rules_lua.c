@@ -207,7 +207,7 @@ static void read_type(lua_State *L, wg_rules *r, int i)
             luaL_error(L, "rules: %s.shape has more than %d squares", path,
                        WG_MAX_SHAPE);
         for (lua_Integer k = 1; k <= n; k++) {
-            int x, y;
+            int x = 0, y = 0;
             if (lua_geti(L, -1, k) != LUA_TTABLE || !read_offset(L, &x, &y))
                 luaL_error(L, "rules: %s.shape[%d] must be an offset "
                            "{dx, dy} from -16 to 16", path, (int)k);
