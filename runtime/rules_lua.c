@@ -379,9 +379,18 @@ static int rules_ntypes(lua_State *L)
     return 1;
 }
 
+/* rules:maxpieces() -> the most pieces a state holds (ids used, on the
+ * board or off it): a reader of position text checks it before adding */
+static int rules_maxpieces(lua_State *L)
+{
+    lua_pushinteger(L, wg_check_rules(L, 1)->maxpieces);
+    return 1;
+}
+
 const luaL_Reg wg_rules_methods[] = {
     { "new_state", rules_new_state },
     { "ntypes", rules_ntypes },
+    { "maxpieces", rules_maxpieces },
     { NULL, NULL }
 };
 

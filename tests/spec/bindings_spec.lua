@@ -340,6 +340,16 @@ describe("bindings: other limits", function()
     assert.equal(before, s:hash())
   end)
 
+  it("rules:maxpieces tells the most pieces a state holds", function()
+    assert.equal(128, toy.rules:maxpieces())
+    local small = wg.variant(toy, { name = "small", maxpieces = 3 })
+    assert.equal(3, small.rules:maxpieces())
+    local s = small.rules:new_state()
+    for _ = 1, 3 do s:add(small.T.man, 1) end
+    assert.same({ false, "too many pieces (at most 3)" },
+                { pcall(s.add, s, small.T.man, 1) })
+  end)
+
   it("in_arc measures a long facing without overflow", function()
     local r = toy.rules
     -- c2 is straight ahead of c1: within any arc of the facing (0, 16)
