@@ -1163,8 +1163,18 @@ end
 -- Reading position text ------------------------------------------------------
 local function bad(fmt, ...) return nil, string.format(fmt, ...) end
 
-local function add_offboard(s, side, t, n, where)
+-- A text may not hold more units than a state does: true, or nil and why.
+local function room(self, s, n)
+  if s:npieces() + n <= self.rules:maxpieces() then return true end
+  return bad("more units than a game holds (%d at most)",
+             self.rules:maxpieces())
+end
+
+local function add_offboard(self, s, side, t, n, where)
+  local ok, err = room(self, s, n)
+  if not ok then return nil, err end
   for _ = 1, n do s:set_field(s:add(t, side), F_OFF, where) end
+  return true
 end
 
 -- "I6T/i6": units off the board, by side
@@ -1183,7 +1193,10 @@ local function read_units(self, s, key, text, where)
           return bad("%s '%s': expected unit letters (I, M, T) with counts",
                      key, text)
         end
-        add_offboard(s, side, t, count == "" and 1 or tonumber(count), where)
+        local ok, err = add_offboard(self, s, side, t,
+                                     count == "" and 1 or tonumber(count),
+                                     where)
+        if not ok then return bad("%s '%s': %s", key, text, err) end
         pos = nxt
       end
     end
@@ -1191,7 +1204,7 @@ local function read_units(self, s, key, text, where)
   return true
 end
 
-local function read_air(s, text)
+local function read_air(self, s, text)
   local parts = { text:match("^([odx]+)/([odx]+)$") }
   if #parts ~= 2 then
     parts = { text:match("^([odx%-]+)/([odx%-]+)$") }
@@ -1201,7 +1214,10 @@ local function read_air(s, text)
     end
   end
   for side, part in ipairs(parts) do
-    for ch in part:gsub("^%-$", ""):gmatch(".") do
+    part = part:gsub("^%-$", "")
+    local ok, err = room(self, s, #part)
+    if not ok then return bad("air '%s': %s", text, err) end
+    for ch in part:gmatch(".") do
       local pid = s:add(FIGHTER, side)
       s:set_field(pid, F_OFF, ch == "x" and LOST or RESERVE)
       s:set_field(pid, F_DAMAGE, ch == "d" and 1 or 0)
@@ -1321,7 +1337,8 @@ local function read_placement(self, s)
           return bad("placement: too many %s %s on rank %d", SIDE_ADJ[side],
                      what, abs_rank(side, k))
         end
-        add_offboard(s, side, t, n, WAITING)
+        local ok, err = add_offboard(self, s, side, t, n, WAITING)
+        if not ok then return bad("placement: %s", err) end
       end
     end
   end
@@ -1472,7 +1489,7 @@ function game:set_position(s, text)
       return read_units(self, s, "reserve", kv.reserve or "-/-", RESERVE)
     end,
     function() return read_units(self, s, "lost", kv.lost or "-/-", LOST) end,
-    function() return read_air(s, kv.air or "-/-") end,
+    function() return read_air(self, s, kv.air or "-/-") end,
     function() return read_tank(self, s, kv.tank or "0") end,
     function() return read_used(s, kv.used or "-") end,
     function() return read_marks(s, "done", kv.done or "-", F_DONE) end,
