@@ -92,6 +92,9 @@ end
 local function compile_opening(self)
   local o, seen = {}, {}
   for i, m in ipairs(self.def.opening or {}) do
+    if type(m) ~= "table" then
+      return nil, string.format("C-O1 opening move %d must be a table", i)
+    end
     local letter = type(m.letter) == "string" and m.letter:lower()
     local what = string.format("C-O1 the opening move '%s'",
                                tostring(m.letter))
@@ -110,7 +113,8 @@ local function compile_opening(self)
       return nil, string.format("%s names file %s, off the board (%d files)",
                                 what, tostring(m.file), self.files)
     end
-    for _, r in ipairs { m.from, m.to } do
+    for _, key in ipairs { "from", "to" } do   -- either may be missing
+      local r = m[key]
       if math.type(r) ~= "integer" or r < 1 or r > self.ranks then
         return nil, string.format("%s names rank %s, off the board (%d "
                                   .. "ranks)", what, tostring(r), self.ranks)
