@@ -56,10 +56,16 @@ static const char hooks_key = 0;  /* registry: thread -> { f, wants lines } */
 
 static uint32_t line_key(const char *src, int line)
 {
-    uint32_t h = 2166136261u;  /* FNV-1a */
-    for (const char *p = src; *p; p++)
-        h = (h ^ (uint8_t)*p) * 16777619u;
-    return (h ^ (uint32_t)line) * 2654435761u;
+    static const char *last;   /* a chunk's lines come in runs */
+    static uint32_t last_h;
+    if (src != last) {
+        uint32_t h = 2166136261u;  /* FNV-1a */
+        for (const char *p = src; *p; p++)
+            h = (h ^ (uint8_t)*p) * 16777619u;
+        last = src;
+        last_h = h;
+    }
+    return (last_h ^ (uint32_t)line) * 2654435761u;
 }
 
 static void hook(lua_State *L, lua_Debug *ar)
