@@ -1460,6 +1460,14 @@ function game:set_position(s, text)
   end
   local ok, err = wg.fen.read_board(self, s, fields[1])
   if not ok then return nil, err end
+  for side = 1, 2 do   -- fighters never stand on the board: air= has them
+    for _, pid in ipairs(s:pieces(side)) do
+      if s:type(pid) == FIGHTER then
+        return bad("board: a fighter on %s; fighters are written in air=",
+                   self.rules:name(s:square(pid)))
+      end
+    end
+  end
   local who, left = fields[2]:match("^([cg])(%d)$")
   if not who or tonumber(left) > self.def.actions_per_turn then
     return bad("'%s': expected the side to act, c or g, and its actions "

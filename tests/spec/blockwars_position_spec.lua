@@ -108,6 +108,13 @@ describe("blockwars: positions that cannot be played are refused", function()
     assert.equal(2, #field(s, "decks"):gsub("[^%w]", ""))
   end)
 
+  it("BW-S6 fighters never stand on the board (fuzz: position)", function()
+    assert.matches("board: a fighter on f6; fighters are written in air=",
+                   refused({ e4 = "I", e5 = "i", f6 = "f" }, "c2 decks=2/2/-"))
+    assert.matches("board: a fighter on a1; ",
+                   refused({ e4 = "I", e5 = "i", a1 = "F" }, "c2 decks=2/2/-"))
+  end)
+
   it("BW-S6 a text holds no more units than a game does (fuzz: position)",
      function()
     local more = ": more units than a game holds %(128 at most%)"
