@@ -7,7 +7,8 @@ package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
 
-local name, what, n, runs = arg[1], arg[2], tonumber(arg[3]), tonumber(arg[4] or 3)
+local name, what = arg[1], arg[2]
+local n, runs = tonumber(arg[3]), tonumber(arg[4] or 3)
 local game = wg.load(name)
 
 

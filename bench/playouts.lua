@@ -19,4 +19,5 @@ for i = 1, n do
   local winner = game:result(s)
   wins[winner] = wins[winner] + 1
 end
-print(string.format("%d games %d actions %d draws %d %d", n, actions, wins[0], wins[1], wins[2]))
+print(string.format("%d games %d actions %d draws %d %d", n, actions,
+                    wins[0], wins[1], wins[2]))

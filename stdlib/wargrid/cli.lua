@@ -9,28 +9,32 @@ local cli = {}
 -- its line in the usage text.
 local COMMANDS = {
   { "list", "list", "list", "the games found" },
+  { "rules", "rules", "rules GAME", "the game's rulebook, with rule IDs" },
   { "moves", "moves", "moves GAME [--position P]",
     "the legal actions, one per line, sorted" },
   { "perft", "perft", "perft GAME DEPTH [--position P] [--divide]",
     "count the leaves of the game tree" },
   { "play", "play",
-    "play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]",
+    "play GAME [--side SIDE] [--ai-level L] [--seed N] [--position P]",
     "play in the terminal, against the built-in AI" },
   { "suggest", "suggest",
     "suggest GAME [--position P] [--ai-level L | --iterations N | --seconds S]",
     "the action the AI would take, and its search" },
   { "selfplay", "selfplay",
     "selfplay GAME --games N --seed S [--white AI] [--black AI] [--jobs J]",
-    "AI against AI: win rates, length, endings" },
+    "AI against AI: win rates, endings, a verdict" },
   { "compare", "selfplay", "compare GAME VARIANT_FILE...",
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",
     "one report from selfplay shards (--shard)" },
+  { "test", "test", "test SPEC...",
+    "busted specs, with this wargrid's modules" },
 }
 
 local function usage()
   local lines = { [[
 usage: wargrid COMMAND [ARGS] [OPTIONS]
+       wargrid --version
 
 Rules for two-player grid war games, written in Lua, played in C.
 
@@ -46,9 +50,12 @@ commands:]] }
   end
   lines[#lines + 1] = [[
 
-Every command takes --help. Games are looked up in scripts/games/ and in the
-directories of WARGRID_PATH; --variant FILE uses a variant file instead, and
---option NAME[=VALUE] sets one of the game's options (repeat it for more).
+Every command takes --help; moves, perft, list and selfplay take --json
+(each one's --help shows the shape). Games are looked up in scripts/games/
+and in the directories of WARGRID_PATH; --variant FILE uses a variant file
+instead, and --option NAME[=VALUE] sets one of the game's options (repeat it
+for more). `wargrid help variants [GAME]` lists every key a game's
+declaration or a variant may set.
 
 Exit status: 0 done; 2 bad input (a usage error, a bad position or action, a
 broken game script), told in one line; 1 a failure of wargrid itself (a bug,
@@ -71,10 +78,30 @@ local function traced(err)
   return err
 end
 
+-- Runs fn(); an error it raises is told in one line, with the exit status
+-- common.failure gives it.
+local function protected(fn)
+  local ok, rc = xpcall(fn, traced)
+  if ok then return rc end
+  local status, msg = common.failure(rc)
+  io.stderr:write("wargrid: ", msg, "\n")
+  return status
+end
+
 -- cli.main(args [, input, output]) -> exit status
 function cli.main(args, input, output)
   local name = args[1]
   local rest = table.move(args, 2, #args, 1, {})
+  if name == "--version" then
+    print("wargrid " .. require "wargrid.version")
+    return 0
+  end
+  if name == "help" and rest[1] == "variants" then
+    return protected(function()
+      return require("wargrid.cli.variants").run(table.move(rest, 2, #rest,
+                                                            1, {}))
+    end)
+  end
   if name == nil or name == "--help" or name == "-h" or name == "help" then
     local c = name == "help" and rest[1] and command(rest[1])
     print(c and c.help or usage())
@@ -87,13 +114,9 @@ function cli.main(args, input, output)
                                   .. "(see 'wargrid --help')\n", name))
     return 2
   end
-  local ok, rc = xpcall(function()
+  return protected(function()
     return command(name).run(rest, input, output)
-  end, traced)
-  if ok then return rc end
-  local status, msg = common.failure(rc)
-  io.stderr:write("wargrid: ", msg, "\n")
-  return status
+  end)
 end
 
 return cli

@@ -1,18 +1,59 @@
 -- wargrid.loader: finding game scripts and loading them in a sandbox.
 --
--- Games are files NAME.lua in scripts/games/ and in the directories listed
--- in WARGRID_PATH (separated by ":"; earlier directories win). A script
--- runs in an environment of its own with an allow list of globals: no io,
--- os, debug, load, dofile or package; text chunks only; `require` reaches
--- the wargrid modules and other games ("games.NAME"). Loading has an
--- instruction budget. Errors name the file and the line.
+-- A game is a file NAME.lua or a folder NAME/ with a script NAME/init.lua,
+-- in scripts/games/ or in a directory listed in WARGRID_PATH (separated by
+-- ":"; earlier directories win, and within one the file before the folder).
+-- A script runs in an environment of its own with an allow list of
+-- globals: no io, os, debug, load, dofile or package; text chunks only.
+-- `require` reaches the wargrid modules, other games ("games.NAME", loaded
+-- afresh for the load that asks, so a variant shares nothing with its base
+-- loaded on its own), and, in a folder game, the game's own modules:
+-- "NAME.MOD" is NAME/MOD.lua and "NAME.sub.MOD" is NAME/sub/MOD.lua; any
+-- other name (.., a path, another folder) is refused. A module runs in the
+-- game's sandbox, within the load's instruction budget, once per load of
+-- the game: the scripts of one load share it, two loads never do. Errors
+-- name the file (the module's own) and the line.
 local lfs = require "lfs"
 
 local loader = {}
 
--- The project (or install) directory: the one holding stdlib/.
+-- Where this copy of wargrid keeps its parts. A source tree (or a copy of
+-- one, as WARGRID_HOME names) has stdlib/ beside scripts/games/ and the
+-- build/ of make all. An installed copy has, beside this module, a
+-- wargrid/site.lua that make install writes: { games = its games
+-- directory, cpath = where Lua finds its C module (a package.cpath entry),
+-- bin = its wargrid executable }. LuaRocks then moves the modules into its
+-- tree (TREE/share/lua/5.4, TREE/lib/lua/5.4) and copies the executable
+-- (to TREE/bin; the one left behind finds no stdlib beside it): the C
+-- module is looked for there when it is not where site.lua says, and the
+-- executable there first.
 local init = package.searchpath("wargrid", package.path) or ""
+local moddir = init:match("^(.*)/wargrid/init%.lua$") or "."
+local site_file = moddir .. "/wargrid/site.lua"
+local site = lfs.attributes(site_file, "mode") == "file" and dofile(site_file)
+local tree = moddir:match("^(.*)/share/lua/5%.4$")
+-- The first of a and b (either may be nil) that found(x) finds, else the
+-- last given.
+local function first(a, b, found)
+  if a and found(a) then return a end
+  return b or a
+end
+local function is_file(path) return lfs.attributes(path, "mode") == "file" end
 loader.root = init:match("^(.*)/stdlib/wargrid/init%.lua$") or "."
+if site then
+  loader.games = site.games
+  loader.exe = first(tree and tree .. "/bin/wargrid", site.bin, is_file)
+  loader.c_path = first(site.cpath, tree and tree .. "/lib/lua/5.4/?.so",
+                        function(c)
+                          return package.searchpath("wargrid.core", c)
+                        end)
+else
+  loader.games = loader.root .. "/scripts/games"
+  loader.exe = loader.root .. "/build/wargrid"
+  loader.c_path = loader.root .. "/build/lua/?.so"
+end
+-- package.path entries that find this copy's modules (c_path: its runtime)
+loader.lua_path = moddir .. "/?.lua;" .. moddir .. "/?/init.lua"
 
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
@@ -32,8 +73,18 @@ function loader.dirs()
   if extra then
     for d in extra:gmatch("[^:]+") do dirs[#dirs + 1] = d end
   end
-  dirs[#dirs + 1] = loader.root .. "/scripts/games"
+  dirs[#dirs + 1] = loader.games
   return dirs
+end
+
+-- The script of the game NAME in directory dir: NAME.lua, else
+-- NAME/init.lua; nil if neither is there.
+local function script_in(dir, name)
+  for _, path in ipairs { dir .. "/" .. name .. ".lua",
+                          dir .. "/" .. name .. "/init.lua" } do
+    if lfs.attributes(path, "mode") == "file" then return path end
+  end
+  return nil
 end
 
 -- loader.list() -> sorted names of the games found
@@ -42,8 +93,8 @@ function loader.list()
   for _, dir in ipairs(loader.dirs()) do
     if lfs.attributes(dir, "mode") == "directory" then
       for file in lfs.dir(dir) do
-        local name = file:match("^([%w_]+)%.lua$")
-        if name and not seen[name] then
+        local name = file:match("^([%w_]+)%.lua$") or file:match("^[%w_]+$")
+        if name and not seen[name] and script_in(dir, name) then
           seen[name] = true
           names[#names + 1] = name
         end
@@ -54,14 +105,14 @@ function loader.list()
   return names
 end
 
--- loader.find(name) -> path, or nil, message
+-- loader.find(name) -> path of the game's script, or nil, message
 function loader.find(name)
   if type(name) ~= "string" or not name:match("^[%w_]+$") then
     return nil, string.format("'%s' is not a game name", tostring(name))
   end
   for _, dir in ipairs(loader.dirs()) do
-    local path = dir .. "/" .. name .. ".lua"
-    if lfs.attributes(path, "mode") == "file" then return path end
+    local path = script_in(dir, name)
+    if path then return path end
   end
   return nil, string.format("unknown game '%s' (known: %s)", name,
                             table.concat(loader.list(), ", "))
@@ -92,7 +143,51 @@ local function pass_budget(ok, ...)
   return ok, ...
 end
 
-local function sandbox()
+-- A folder game's own module: "NAME.MOD" -> NAME/MOD.lua, run once per
+-- load of the game in the game's sandbox. ctx is the load: its folder and
+-- NAME, its sandbox (env), the modules loaded so far, the files run.
+local LOADING = {}
+
+local function own_module(ctx, name)
+  local prefix = ctx.name and ctx.name .. "."
+  local rest = prefix and name:sub(1, #prefix) == prefix
+               and name:sub(#prefix + 1)
+  if not rest or not rest:match("^[%w_]+[%w_%.]*$") or rest:find("..", 1, true)
+     or rest:sub(-1) == "." then
+    if not prefix then
+      error(string.format("module '%s' is not available to game scripts",
+                          name), 3)
+    end
+    error(string.format("module '%s' is outside the game's folder: a "
+                        .. "folder game requires its own modules as "
+                        .. "\"%sNAME\" (%s/NAME.lua)", name, prefix,
+                        ctx.folder), 3)
+  end
+  local loaded = ctx.modules[rest]
+  if loaded == LOADING then
+    error(string.format("module '%s' requires itself while it loads", name),
+          3)
+  end
+  if loaded ~= nil then return loaded end
+  local path = ctx.folder .. "/" .. rest:gsub("%.", "/") .. ".lua"
+  if lfs.attributes(path, "mode") ~= "file" then
+    error(string.format("no module '%s' (no file %s)", name, path), 3)
+  end
+  ctx.files[#ctx.files + 1] = path
+  local chunk, err = loadfile(path, "t", ctx.env)
+  if not chunk then error(err, 0) end
+  ctx.modules[rest] = LOADING
+  local ok, result = xpcall(chunk, ctx.where, name)
+  if not ok then
+    ctx.modules[rest] = nil
+    error(result, 0)
+  end
+  if result == nil then result = true end
+  ctx.modules[rest] = result
+  return result
+end
+
+local function sandbox(ctx)
   local env = {}
   for _, k in ipairs(SAFE_GLOBALS) do env[k] = _G[k] end
   for _, lib in ipairs(SAFE_LIBS) do env[lib] = deep_copy(_G[lib]) end
@@ -131,43 +226,97 @@ local function sandbox()
   end
   env.require = function(name)
     if MODULES[name] then return deep_copy((require(name))) end
-    local game = type(name) == "string" and name:match("^games%.([%w_]+)$")
+    if type(name) ~= "string" then
+      error(string.format("module '%s' is not available to game scripts",
+                          tostring(name)), 2)
+    end
+    local game = name:match("^games%.([%w_]+)$")
     if game then return deep_copy(loader.load(game)) end
-    error(string.format("module '%s' is not available to game scripts",
-                        tostring(name)), 2)
+    local module = own_module(ctx, name)  -- not a tail call: errors name
+    return module                         -- the line that asked
   end
   return env
 end
 
+-- The line of the key a declaration error names: "game NAME: a.b.c ..."
+-- (wargrid.game, wargrid.schema) names the path a.b.c; each part is looked
+-- for as "part =" outside comments, from the line of the part before, in
+-- each file the load ran. nil if the first part is nowhere.
+local function key_line(files, msg)
+  local path = msg:match("^game [%w_]+: ([%a_][%w_%.]*)")
+  if not path then return nil end
+  for _, file in ipairs(files) do
+    local f = io.open(file)
+    local lines = {}
+    if f then
+      for line in f:lines() do lines[#lines + 1] = line:gsub("%-%-.*$", "") end
+      f:close()
+    end
+    local at = 1
+    local found
+    for part in path:gmatch("[^%.]+") do
+      local pattern = "%f[%w_]" .. part .. "%f[^%w_]%s*=%f[^=]"
+      local n = at
+      while lines[n] and not lines[n]:find(pattern) do n = n + 1 end
+      if not lines[n] then break end
+      found, at = n, n
+    end
+    if found then return file, found end
+  end
+  return nil
+end
+
+-- The games other games load while a load is under way (by require
+-- "games.NAME" or wg.variant "NAME"): loaded afresh for that load, so that
+-- a variant shares no module with the base game loaded on its own.
+local loading
+
 -- Runs the script at path in a sandbox; returns what it returns, or raises
--- "path:line: message".
+-- "path:line: message" (the line of the game's file, script or module,
+-- where it happened).
 local function run(path)
-  local chunk, err = loadfile(path, "t", sandbox())
+  local folder = path:match("^(.*)/init%.lua$")
+  local ctx = { folder = folder, name = folder and folder:match("([^/]+)$"),
+                modules = {}, files = { path } }
+  ctx.env = sandbox(ctx)
+  local chunk, err = loadfile(path, "t", ctx.env)
   if not chunk then error(err, 0) end
-  local source = "@" .. path
-  local function where(msg)
+  -- the message of an error in a game's file, where it happened; the
+  -- budget's error stays itself (pcall passes it on), its place noted
+  function ctx.where(msg)
+    if msg == EXHAUSTED then
+      ctx.exhausted = ctx.exhausted or ctx.where(tostring(msg))
+      return msg
+    end
     msg = tostring(msg)
-    if msg:find(path, 1, true) then return msg end
+    for _, file in ipairs(ctx.files) do
+      if msg:find(file, 1, true) then return msg end
+    end
+    local where, line = key_line(ctx.files, msg)
+    if where then return string.format("%s:%d: %s", where, line, msg) end
     for level = 2, 50 do
       local info = debug.getinfo(level, "Sl")
       if not info then break end
-      if info.source == source then
-        return string.format("%s:%d: %s", path, info.currentline, msg)
+      for _, file in ipairs(ctx.files) do
+        if info.source == "@" .. file then
+          return string.format("%s:%d: %s", file, info.currentline, msg)
+        end
       end
     end
     return path .. ": " .. msg
   end
   local count = 0
-  local outer = hook
+  local outer, outer_loading = hook, loading
   hook = function()
     count = count + 1
     if count > BUDGET then error(EXHAUSTED, 0) end
   end
+  loading = loading or {}
   debug.sethook(hook, "", 1000000)
-  local ok, result = xpcall(chunk, where)
-  hook = outer
+  local ok, result = xpcall(chunk, ctx.where)
+  hook, loading = outer, outer_loading
   if outer then debug.sethook(outer, "", 1000000) else debug.sethook() end
-  if not ok then error(result, 0) end
+  if not ok then error(result == EXHAUSTED and ctx.exhausted or result, 0) end
   return result
 end
 
@@ -193,18 +342,25 @@ local function check(game, path)
   return game
 end
 
--- loader.load(name) -> game; raises a message naming the file on failure
+-- loader.load(name) -> game; raises a message naming the file on failure.
+-- Loaded once, except that a load under way loads the games it asks for
+-- once for itself.
 function loader.load(name)
-  if cache[name] then return cache[name] end
+  local games = loading or cache
+  if games[name] then return games[name] end
   local path, err = loader.find(name)
   if not path then error(err, 0) end
   local game = check(run(path), path)
-  cache[name] = game
+  games[name] = game
   return game
 end
 
--- loader.load_file(path) -> game (a variant file, say); not cached
+-- loader.load_file(path) -> game (a variant file, say, or a game's folder:
+-- its init.lua); not cached
 function loader.load_file(path)
+  if lfs.attributes(path, "mode") == "directory" then
+    path = path:gsub("/+$", "") .. "/init.lua"
+  end
   if lfs.attributes(path, "mode") ~= "file" then
     error(string.format("no file '%s'", path), 0)
   end

@@ -18,7 +18,8 @@ local common = require "wargrid.cli.common"
 local loader = require "wargrid.loader"
 local wg = require "wargrid"
 
-print = function() end  -- scripts may print; the fuzzer's output is its own
+-- scripts may print; the fuzzer's output is its own
+rawset(_G, "print", function() end)
 
 local M = {}
 

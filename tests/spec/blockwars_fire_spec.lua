@@ -1,69 +1,19 @@
--- Block Wars machine-gun arcs and lines of fire (BW-A5, BW-A7), as table
--- tests: every target within range 2, for both facings, with no blocker,
--- a blocker on each square and on each pair of squares, checked against a
--- naive implementation written here. It finds the squares a line crosses by
--- clipping the segment between square centres to each square (not by the
--- runtime's stepping), and applies the ruling as the rules file words it.
+-- Block Wars machine-gun arcs and lines of fire (BW-A5, BW-A7, BW-A9), as
+-- table tests: every target within range 2, for both facings, with no
+-- blocker, a blocker on each square and on each pair of squares, checked
+-- against a naive implementation (tests/blockwars_naive.lua). It finds the
+-- squares a line crosses by clipping the segment between square centres to
+-- each square (not by the runtime's stepping), and applies the ruling as
+-- the rules file words it.
 local T = require "wargrid.test"
 
 local bw = T.game "blockwars"
 
--- Squares as { file, rank } from 1; names "d4".
-local function name(f, r) return string.char(96 + f) .. r end
-
--- Length of the segment (0,0)-(dx,dy) inside the unit square centred on
--- (i, j): Liang-Barsky clipping.
-local function inside(dx, dy, i, j)
-  local t0, t1 = 0, 1
-  for _, edge in ipairs { { dx, i - 0.5, i + 0.5 }, { dy, j - 0.5, j + 0.5 } } do
-    local d, lo, hi = edge[1], edge[2], edge[3]
-    if d == 0 then
-      if 0 < lo or 0 > hi then return 0 end
-    else
-      local a, b = lo / d, hi / d
-      if a > b then a, b = b, a end
-      t0, t1 = math.max(t0, a), math.min(t1, b)
-    end
-  end
-  return math.max(0, t1 - t0) * math.sqrt(dx * dx + dy * dy)
-end
-
--- The offsets of the squares strictly between the ends that the line
--- passes through (a positive length inside them; touching a corner is not
--- passing through).
-local function crossed(dx, dy)
-  local out = {}
-  for i = math.min(0, dx), math.max(0, dx) do
-    for j = math.min(0, dy), math.max(0, dy) do
-      if not (i == 0 and j == 0) and not (i == dx and j == dy)
-         and inside(dx, dy, i, j) > 1e-9 then
-        out[#out + 1] = { i, j }
-      end
-    end
-  end
-  return out
-end
-
--- BW-A5 RULING: where the line runs between two squares (a (1,2) offset)
--- it is blocked only if both are occupied; elsewhere any occupied square
--- it passes through blocks it.
-local function blocked(dx, dy, occupied)
-  local cells = crossed(dx, dy)
-  local knight = math.abs(dx) + math.abs(dy) == 3 and math.abs(dx) ~= 0 and math.abs(dy) ~= 0
-  local n = 0
-  for _, c in ipairs(cells) do
-    if occupied(c[1], c[2]) then n = n + 1 end
-  end
-  if knight then return #cells > 0 and n == #cells end
-  return n > 0
-end
-
--- BW-A5 RULING: within 45 degrees of straight ahead: forward 1-2, sideways
--- no more than forward.
-local function in_arc(dx, dy, facing)
-  local fwd = dy * facing
-  return fwd >= 1 and fwd <= 2 and math.abs(dx) <= fwd
-end
+-- The naive line of fire (tests/blockwars_naive.lua): squares as { file,
+-- rank } from 1, names "d4".
+local naive = require "blockwars_naive"
+local name, crossed, blocked, in_arc = naive.name, naive.crossed, naive.blocked,
+                                       naive.in_arc
 
 local function position(map, side)
   return T.position(bw, T.board(bw, map) .. " " .. side .. "2 decks=2/2/-")
@@ -162,7 +112,7 @@ describe("blockwars: machine-gun arcs and lines of fire (BW-A5)", function()
 end)
 
 describe("blockwars: the tank's gun (BW-A7)", function()
-  it("BW-A7 fires all round, range and line from any of its four squares", function()
+  it("BW-A7 BW-A9 fires all round, range and line from any of its four squares", function()
     -- the tank on d4 e4 d5 e5; every square within 2 of one of them
     local tank = { { 4, 4 }, { 5, 4 }, { 4, 5 }, { 5, 5 } }
     local function is_tank(x, y)
@@ -221,5 +171,37 @@ describe("blockwars: the tank's gun (BW-A7)", function()
     end
     local s = position({ d4 = "T", e4 = "T", d5 = "T", e5 = "T", a1 = "I", h8 = "i" }, "c")
     assert.same({ "d4d3", "d4d5" }, T.from(bw, s, "d4"))
+  end)
+end)
+
+describe("blockwars: large pieces in lines of fire (BW-A9)", function()
+  local function sq(n) return bw.rules:square(n) end
+
+  it("BW-A9 RULING the tank's own squares never block its fire", function()
+    local s = position({ d4 = "T", e4 = "T", d5 = "T", e5 = "T", a1 = "I", h8 = "i" }, "c")
+    assert.is_true(s:line_clear(sq "d4", sq "d6"))    -- across d5, its own
+    assert.is_true(s:line_clear(sq "d4", sq "f6"))    -- across e5
+    assert.is_true(s:line_clear(sq "d4", sq "f5"))    -- between e4 and e5, both its own
+    -- the same squares held by other units block
+    s = position({ d4 = "I", e4 = "I", d5 = "I", e5 = "I", a1 = "I", h8 = "i" }, "c")
+    assert.same({ nil, sq "d5" }, { s:line_clear(sq "d4", sq "d6") })
+    assert.same({ nil, sq "e5" }, { s:line_clear(sq "d4", sq "f6") })
+    assert.is_nil(s:line_clear(sq "d4", sq "f5"))
+  end)
+
+  it("BW-A9 RULING a large target's squares never block fire at itself", function()
+    -- from d7 the line to the tank's square d4 crosses d6 and d5, its own
+    local s = position({ d4 = "T", e4 = "T", d5 = "T", e5 = "T", d7 = "m", a1 = "I" }, "g")
+    assert.is_true(s:line_clear(sq "d7", sq "d4"))
+    assert.is_true(s:line_clear(sq "b6", sq "e4"))    -- across d5
+    s = position({ d4 = "I", d5 = "I", e4 = "I", d7 = "m", a1 = "I" }, "g")
+    assert.same({ nil, sq "d5" }, { s:line_clear(sq "d7", sq "d4") })
+    -- and in a variant whose machine guns may fire at the tank, they do
+    local wg = require "wargrid"
+    local open = wg.variant(bw, { name = "tank_target",
+                                  pieces = { machinegun = { fire = { immune = false } } } })
+    s = T.position(open, T.board(open, { d4 = "T", e4 = "T", d5 = "T", e5 = "T", d7 = "m",
+                                          a1 = "I" }) .. " g2 decks=2/2/-")
+    assert.same({ "d7xd4" }, T.from(open, s, "d7"))
   end)
 end)

@@ -1,6 +1,7 @@
--- Block Wars' position text (the header of scripts/games/blockwars.lua):
--- every position the game reaches reads back as the same position, and a
--- text the game could not play is refused with a message naming its field.
+-- Block Wars' position text (the header of
+-- scripts/games/blockwars/position.lua): every position the game reaches
+-- reads back as the same position, and a text the game could not play is
+-- refused with a message naming its field.
 local T = require "wargrid.test"
 local wg = require "wargrid"
 
@@ -108,28 +109,14 @@ describe("blockwars: positions that cannot be played are refused", function()
     assert.equal(2, #field(s, "decks"):gsub("[^%w]", ""))
   end)
 
-  it("BW-S6 fighters never stand on the board (fuzz: position)", function()
-    assert.matches("board: a fighter on f6; fighters are written in air=",
-                   refused({ e4 = "I", e5 = "i", f6 = "f" }, "c2 decks=2/2/-"))
-    assert.matches("board: a fighter on a1; ",
-                   refused({ e4 = "I", e5 = "i", a1 = "F" }, "c2 decks=2/2/-"))
-  end)
-
-  it("BW-S6 a text holds no more units than a game does (fuzz: position)",
-     function()
-    local more = ": more units than a game holds %(128 at most%)"
-    assert.matches("reserve 'I200/i6'" .. more,
-                   refused(two, "c2 reserve=I200/i6 decks=2/2/-"))
-    assert.matches("lost '%-/i99999999999999999999'" .. more,
-                   refused(two, "c2 lost=-/i99999999999999999999 decks=2/2/-"))
-    local air = ("o"):rep(130)
-    assert.matches("air '" .. air .. "/%-'" .. more,
-                   refused(two, "c2 air=" .. air .. "/- decks=2/2/-"))
-    assert.matches("placement" .. more,
-                   refused(two, "c2 reserve=I120/- phase=place decks=2/2/-"))
-    -- 126 in reserve and 2 on the board: as many as a game holds
-    assert.equal("I126/-", field(pos(two, "c2 reserve=I126/- decks=2/2/-"),
-                                 "reserve"))
+  it("BW-C6 cards lie face up only while a combat is resolved", function()
+    assert.matches("decks '2/2/%-/5K': cards lie face up only while a combat is resolved, "
+                   .. "not in phase main$", refused(two, "c2 decks=2/2/-/5K"))
+    local s = pos(two, "c1 phase=barrage:c decks=2/2/-/5K")
+    assert.equal("2/2/-/5K", field(s, "decks"))
+    play(s, { "barrage a8" })                        -- resolved: they join the turned
+    assert.equal("2/2/5K", field(s, "decks"))
+    assert.matches("decks '2/2/%-/': expected ", refused(two, "c1 phase=barrage:c decks=2/2/-/"))
   end)
 
   it("BW-C4 at most 8 special cards wait in next=", function()

@@ -1,4 +1,4 @@
--- Block Wars (../shared/rules/blockwars.md), one describe per section.
+-- Block Wars (scripts/games/blockwars/rules.md), one describe per section.
 -- Combat outcomes are exact: each position fixes the order of the decks
 -- (decks=CANADIANS/GERMANS/TURNED, top card first), so every card turned is
 -- known, and the expected results are worked out by hand from the rules.
@@ -122,6 +122,77 @@ describe("blockwars: board, sides and setup (BW-B, BW-S)", function()
 
   it("BW-S5 the Germans move first", function()
     assert.equal(2, standard:new():side())
+  end)
+end)
+
+describe("blockwars: placing the whole army at once (BW-S3)", function()
+  local function texts(game, s, list)
+    local out = {}
+    for i, a in ipairs(list) do
+      out[i] = game:action_text(s, a)
+      game:play(s, a)
+    end
+    return out
+  end
+
+  it("BW-S3 place standard: the remaining units on the standard setup's squares", function()
+    local s = bw:new()
+    local placed = texts(bw, s, assert(bw:macro(s, "place standard")))
+    assert.equal(16, #placed)
+    assert.equal("c2", who(s))                       -- the Canadians place next
+    placed = texts(bw, s, assert(bw:macro(s, " Place  Standard ")))
+    assert.equal(16, #placed)
+    assert.equal("2iiii2/2iiii2/iimiimii/8/8/IIIIMIII/IIII4/IIII4", board(s))
+    assert.equal("main", field(s, "phase"))
+    assert.equal(text(standard:new()):match("^(.-) decks="), text(s):match("^(.-) decks="))
+  end)
+
+  it("BW-S3 place standard after some units: the rest, or refused if their squares are taken", function()
+    local s = bw:new()
+    act(s, "i@a8")
+    assert.equal(15, #assert(bw:macro(s, "place standard")))
+    s = bw:new()
+    act(s, "i@c6")                                   -- the standard square of a machine gun
+    local ok, why = bw:macro(s, "place standard")
+    assert.is_false(ok)
+    assert.equal("place standard: the standard setup's squares of your remaining units are taken (BW-S3); "
+                 .. "place them one by one", why)
+  end)
+
+  it("BW-S3 place random: a legal placement from the seed, the state's generator untouched", function()
+    local s = bw:new()
+    local rng, decks = s:rng(), text(s):match("decks=%S+")
+    local list = assert(bw:macro(s, "place random", 7))
+    assert.equal(rng, s:rng())
+    assert.same(list, bw:macro(s, "place random", 7))                -- the seed decides
+    assert.are_not.same(list, bw:macro(s, "place random", 8))
+    local out = bw:legal(s)
+    local legal = {}
+    for i = 1, out:size() do legal[out:get(i)] = true end
+    assert.is_true(legal[list[1]])
+    texts(bw, s, list)
+    assert.equal("c2", who(s))
+    assert.equal(decks, text(s):match("decks=%S+"))
+    local b = board(s)
+    -- 4 infantry on rank 8, 4 on rank 7, 6 and 2 machine guns on rank 6
+    local ranks = {}
+    for r in b:gmatch("[^/]+") do ranks[#ranks + 1] = r end
+    assert.equal(4, select(2, ranks[1]:gsub("i", "")))
+    assert.equal(4, select(2, ranks[2]:gsub("i", "")))
+    assert.equal(6, select(2, ranks[3]:gsub("i", "")))
+    assert.equal(2, select(2, ranks[3]:gsub("m", "")))
+  end)
+
+  it("BW-S3 the macros are offered only in the placement phase; other text is no macro", function()
+    local s = bw:new()
+    assert.same({ "place standard", "place random" }, bw:macros(s))
+    assert.is_nil(bw:macro(s, "i@a8"))
+    assert.is_nil(bw:macro(s, "place everything"))
+    s = standard:new()
+    assert.same({}, standard:macros(s))
+    local ok, why = standard:macro(s, "place random", 1)
+    assert.is_false(ok)
+    assert.equal("place random places your units in the placement phase (BW-S3), which is over", why)
   end)
 end)
 
@@ -433,6 +504,52 @@ describe("blockwars: combat (BW-C)", function()
     assert.equal("main", field(s, "phase"))
   end)
 
+  it("BW-C4 RULING Ace: the drawer chooses what enters: reserve infantry, or the tank "
+     .. "where its four squares are empty", function()
+    local s = pos({ e4 = "I", e5 = "i", a1 = "I", c2 = "I", g4 = "i", h8 = "i" },
+                  "c2 reserve=I2T/- decks=A2/52/-")
+    act(s, "e4xe5")
+    assert.equal("reinforce:c", field(s, "phase"))
+    T.assert_actions(bw, s, { "i@b1", "i@c1", "i@d1", "i@e1", "i@f1", "i@g1", "i@h1",
+                              "t@d1", "t@e1", "t@f1", "t@g1" })
+    assert.matches("choose what their Ace brings in, and where %(i@SQ, t@SQ%)%.$",
+                   bw:render(s))
+    assert.equal("The Canadian tank on e1 enters.", act(s, "t@e1"))
+    assert.equal("I2/-", field(s, "reserve"))
+    assert.equal("e1", field(s, "new"))
+    -- BW-A8 in the drawer's own turn it cannot fire (one action is left: no move)
+    assert.same({}, T.from(bw, s, "e1"))
+    acts(s, { "pass", "pass" })
+    assert.same({ "e1e2", "e1xg4" }, T.from(bw, s, "e1"))
+  end)
+
+  it("BW-C4 RULING Ace: with nothing in reserve that can enter, a casualty comes back, "
+     .. "infantry or machine gun", function()
+    -- the tank in reserve finds no four empty squares on ranks 1-2
+    local s = pos({ e4 = "I", e5 = "i", b1 = "I", d1 = "I", f1 = "I", h1 = "I", c3 = "i",
+                    h8 = "i" }, "c2 reserve=T/- lost=IM/- decks=A2/52/-")
+    act(s, "e4xe5")
+    T.assert_actions(bw, s, { "i@a1", "i@c1", "i@e1", "i@g1", "m@a1", "m@c1", "m@e1", "m@g1" })
+    assert.equal("The Canadian machine gun on c1 comes back.", act(s, "m@c1"))
+    assert.equal("I/i", field(s, "lost"))
+    assert.equal("T/-", field(s, "reserve"))
+    -- BW-A8 it cannot fire in the drawer's turn, and may in the next
+    assert.same({}, T.from(bw, s, "c1"))
+    acts(s, { "pass", "pass" })
+    assert.same({ "c1xc3" }, T.from(bw, s, "c1"))
+  end)
+
+  it("BW-C4 BW-A8 a unit an Ace brings in the enemy's turn may attack in its own", function()
+    local s = pos({ e4 = "I", e5 = "i", c7 = "I", a1 = "I", h8 = "i" },
+                  "c2 reserve=-/i decks=22/A2/-")
+    act(s, "e4xe5")                              -- 2 against Ace: the Germans win
+    assert.equal("reinforce:g", field(s, "phase"))
+    act(s, "i@d8")
+    act(s, "pass")
+    assert.equal("g2", who(s))
+    assert.truthy(table.concat(T.from(bw, s, "d8"), " "):find("d8xc7", 1, true))
+  end)
+
   it("BW-C4 BW-C5 Jack without a dogfight: the drawer strafes any enemy unit but the tank", function()
     local s = pos({ e4 = "I", e5 = "i", c6 = "i", a1 = "I", h8 = "i" }, "c2 air=oo/oo decks=J82/552/-")
     assert.matches("air battle", act(s, "e4xe5"))
@@ -501,6 +618,24 @@ describe("blockwars: combat (BW-C)", function()
     assert.equal("main", field(s, "phase"))
   end)
 
+  it("BW-C4 the narration says why a fighter is damaged, with the aces option or without", function()
+    local map = { e4 = "I", e5 = "i", c6 = "i", a1 = "I", h8 = "i" }
+    local s = pos(map, "c2 air=oo/- decks=J32/592/-")
+    acts(s, { "e4xe5", "fly 1" })
+    assert.matches("\nCanadian fighter 1 is damaged: a strafing fighter that loses is damaged %(BW%-C4 RULING%); "
+                   .. "a second hit destroys it%.$", act(s, "strafe c6"))
+    s = pos(map, "c2 air=oo/oo decks=J982/5622/-")
+    acts(s, { "e4xe5", "fly 1" })
+    assert.matches("\nGerman fighter 1 is damaged: the lower card's plane in a dogfight is damaged %(BW%-C4%); "
+                   .. "a second hit destroys it%.\n", act(s, "dogfight 1"))
+    local aces = bw:with_options { "aces" }
+    s = pos(map, "c2 air=oo/- decks=J32/592/-", aces)
+    acts(s, { "e4xe5", "fly 1" }, aces)
+    assert.matches("\nCanadian fighter 1 is damaged: a strafing fighter that loses is damaged %(BW%-C4 RULING%); "
+                   .. "a second hit destroys it, and damaged it turns its cards at %-1 %(BW%-O2%)%.$",
+                   act(s, "strafe c6", aces))
+  end)
+
   it("BW-C4 RULING both Jacks: only the attacker starts an air battle", function()
     local s = pos({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "c2 air=oo/oo decks=J2/J2/-")
     act(s, "e4xe5")
@@ -562,16 +697,68 @@ describe("blockwars: combat (BW-C)", function()
     T.assert_actions(bw, s, { "dogfight 1", "dogfight 2", "no dogfight" })
   end)
 
-  it("BW-C6 when a deck runs out, all 52 cards are gathered, shuffled and split", function()
-    local s = pos({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "c2 decks=7/?51/-")
-    assert.matches("gathered, shuffled and dealt again", act(s, "e4xe5"))
-    local c, g, t = field(s, "decks"):match("^(%S-)/(%S-)/(%S-)$")
-    assert.equal(26, #c)
-    assert.equal(25, #g)                          -- the defender drew after
-    assert.equal(1, #t)
+  -- The pack, top first, without the cards given (in "23456789TJQKA").
+  local function pack_without(taken)
+    local left = {}
+    for ch in ("23456789TJQKA"):gmatch(".") do left[ch] = 4 end
+    for ch in taken:gmatch(".") do left[ch] = left[ch] - 1 end
+    local out = {}
+    for ch in ("23456789TJQKA"):gmatch(".") do out[#out + 1] = ch:rep(left[ch]) end
+    return table.concat(out)
+  end
+
+  -- A combat on a stacked pack: the Canadians hold one card, the Germans
+  -- theirs on top of 24 more, and the other 26 are turned. -> state, the 50
+  local function stacked(map, canadian, german)
+    local rest = pack_without(canadian .. german)
+    return pos(map, "c2 decks=" .. canadian .. "/" .. german .. rest:sub(1, 24) .. "/"
+                    .. rest:sub(25)), rest
+  end
+
+  -- Each of the 52 cards once, across the parts of decks=.
+  local function whole_pack(decks)
     local count = {}
-    for ch in (c .. g .. t):gmatch(".") do count[ch] = (count[ch] or 0) + 1 end
+    for ch in decks:gsub("[/%-]", ""):gmatch(".") do count[ch] = (count[ch] or 0) + 1 end
     for ch in ("23456789TJQKA"):gmatch(".") do assert.equal(4, count[ch], ch) end
+  end
+
+  it("BW-C6 RULING the attacker's card empties his deck: the defender turns his own top "
+     .. "card, and all 52 are dealt again once the combat is resolved", function()
+    local s = stacked({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "7", "5")
+    -- the reshuffle is told after the combat that caused it
+    assert.equal("The Canadian infantry on e4 attacks the German infantry on e5: Canadians "
+                 .. "turn 7, Germans turn 5.\nThe Canadians win.\nThe German infantry on e5 "
+                 .. "falls.\nA deck has run out: all 52 cards are gathered, shuffled and dealt "
+                 .. "again.", act(s, "e4xe5"))
+    local c, g, t = field(s, "decks"):match("^(%w+)/(%w+)/(%S+)$")
+    assert.equal(26, #c)
+    assert.equal(26, #g)
+    assert.equal("-", t)
+    whole_pack(field(s, "decks"))
+  end)
+
+  it("BW-C6 RULING a side that must turn a card with its deck empty: the cards not face up "
+     .. "are dealt again, and no card is turned twice in one combat", function()
+    local s, rest = stacked({ e4 = "I", e5 = "i", d6 = "i", e6 = "i", f6 = "i", a1 = "I",
+                              h8 = "i" }, "K", "5")
+    act(s, "e4xe5")                              -- King against 5: a barrage
+    assert.equal("barrage:c", field(s, "phase"))
+    -- the King and the 5 lie face up, the fourth part of decks=
+    assert.equal("-/" .. rest:sub(1, 24) .. "/" .. rest:sub(25) .. "/5K", field(s, "decks"))
+    assert.equal(2, s:ncards(bw.D.showing))
+    assert.equal(text(s), text(T.position(bw, text(s))))
+    -- the Canadians must turn cards with an empty deck: the 50 others are dealt
+    local told = act(s, "barrage e6")
+    assert.matches("^The barrage falls on e6 %(hits on 2%-3%)%.\nA deck has run out: the 50 "
+                   .. "cards not face up in this combat are gathered, shuffled and dealt "
+                   .. "again%.\n%w+ for the German infantry on d6%.\n", told)
+    -- then the combat is resolved: the King and the 5 join the turned cards,
+    -- under the three the barrage turned
+    local c, g, t = field(s, "decks"):match("^(%w+)/(%w+)/(%w+)$")
+    assert.equal(22, #c)
+    assert.equal(25, #g)
+    assert.matches("^...5K$", t)
+    whole_pack(field(s, "decks"))
   end)
 end)
 
@@ -609,6 +796,21 @@ describe("blockwars: winning (BW-W)", function()
     assert.equal(2, T.outcome(bw, s).winner)
   end)
 
+  it("BW-W1 RULING a unit stepping onto the back rank as the second wins at once: its "
+     .. "attack is not resolved", function()
+    local s = pos({ a8 = "I", c7 = "I", d8 = "i", h1 = "i" }, "c2 decks=2/9/-")
+    assert.equal("The Canadians hold two places on the enemy back rank.", act(s, "c7c8xd8"))
+    assert.equal("the Canadians win (two units on the enemy back rank)", T.outcome(bw, s).text)
+    assert.equal("2/9/-", field(s, "decks"))     -- no card turned
+    assert.equal("-/-", field(s, "lost"))        -- d8 stands
+    assert.same({}, T.texts(bw, s))
+    -- the Germans alike, onto rank 1
+    s = pos({ h1 = "i", f2 = "i", e1 = "I", a8 = "I" }, "g1 decks=9/2/-")
+    act(s, "f2f1xe1")
+    assert.equal(2, T.outcome(bw, s).winner)
+    assert.equal("9/2/-", field(s, "decks"))
+  end)
+
   it("BW-W1 the tank counts as one unit", function()
     local tank = { a6 = "T", b6 = "T", a7 = "T", b7 = "T", d4 = "i", h7 = "I" }
     local s = pos(tank, "c2 decks=2/2/-")
@@ -630,6 +832,17 @@ describe("blockwars: winning (BW-W)", function()
     assert.is_nil(T.outcome(bw, s))
     act(s, "pass")
     T.assert_actions(bw, s, { "i@a8", "i@b8", "i@c8", "i@d8", "i@e8", "i@f8", "i@g8", "i@h8", "pass" })
+  end)
+
+  it("BW-W2 RULING the status line names whose turn it is beside the count", function()
+    local s = standard:new(nil, 1)
+    assert.matches("\nTurn 1 of 200, the Germans': 2 actions left%.$", standard:render(s))
+    acts(s, { "e6e5", "d6d5" }, standard)
+    assert.matches("\nTurn 2 of 200, the Canadians': 2 actions left%.$", standard:render(s))
+    -- a decision the Canadians take in the Germans' turn
+    s = pos({ d4 = "I", h8 = "i" }, "g1 turn=3 phase=barrage:c decks=2/2/-")
+    assert.matches("\nTurn 3 of 200, the Germans': the Canadians choose where the barrage "
+                   .. "falls %(barrage SQ%)%.$", bw:render(s))
   end)
 
   it("BW-W2 RULING the turn limit (an option, 200 by default) is a draw", function()
@@ -696,6 +909,22 @@ describe("blockwars: optional rules (BW-O)", function()
     act(s, "e4xe3", crosses)
     assert.equal("M/-", field(s, "lost", crosses))
     assert.equal("main", field(s, "phase", crosses))
+  end)
+
+  it("BW-O3 RULING a gun is never removed for losing its own attack, not even when a "
+     .. "cross turns the combat", function()
+    for _, gun in ipairs { { e3 = "M" }, { d2 = "T", e2 = "T", d3 = "T", e3 = "T" } } do
+      local map = { e5 = "i", a1 = "I", h8 = "i" }
+      for sq, l in pairs(gun) do map[sq] = l end
+      local from = gun.d2 and "d2" or "e3"
+      local s = pos(map, "c2 decks=92/52/-", crosses)
+      act(s, from .. "xe5", crosses)             -- 9 against 5: the gun wins
+      assert.equal("cross:g:" .. from .. "xe5", field(s, "phase", crosses))
+      assert.matches("loses its attack but stays", act(s, "cross", crosses))
+      assert.equal("-/-", field(s, "lost", crosses))
+      assert.equal("ic", field(s, "used", crosses))
+      assert.equal("0", field(s, "tank", crosses))
+    end
   end)
 
   it("BW-O1 without the option there is no cross", function()
@@ -779,6 +1008,32 @@ describe("blockwars: hidden information (BW-H)", function()
     assert.matches("turn", first)
     s:undo(mark)
     assert.equal(first, act(s, "c3c4xd5", standard))
+  end)
+end)
+
+describe("blockwars: undo (BW-H2)", function()
+  it("BW-H2 the Lua API undoes exactly: back over cards turned, reshuffles and decisions",
+     function()
+    local game = bw:with_options { "crosses", "aces" }
+    local out, pick = wg.actions(), 5
+    for seed = 1, 3 do
+      local s = game:new(nil, seed)
+      local before, mark = s:copy(), s:mark()
+      local dealt = 0
+      for _ = 1, 600 do
+        out:clear()
+        game:actions(s, out)
+        if #out == 0 then break end
+        pick = (pick * 1103515245 + 12345) % 2147483648
+        local log = {}
+        game:play(s, out:get(pick % #out + 1), log)
+        if table.concat(log, " "):find("dealt again", 1, true) then dealt = dealt + 1 end
+      end
+      assert.truthy(dealt > 0)
+      s:undo(mark)
+      assert.is_true(s:equal(before))
+      assert.equal(game:position_text(before), game:position_text(s))
+    end
   end)
 end)
 

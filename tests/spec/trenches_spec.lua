@@ -1,4 +1,4 @@
--- Game of Trenches (../shared/rules/trenches.md), one describe per section.
+-- Game of Trenches (scripts/games/trenches.md), one describe per section.
 -- Expected action sets are worked out by hand from the rules, in positions
 -- where debris (x) fences most of the board off; the perft counts come from
 -- the naive counter of tests/naive/trenches.lua, not from the engine.
@@ -127,7 +127,8 @@ describe("trenches: tanks (T-T)", function()
     T.assert_actions(trenches, s, { "a1-a2", "a1-a3" })
     T.play(trenches, s, "a1-a3")
     assert.is_true(dead(trenches, s, "a1"))
-    assert.equal("xxxxxxxxxs/xxxxxxxxx1/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/Txxxxxxxxx/1xxxxxxxxx/xxxxxxxxxx d",
+    assert.equal("xxxxxxxxxs/xxxxxxxxx1/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/"
+                 .. "xxxxxxxxxx/xxxxxxxxxx/Txxxxxxxxx/1xxxxxxxxx/xxxxxxxxxx d",
                  trenches:position_text(s))
     T.play(trenches, s, "j10-j9/j10")
     T.assert_actions(trenches, s, { "a3-a2" })

@@ -9,7 +9,7 @@ return wg.variant("courier", {
   board = { files = 10, ranks = 8 },
   pieces = { corporal = false },
   opening = {
-    { letter = "a", piece = "pawn", file = "a", fzom = 2, to = 4 },
+    { letter = "a", piece = "pawn", file = "a", to = 4 },
     { letter = "l", piece = "pawn", file = "j", from = 2, to = 4 },
     { letter = "g", piece = "pawn", file = "f", from = 2, to = 4 },
     { letter = "q", piece = "queen", file = "f", from = 1, to = 3 },
