@@ -114,9 +114,6 @@ end
 local function compile_opening(self)
   local o, seen = {}, {}
   for i, m in ipairs(self.def.opening or {}) do
-    if type(m) ~= "table" then
-      return nil, string.format("C-O1 opening move %d must be a table", i)
-    end
     local letter = type(m.letter) == "string" and m.letter:lower()
     local what = string.format("C-O1 the opening move '%s'",
                                tostring(m.letter))
