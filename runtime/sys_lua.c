@@ -20,7 +20,9 @@
 /* core.isatty(fd) -> true if the file descriptor is a terminal */
 static int sys_isatty(lua_State *L)
 {
-    lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)));
+    int fd = (int)wg_check_range(L, 1, 0, INT32_MAX,
+                                 "'fd' is not a file descriptor");
+    lua_pushboolean(L, isatty(fd));
     return 1;
 }
 

@@ -148,7 +148,8 @@ local function compile_opening(self)
       return nil, string.format("%s names file %s, off the board (%d files)",
                                 what, tostring(m.file), self.files)
     end
-    for _, r in ipairs { m.from, m.to } do
+    for _, key in ipairs { "from", "to" } do   -- either may be missing
+      local r = m[key]
       if math.type(r) ~= "integer" or r < 1 or r > self.ranks then
         return nil, string.format("%s names rank %s, off the board (%d "
                                   .. "ranks)", what, tostring(r), self.ranks)

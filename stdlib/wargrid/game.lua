@@ -415,7 +415,9 @@ end
 -- game:with_options(settings) -> the game with its options set: settings
 -- are texts "name=value" or "name" (for true), or a table name -> value.
 -- Declared as def.options = { name = { default = v, values = { ... },
--- min = n, help = "..." } }; a value takes the type of the default. An
+-- min = n, max = n, help = "..." } }; a value takes the type of the
+-- default, and a number is a whole one from min to max (by default the
+-- range of a state's counters, which is where games keep them). An
 -- unset game is returned as it is; raises a message on a bad setting. The
 -- game returned keeps in game.given, by name, each value given and the
 -- default it replaced ({ value =, default = }), for help texts.
@@ -442,19 +444,23 @@ function Game:with_options(settings)
                             name, value), 0)
       end
       value = b
-    elseif kind == "number" and type(value) == "string" then
-      local n = value:match("^%-?%d+$") and tonumber(value)
-      if not n then
-        error(string.format("option %s takes a whole number, not '%s'",
-                            name, value), 0)
+    elseif kind == "number" then
+      -- a whole number in range; text too big for an integer is refused,
+      -- not read as a float
+      local n = value
+      if type(value) == "string" then
+        n = value:match("^%-?%d+$") and math.tointeger(tonumber(value))
+      end
+      local lo, hi = o.min or -0x80000000, o.max or 0x7fffffff
+      if math.type(n) ~= "integer" or n < lo or n > hi then
+        error(string.format("option %s takes a whole number from %s to %s, "
+                            .. "not '%s'", name, tostring(lo), tostring(hi),
+                            tostring(value)), 0)
       end
       value = n
     end
     if type(value) ~= kind then
       error(string.format("option %s takes a %s", name, kind), 0)
-    end
-    if o.min and value < o.min then
-      error(string.format("option %s must be at least %d", name, o.min), 0)
     end
     if o.values then
       local ok = false
