@@ -103,6 +103,11 @@ local game = wg.game {
     { letter = "q", piece = "queen", file = "g", from = 1, to = 3 },
   },
 
+  -- Records are PGN as XBoard and pychess write Courier (wargrid.replay):
+  -- moves in SAN with the letters above, [Variant "courier"], the start in
+  -- [FEN].
+  pgn = { variant = "courier" },
+
   -- Hints for the AI: playouts end after 8 plies on material (the pieces'
   -- values), and repeating a position leads to a draw (C-E3).
   ai = { playout_depth = 8, repetition = "draw" },

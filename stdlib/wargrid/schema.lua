@@ -372,13 +372,19 @@ M.KEYS = {
   } },
   keys = { type = "map", each = KEY,
            help = "the game's own keys, as these: a variant inherits them" },
+  pgn = { type = "table",
+          help = "records are PGN: moves in SAN (wargrid.san), the start in "
+                 .. "[FEN]", fields = {
+    variant = { type = "string",
+                help = "XBoard's name of the variant, for [Variant]" },
+  } },
 }
 
 -- The order `wargrid help variants` lists them in.
 M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "pieces", "vars", "phases", "decks", "options",
             "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
-            "ai", "look", "keys" }
+            "ai", "look", "keys", "pgn" }
 
 -- M.describe(keys [, order]) -> lines describing keys (name -> key) and
 -- the keys of their tables, each as its path ("board.layers.NAME.mark"),
