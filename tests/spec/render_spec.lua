@@ -306,3 +306,93 @@ describe("render: the command", function()
             "render: cannot write '/nonexistent/dir/x.svg': /nonexistent/dir/x.svg: No such file or directory")
   end)
 end)
+
+describe("render: a game record (--record)", function()
+  local run = T.run
+  local record = require "wargrid.record"
+  local replay = require "wargrid.replay"
+  local html = require "wargrid.html"
+
+  -- a record of a seeded random game of Trenches, as selfplay writes it
+  local dir = os.tmpname()
+  os.remove(dir)
+  local _, _, code = run { "selfplay", "trenches", "--games", "1", "--seed", "5", "--white", "random",
+                           "--black", "random", "--records", dir }
+  assert(code == 0)
+  local path = dir .. "/0.pgn"
+  local f = assert(io.open(path))
+  local rec = assert(record.read(f:read("a")))
+  f:close()
+  local game = T.game "trenches"
+  local texts = {}
+  for i, item in ipairs(replay.actions(game, rec)) do texts[i] = item.text end
+
+  -- the state after n actions, the last of them, and its line
+  local function after(n)
+    local s = assert(replay.start(game, rec))
+    local last, note
+    for i = 1, n do
+      note = string.format("%d. %s: %s", i, html.actor(game, s), texts[i])
+      last = assert(replay.parse(game, s, texts[i]))
+      game:play(s, last)
+    end
+    return s, last, note
+  end
+
+  it("--ply N draws the position after action N, that action, and its line", function()
+    assert(#texts > 10)
+    local out, err, status = run { "render", "--record", path, "--ply", "7" }
+    assert.equal(0, status)
+    assert.equal("", err)
+    local s, last, note = after(7)
+    assert.equal(svg.position(game, s, { last = last, note = note }), out)
+    out = run { "render", "--record", path }
+    s, last, note = after(#texts)
+    assert.equal(svg.position(game, s, { last = last, note = note }), out)
+    out = run { "render", "--record", path, "--ply", "0", "--from", "d1" }
+    assert.equal(svg.position(game, game:new(), { from = game.rules:square("d1") }), out)
+  end)
+
+  it("--html writes the whole record as one page: every action's position, the tags", function()
+    local page = dir .. "/game.html"
+    local out, err, status = run { "render", "--record", path, "--html", "-o", page }
+    assert.equal(0, status)
+    assert.equal("", out .. err)
+    local fh = assert(io.open(page))
+    local text = fh:read("a")
+    fh:close()
+    local want = html.page(game, assert(html.frames(game, assert(replay.start(game, rec)), texts,
+                                                    { parse = replay.parse, write = replay.text })),
+                           (function()
+                              local tags = {}
+                              for i, t in ipairs(rec.tags) do tags[i] = { t.name, t.value } end
+                              return tags
+                            end)())
+    assert.equal(want, text)
+    has(text, "<div><dt>Game</dt><dd>trenches</dd></div>")
+    has(text, string.format('<input id="slider" type="range" min="0" max="%d"', #texts))
+  end)
+
+  it("refuses what does not fit a record in one line, exit status 2", function()
+    local function refused(args, msg)
+      local out, err, status = run(args)
+      assert.equal(2, status)
+      assert.equal("", out)
+      assert.equal("wargrid: " .. msg .. "\n", err)
+    end
+    refused({ "render", "--record", path, "--ply", "9999" },
+            string.format("render: --ply must be a whole number from 0 to %d, not '9999'", #texts))
+    refused({ "render", "--record", path, "--position", "x" },
+            "render: --record R starts where the record does: leave out --position")
+    refused({ "render", "courier", "--html" }, "render: --html needs --record R")
+    refused({ "render", "courier", "--ply", "3" }, "render: --ply needs --record R")
+    refused({ "render", "--record", path, "--html", "--ply", "3" },
+            "render: --html draws every action: leave out --ply")
+    refused({ "render", "--record", dir .. "/none.pgn" },
+            "render: cannot read " .. dir .. "/none.pgn: No such file or directory")
+    -- under other rules, an action of the record that is illegal is named
+    refused({ "render", "--record", path, "amazons" },
+            string.format("render: %s action 1 (%s): '%s' is not a legal action here (type 'moves' to list them)",
+                          path, texts[1], texts[1]))
+  end)
+end)
