@@ -75,8 +75,7 @@ static void setup(lua_State *L, drive *d, int nlists)
 /* core.perft(game, s, depth) -> leaf count. The state is left as it was. */
 static int drive_perft(lua_State *L)
 {
-    lua_Integer depth = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, depth >= 0 && depth <= 64, 3, "'depth' must be 0 to 64");
+    lua_Integer depth = wg_check_range(L, 3, 0, 64, "'depth' must be 0 to 64");
     lua_settop(L, 3);
     drive d;
     setup(L, &d, (int)depth);
@@ -92,7 +91,9 @@ static int drive_perft(lua_State *L)
 static int drive_playout(lua_State *L)
 {
     uint64_t rng = (uint64_t)luaL_checkinteger(L, 3);
-    lua_Integer max = luaL_optinteger(L, 4, 100000);
+    lua_Integer max = lua_isnoneornil(L, 4)
+                      ? 100000 : wg_check_range(L, 4, 0, LUA_MAXINTEGER,
+                                                "'max' must not be negative");
     int after = !lua_isnoneornil(L, 5);
     if (after)
         luaL_checktype(L, 5, LUA_TFUNCTION);

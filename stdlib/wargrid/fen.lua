@@ -164,6 +164,15 @@ end
 --             number, kept in the game's vars halfmove and fullmove; either
 --             may be left out of a text (0 and 1)
 
+-- The number a counter's text says, if it is a whole number from lo to
+-- 999999999: play adds to the counters, and a state's counters hold up to
+-- 2^31 - 1
+local COUNTER_MAX = 999999999
+local function counter(text, lo)
+  local n = text:match("^%d+$") and math.tointeger(tonumber(text))
+  return n and n >= lo and n <= COUNTER_MAX and n or nil
+end
+
 local function side_letters(form)
   return form.sides[1] .. " or " .. form.sides[2]
 end
@@ -192,16 +201,17 @@ function fen.read_position(game, s, text, form)
   s:set_side(side)
   local k = form.counters
   if k then
-    local half, full = f[k] or "0", f[k + 1] or "1"
-    if not half:match("^%d+$") then
-      return nil, string.format("half-move clock '%s' is not a number", half)
+    local half, full = counter(f[k] or "0", 0), counter(f[k + 1] or "1", 1)
+    if not half then
+      return nil, string.format("half-move clock '%s': expected a whole "
+                                .. "number from 0 to %d", f[k], COUNTER_MAX)
     end
-    if not full:match("^%d+$") or tonumber(full) < 1 then
-      return nil, string.format("move number '%s' is not a positive number",
-                                full)
+    if not full then
+      return nil, string.format("move number '%s': expected a whole number "
+                                .. "from 1 to %d", f[k + 1], COUNTER_MAX)
     end
-    s:set_var(game.V.halfmove, tonumber(half))
-    s:set_var(game.V.fullmove, tonumber(full))
+    s:set_var(game.V.halfmove, half)
+    s:set_var(game.V.fullmove, full)
   end
   return f
 end

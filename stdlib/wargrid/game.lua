@@ -18,6 +18,7 @@
 local core = require "wargrid.core"
 local betza = require "wargrid.betza"
 local schema = require "wargrid.schema"
+local why = require "wargrid.why"
 
 local M = {}
 
@@ -284,7 +285,7 @@ local function compile(game)
   game.V, game.var_names, nvars = number(def.vars, base and base.V)
   game.P = {}
   for i, name in ipairs(def.phases or {}) do game.P[name] = i end
-  game.letter_type, game.type_letter = {}, {}
+  game.letter_type, game.type_letter, game.promo = {}, {}, {}
   for _, name in ipairs(sorted_keys(game.T)) do
     local id, piece = game.T[name], def.pieces[name]
     local letter = piece.letter
@@ -321,6 +322,14 @@ local function compile(game)
         end
         t.promo_optional = piece.promote.optional
         t.promo_zone = zone(game, name, piece.promote)
+        -- kept for explanations: promo[id] = { to = { types },
+        -- optional =, zone = { [side] = { [sq] = true } } }
+        local z = { {}, {} }
+        for side = 1, 2 do
+          for _, sq in ipairs(t.promo_zone[side]) do z[side][sq] = true end
+        end
+        game.promo[id] = { to = t.promo, optional = t.promo_optional,
+                           zone = z }
       end
       spec.types[id] = t
     end
@@ -406,7 +415,9 @@ end
 -- game:with_options(settings) -> the game with its options set: settings
 -- are texts "name=value" or "name" (for true), or a table name -> value.
 -- Declared as def.options = { name = { default = v, values = { ... },
--- min = n, help = "..." } }; a value takes the type of the default. An
+-- min = n, max = n, help = "..." } }; a value takes the type of the
+-- default, and a number is a whole one from min to max (by default the
+-- range of a state's counters, which is where games keep them). An
 -- unset game is returned as it is; raises a message on a bad setting. The
 -- game returned keeps in game.given, by name, each value given and the
 -- default it replaced ({ value =, default = }), for help texts.
@@ -433,19 +444,23 @@ function Game:with_options(settings)
                             name, value), 0)
       end
       value = b
-    elseif kind == "number" and type(value) == "string" then
-      local n = value:match("^%-?%d+$") and tonumber(value)
-      if not n then
-        error(string.format("option %s takes a whole number, not '%s'",
-                            name, value), 0)
+    elseif kind == "number" then
+      -- a whole number in range; text too big for an integer is refused,
+      -- not read as a float
+      local n = value
+      if type(value) == "string" then
+        n = value:match("^%-?%d+$") and math.tointeger(tonumber(value))
+      end
+      local lo, hi = o.min or -0x80000000, o.max or 0x7fffffff
+      if math.type(n) ~= "integer" or n < lo or n > hi then
+        error(string.format("option %s takes a whole number from %s to %s, "
+                            .. "not '%s'", name, tostring(lo), tostring(hi),
+                            tostring(value)), 0)
       end
       value = n
     end
     if type(value) ~= kind then
       error(string.format("option %s takes a %s", name, kind), 0)
-    end
-    if o.min and value < o.min then
-      error(string.format("option %s must be at least %d", name, o.min), 0)
     end
     if o.values then
       local ok = false
@@ -600,23 +615,33 @@ end
 
 -- game:explain(s, text) -> why an action is legal or not, as a table:
 --   { legal = true, action = a, text = its canonical text, does = "..." }
---   { legal = false, rule = "C-E1" or nil, reason = "..." }
+--   { legal = false, rule = "C-E1" or nil, reason = "...", kind = "..." }
 -- The rule is the ID of the rule that forbids the action (nil when none
 -- applies, e.g. text that is no action of this game). wg.explain_line(e)
--- formats the answer as one line. This default knows only what
--- parse_action knows; games add their own reasons.
+-- formats the answer as one line. The reasons come from wargrid.why: the
+-- generic ones every game shares, then the game's own (game:why).
 function Game:explain(s, text)
-  local want = normal(text)
-  local out = self:legal(s)
-  for i = 1, #out do
-    local a = out:get(i)
-    local canon = self:action_text(s, a)
-    if normal(canon) == want then
-      return { legal = true, action = a, text = canon, does = canon }
-    end
-  end
-  return { legal = false,
-           reason = string.format("'%s' is not a legal action here", text) }
+  return why.explain(self, s, text)
+end
+
+-- game:read_action(s, text) -> what the text says, as a table (see
+-- wargrid.why), or nil and why it is no action of the game's notation.
+-- The default reads moves, a2a4, and promotions, c7c8f.
+function Game:read_action(s, text)
+  return why.read(self, s, text)
+end
+
+-- game:why(s, p, g) -> the game's own reason why the action p (as
+-- read_action read it) is illegal, given the generic reason g (nil when
+-- nothing generic forbids it): a table { rule =, reason = } or rule and
+-- reason text; nil keeps g. The default has no reasons of its own.
+function Game:why()
+  return nil
+end
+
+-- game:does(s, a) -> what the legal action a would do, in words
+function Game:does(s, a)
+  return why.does(self, s, a)
 end
 
 -- M.explain_line(e) -> "illegal: RULE-ID reason" or "legal: does"

@@ -67,6 +67,15 @@ local BUDGET = 200  -- millions of instructions a script may run while loading
 
 local cache = {}
 
+-- The files the outermost load under way has read (its script, the games
+-- it asked for, their modules), for loader.load_file to return: a game
+-- played from a file is watched for changes in every one of them.
+local reading
+
+local function note(path)
+  if reading then reading[#reading + 1] = path end
+end
+
 function loader.dirs()
   local dirs = {}
   local extra = os.getenv("WARGRID_PATH")
@@ -174,6 +183,7 @@ local function own_module(ctx, name)
     error(string.format("no module '%s' (no file %s)", name, path), 3)
   end
   ctx.files[#ctx.files + 1] = path
+  note(path)
   local chunk, err = loadfile(path, "t", ctx.env)
   if not chunk then error(err, 0) end
   ctx.modules[rest] = LOADING
@@ -279,6 +289,7 @@ local function run(path)
   local ctx = { folder = folder, name = folder and folder:match("([^/]+)$"),
                 modules = {}, files = { path } }
   ctx.env = sandbox(ctx)
+  note(path)
   local chunk, err = loadfile(path, "t", ctx.env)
   if not chunk then error(err, 0) end
   -- the message of an error in a game's file, where it happened; the
@@ -355,8 +366,10 @@ function loader.load(name)
   return game
 end
 
--- loader.load_file(path) -> game (a variant file, say, or a game's folder:
--- its init.lua); not cached
+-- loader.load_file(path) -> game, files (a variant file, say, or a game's
+-- folder: its init.lua); not cached: the games it asks for are loaded
+-- afresh too. files lists every file the load read, the script first, then
+-- its modules and the games it asked for (their scripts and modules).
 function loader.load_file(path)
   if lfs.attributes(path, "mode") == "directory" then
     path = path:gsub("/+$", "") .. "/init.lua"
@@ -364,7 +377,14 @@ function loader.load_file(path)
   if lfs.attributes(path, "mode") ~= "file" then
     error(string.format("no file '%s'", path), 0)
   end
-  return check(run(path), path)
+  local outer = reading
+  local files = {}
+  reading = files
+  local ok, game = pcall(run, path)
+  reading = outer
+  if not ok then error(game, 0) end
+  for _, f in ipairs(files) do note(f) end
+  return check(game, path), files
 end
 
 return loader

@@ -78,7 +78,7 @@ describe("cli: commands", function()
 
   it("every command has --help, also as 'help COMMAND'", function()
     for _, cmd in ipairs { "list", "moves", "perft", "play", "suggest", "selfplay", "compare",
-                           "stats", "test" } do
+                           "stats", "test", "replay" } do
       local out, _, code = run { cmd, "--help" }
       assert.equal(0, code)
       assert.matches("^usage: wargrid " .. cmd .. "[ \n]", out)
@@ -291,10 +291,10 @@ describe("cli: bad input", function()
     bad({ "frob" }, "unknown command 'frob'")
   end)
 
-  it("an illegal action in play is refused and the player asked again", function()
+  it("C-O1 an illegal action in play is answered with its rule, and the player asked again", function()
     local out, _, code = run({ "play", "courier", "--ai", "none" }, "e2e5\na2a4\nposition\nquit\n")
     assert.equal(0, code)
-    assert.matches("'e2e5' is not a legal action here", out)
+    assert.matches("illegal: C%-O1 White still owes the opening moves a2a4, l2l4, g2g4, g1g3\n", out)
     assert.matches("12/P11/12/1PPPPPPPPPPP/RNEBMKFWBENR b %- %- 0 1 LGQalgq", out)
   end)
 end)

@@ -183,13 +183,31 @@ describe("options and seeds", function()
     local g = toy:with_options { "fast", "size=5", "mode=b" }
     assert.same({ fast = true, size = 5, mode = "b" }, g.opt)
     assert.equal(toy, toy:with_options {})
-    assert.has_error(function() toy:with_options { "size=0" } end, "option size must be at least 1")
+    assert.has_error(function() toy:with_options { "size=0" } end,
+                     "option size takes a whole number from 1 to "
+                     .. "2147483647, not '0'")
     assert.has_error(function() toy:with_options { "mode=c" } end,
                      "option mode is one of a, b, not 'c'")
     assert.has_error(function() toy:with_options { "fast=maybe" } end,
                      "option fast is true or false, not 'maybe'")
     assert.has_error(function() toy:with_options { "slow" } end,
                      "toy has no option 'slow' (options: fast, mode, size)")
+  end)
+
+  it("numbers are whole and fit a state's counters (fuzz: option)", function()
+    local msg = "option size takes a whole number from 1 to 2147483647, "
+                .. "not '%s'"
+    for _, text in ipairs { "99999999999999999999", "9223372036854775807",
+                            "2147483648", "1.5", "0x10", "" } do
+      assert.has_error(function() toy:with_options { "size=" .. text } end,
+                       string.format(msg, text))
+    end
+    assert.has_error(function() toy:with_options { size = 2.5 } end,
+                     string.format(msg, "2.5"))
+    assert.equal(2147483647,
+                 toy:with_options { "size=2147483647" }.opt.size)
+    assert.equal("integer",
+                 math.type(toy:with_options { "size=0012" }.opt.size))
   end)
 
   it("game:new takes a seed for the state's generator", function()
