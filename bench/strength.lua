@@ -10,12 +10,13 @@
 --   lua5.4 bench/strength.lua match GAME A B [--games N] [--jobs J]
 -- A player is "level:L" (the game's own level L), another of ai.player's
 -- ("mcts:N", "alphabeta:N"), or "Ns" (its search with N seconds a move;
--- "mcts/Ns", "alphabeta/Ns" for a search named). The games of a pairing come in pairs from one opening
--- (two random actions from the start, by seed; none in Block Wars, whose
--- cards differ by seed), each player on each side. Fairy-Stockfish is
--- spoken to in UCI (its variant `courier`, which is wargrid's
--- courier_historical), through a named pipe; wargrid's AI runs in this
--- process. Each of J worker processes plays a share of a pairing's games.
+-- "mcts/Ns", "alphabeta/Ns" for a search named). The games of a pairing
+-- come in pairs from one opening (two random actions from the start, by
+-- seed; none in Block Wars, whose cards differ by seed), each player on
+-- each side. Fairy-Stockfish is spoken to in UCI (its variant `courier`,
+-- which is wargrid's courier_historical), through a named pipe; wargrid's
+-- AI runs in this process. Each of J worker processes plays a share of a
+-- pairing's games.
 package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
@@ -121,7 +122,7 @@ local function fairy_mover(fs, start, movetime)
   return m
 end
 
--- ---- games --------------------------------------------------------------------
+-- ---- games ---------------------------------------------------------------
 
 local function opening(game, seed)
   local s = game:new(nil, seed)
@@ -180,7 +181,7 @@ local function worker(game, make_a, make_b, games, seed, shard, n)
   if b.close then b.close() end
 end
 
--- ---- the pairings ---------------------------------------------------------------
+-- ---- the pairings --------------------------------------------------------
 
 local function shell_quote(s)
   return "'" .. tostring(s):gsub("'", "'\\''") .. "'"

@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
 #include "search.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -663,7 +664,7 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     const slot *use = &sh->slot[0];
     for (int i = 0; i < helpers; i++) {
         int status;
-        while (waitpid(pids[i], &status, 0) < 0)
+        while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
             ;
         const slot *h = &sh->slot[i + 1];
         helper_nodes += h->nodes;

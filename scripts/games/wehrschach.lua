@@ -963,19 +963,19 @@ local function side_score(self, s, side, c)
   for _, pid in ipairs(s:pieces(side)) do
     if s:type(pid) == T.headquarter then
       scratch:clear()
-      local threats = s:threats(scratch, foe, 1, s:square(pid))
-      v = v - (threats >= 2 and 2 or 0.5 * threats)
+      local n = s:threats(scratch, foe, 1, s:square(pid))
+      v = v - (n >= 2 and 2 or 0.5 * n)
     end
   end
   local ground = ground_units(self, s, side)
   if ground <= 7 then v = v - 0.7 * (8 - ground) end
   local infantry = s:count(side, T.infantry)
   if infantry <= 2 then v = v - 1.5 * (3 - infantry) end
-  local advanced = ground_units(self, s, side, c.zone[foe])
+  local ahead = ground_units(self, s, side, c.zone[foe])
   if s:count(side, T.infantry, c.zone[foe]) > 0 then
-    v = v + 0.4 * advanced
+    v = v + 0.4 * ahead
   else
-    v = v + 0.2 * advanced
+    v = v + 0.2 * ahead
   end
   scratch:clear()
   return v + 0.02 * s:trace(scratch, side, MOVE, "move")

@@ -37,7 +37,7 @@ end
 
 -- How to search, from the options: ai.think's options, and the search to
 -- force ("mcts", "alphabeta") or nil for the game's own.
-local function budget_of(game, opts, seed)
+local function budget_of(opts, seed)
   local o = { seed = seed }
   if opts.threads then
     o.threads = common.integer("suggest", "--threads", opts.threads, 1, 16)
@@ -84,7 +84,7 @@ function M.suggest.run(args)
   common.no_more("suggest", pos, opts)
   local seed = common.integer("suggest", "--seed", opts.seed or "1")
   local s = common.start(game, opts, seed)
-  local o, kind = budget_of(game, opts, seed)
+  local o, kind = budget_of(opts, seed)
   local a, st
   if kind == "alphabeta" then
     a, st = ai.alphabeta(game, s, { nodes = o.budget, seconds = o.seconds,
