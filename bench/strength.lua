@@ -9,7 +9,8 @@
 --       [--jobs J]
 --   lua5.4 bench/strength.lua match GAME A B [--games N] [--jobs J]
 -- A player is "level:L" (the game's own level L), another of ai.player's
--- ("mcts:N", "alphabeta:N"), or "Ns" (its search with N seconds a move;
+-- ("mcts:N", "alphabeta:N"), or "Ns" (its search with N seconds of processor
+-- time a move, fair on a shared machine; MCTS counts the wall's;
 -- "mcts/Ns", "alphabeta/Ns" for a search named). The games of a pairing
 -- come in pairs from one opening (two random actions from the start, by
 -- seed; none in Block Wars, whose cards differ by seed), each player on
@@ -97,9 +98,10 @@ local function wargrid_mover(spec)
     elseif kind == "mcts" then
       a = ai.mcts(game, s, { seconds = tonumber(secs), seed = seed })
     elseif kind == "alphabeta" then
-      a = ai.alphabeta(game, s, { seconds = tonumber(secs) })
+      a = ai.alphabeta(game, s, { seconds = tonumber(secs), cpu = true })
     else
-      a = ai.think(game, s, { seconds = tonumber(secs), seed = seed })
+      a = ai.think(game, s, { seconds = tonumber(secs), cpu = true,
+                              seed = seed })
     end
     m.seconds, m.moves = m.seconds + os.clock() - t0, m.moves + 1
     return a

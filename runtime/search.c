@@ -67,10 +67,12 @@ typedef struct search {
     int sortcap;
 } search;
 
-static double now(void)
+/* The clock the budget counts: the wall's, or this process's processor
+ * time (fair on a machine shared with other work). */
+static double now(int cpu)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -157,7 +159,7 @@ static int tick(search *z)
     if (z->id == 0 && z->o->nodes > 0 && z->nodes >= z->o->nodes)
         z->stopped = 1;
     else if (z->nodes % TICK == 0
-             && ((z->deadline > 0 && now() >= z->deadline)
+             && ((z->deadline > 0 && now(z->o->cpu) >= z->deadline)
                  || atomic_load_explicit(&z->sh->stop, memory_order_relaxed)))
         z->stopped = 1;
     return z->stopped;
@@ -600,7 +602,7 @@ static void helper(search *z, wg_action *moves, int n, pid_t parent)
 int wg_search(wg_state *root_s, const wg_search_ops *ops,
               const wg_search_opts *o, wg_action *best, wg_search_stats *st)
 {
-    double start = now();
+    double start = now(0), cpu_start = now(1);
     wg_search_stats stats;
     memset(&stats, 0, sizeof stats);
     stats.threads = 1;
@@ -639,7 +641,7 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     *z = (search){ .s = root_s, .ops = ops, .o = o, .sh = sh,
                    .mask = ((uint64_t)1 << bits) - 1 };
     if (o->seconds > 0)
-        z->deadline = start + o->seconds;
+        z->deadline = (o->cpu ? cpu_start : start) + o->seconds;
     int threads = o->threads < 1 ? 1
                   : o->threads > WG_SEARCH_MAX_THREADS
                   ? WG_SEARCH_MAX_THREADS : o->threads;
@@ -683,7 +685,7 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     stats.nodes_main = z->nodes;
     stats.nodes = z->nodes + helper_nodes;
     stats.threads = 1 + helpers;
-    stats.seconds = now() - start;
+    stats.seconds = now(0) - start;
     if (st)
         *st = stats;
     munmap(sh, size);

@@ -41,6 +41,7 @@ typedef struct wg_search_opts {
     int depth;            /* the deepest iteration (0: no limit) */
     long nodes;           /* stop after about this many nodes (0: none) */
     double seconds;       /* stop after this much time (0: no limit) */
+    int cpu;              /* seconds of processor time, not the wall's */
     int threads;          /* processes searching (1: this one alone) */
     int repetition_draw;  /* a position seen before is a draw */
     int tt_bits;          /* log2 of the table's entries (0: by budget) */

@@ -187,7 +187,8 @@ static void push_stats(lua_State *L, const wg_search_stats *st)
 }
 
 /* core.search(game, s, opts) -> action, stats
- * opts: depth, nodes, seconds (the budget: what is given; none: depth 4),
+ * opts: depth, nodes, seconds (the budget: what is given; none: depth 4;
+ * cpu = true counts seconds of processor time, each process its own),
  * threads (processes searching together), repetition_draw, tt_bits, lmr,
  * aspiration (hundredths). The game's actions, play, result and evaluate
  * are called, and order and forcing when it has them. stats: depth,
@@ -216,6 +217,7 @@ static int search_run(lua_State *L)
     o.tt_bits = (int)number_opt(L, "tt_bits", 0, 0, 26);
     o.aspiration = (int)number_opt(L, "aspiration", 0, 0, 1e6);
     o.repetition_draw = flag_opt(L, "repetition_draw", 0);
+    o.cpu = flag_opt(L, "cpu", 0);
     o.lmr = flag_opt(L, "lmr", o.lmr);
     glue g = { .L = L, .game = 1, .state = 2 };
     g.actions = method(L, "actions", 1);

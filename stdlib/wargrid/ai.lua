@@ -92,13 +92,13 @@ function ai.mcts(game, s, opts)
   return a, st
 end
 
--- ai.alphabeta(game, s, { nodes =, seconds =, depth =, threads = })
+-- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads = })
 -- -> action, stats: the alpha-beta search (core.search) within the budget
--- given, on threads processes.
+-- given (cpu = true: seconds of processor time), on threads processes.
 function ai.alphabeta(game, s, opts)
   local a, st = core.search(game, s, {
-    nodes = opts.nodes, seconds = opts.seconds, depth = opts.depth,
-    threads = opts.threads,
+    nodes = opts.nodes, seconds = opts.seconds, cpu = opts.cpu,
+    depth = opts.depth, threads = opts.threads,
     repetition_draw = hints(game).repetition == "draw",
   })
   st.kind = "alphabeta"
@@ -107,7 +107,8 @@ end
 
 -- ai.think(game, s, opts) -> action, stats: the game's own search, with
 -- the budget of opts.level (1..#ai.levels(game)) or opts.budget (nodes or
--- iterations), or opts.seconds; opts.seed, opts.threads.
+-- iterations), or opts.seconds (opts.cpu: of processor time, for
+-- alpha-beta); opts.seed, opts.threads.
 function ai.think(game, s, opts)
   local budget = opts.budget
   if not budget and not opts.seconds then
@@ -115,7 +116,7 @@ function ai.think(game, s, opts)
   end
   if ai.kind(game) == "alphabeta" then
     return ai.alphabeta(game, s, { nodes = budget, seconds = opts.seconds,
-                                   threads = opts.threads })
+                                   cpu = opts.cpu, threads = opts.threads })
   end
   return ai.mcts(game, s, { iterations = budget, seconds = opts.seconds,
                             seed = opts.seed })
