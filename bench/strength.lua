@@ -13,11 +13,11 @@
 -- time a move, fair on a shared machine; MCTS counts the wall's;
 -- "mcts/Ns", "alphabeta/Ns" for a search named). The games of a pairing
 -- come in pairs from one opening (two random actions from the start, by
--- seed; none in Block Wars, whose cards differ by seed), each player on
--- each side. Fairy-Stockfish is spoken to in UCI (its variant `courier`,
--- which is wargrid's courier_historical), through a named pipe; wargrid's
--- AI runs in this process. Each of J worker processes plays a share of a
--- pairing's games.
+-- seed, after Courier Army's owed opening moves; none in Block Wars, whose
+-- cards differ by seed), each player on each side. Fairy-Stockfish is
+-- spoken to in UCI (its variant `courier`, which is wargrid's
+-- courier_historical), through a named pipe; wargrid's AI runs in this
+-- process. Each of J worker processes plays a share of a pairing's games.
 package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
@@ -126,11 +126,16 @@ end
 
 -- ---- games ---------------------------------------------------------------
 
+-- The random actions of an opening: two, after any the game owes. Courier
+-- Army's first eight are its opening moves (C-O1), which in any order reach
+-- one position.
+local OPENING = { courier = 10 }
+
 local function opening(game, seed)
   local s = game:new(nil, seed)
   local texts = {}
   if game:hidden() then return texts end
-  for i = 1, 2 do
+  for i = 1, OPENING[game.name] or 2 do
     local a = ai.random(game, s, seed * 31 + i)
     if not a then break end
     texts[#texts + 1] = game:action_text(s, a)
