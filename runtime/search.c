@@ -144,7 +144,7 @@ static void tt_store(search *z, uint64_t key, int depth, int32_t score,
     atomic_store_explicit(&e->check, key ^ move ^ data, memory_order_relaxed);
 }
 
-/* ---- nodes ---------------------------------------------------------------- */
+/* ---- nodes --------------------------------------------------------------- */
 
 /* Counts a node; true when the search must stop: its budget is spent, the
  * main process has finished (for a helper), or a callback failed. The
@@ -181,6 +181,13 @@ static int32_t evaluate(search *z, int side)
     int32_t v = 0;
     if (failed(z, z->ops->evaluate(z->ops->ctx, z->s, side, &v)))
         return 0;
+    if (z->o->noise > 0) {
+        /* the same for both sides, so it stays a zero-sum score */
+        uint64_t span = 2 * (uint64_t)z->o->noise + 1;
+        int32_t d = (int32_t)(wg_mix64(z->s->hash ^ z->o->seed) % span)
+                    - z->o->noise;
+        v += side == 1 ? d : -d;
+    }
     if (v > WG_SEARCH_EVAL_MAX)
         return WG_SEARCH_EVAL_MAX;
     return v < -WG_SEARCH_EVAL_MAX ? -WG_SEARCH_EVAL_MAX : v;
@@ -456,7 +463,7 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
     return best;
 }
 
-/* ---- the root -------------------------------------------------------------- */
+/* ---- the root ------------------------------------------------------------ */
 
 /* One iteration at the root over moves[0..n), the best of the last first.
  * Returns the best score. A better action than the first, fully searched,

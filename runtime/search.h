@@ -47,6 +47,11 @@ typedef struct wg_search_opts {
     int tt_bits;          /* log2 of the table's entries (0: by budget) */
     int lmr;              /* reduce late quiet actions */
     int aspiration;       /* a window around the last score, in 1/100 */
+    /* Up to this much (1/100) is added to or taken from each evaluation,
+     * by a hash of the position and the seed: games from one position
+     * differ by seed, and the search stays repeatable. */
+    int noise;
+    uint64_t seed;
 } wg_search_opts;
 
 typedef struct wg_search_stats {

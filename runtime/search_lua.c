@@ -190,12 +190,13 @@ static void push_stats(lua_State *L, const wg_search_stats *st)
  * opts: depth, nodes, seconds (the budget: what is given; none: depth 4;
  * cpu = true counts seconds of processor time, each process its own),
  * threads (processes searching together), repetition_draw, tt_bits, lmr,
- * aspiration (hundredths). The game's actions, play, result and evaluate
- * are called, and order and forcing when it has them. stats: depth,
- * seldepth, nodes (every process's), nodes_main, seconds, threads, score
- * (for the side to decide, in the evaluation's units) or win (plies to the
- * end: positive when that side wins, negative when it loses), pv (the
- * expected actions). Returns nil, stats when there is no legal action. */
+ * aspiration (hundredths), noise (hundredths added to or taken from each
+ * evaluation by a hash of the position and seed). The game's actions,
+ * play, result and evaluate are called, and order and forcing when it has
+ * them. stats: depth, seldepth, nodes (every process's), nodes_main,
+ * seconds, threads, score (for the side to decide, in the evaluation's
+ * units) or win (plies to the end: positive when that side wins, negative
+ * when it loses), pv (the expected actions). Returns nil, stats when there is no legal action. */
 static int search_run(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -218,6 +219,8 @@ static int search_run(lua_State *L)
     o.aspiration = (int)number_opt(L, "aspiration", 0, 0, 1e6);
     o.repetition_draw = flag_opt(L, "repetition_draw", 0);
     o.cpu = flag_opt(L, "cpu", 0);
+    o.noise = (int)number_opt(L, "noise", 0, 0, 1e6);
+    o.seed = (uint64_t)number_opt(L, "seed", 0, 0, 9e15);
     o.lmr = flag_opt(L, "lmr", o.lmr);
     glue g = { .L = L, .game = 1, .state = 2 };
     g.actions = method(L, "actions", 1);

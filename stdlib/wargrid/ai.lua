@@ -92,13 +92,21 @@ function ai.mcts(game, s, opts)
   return a, st
 end
 
--- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads = })
--- -> action, stats: the alpha-beta search (core.search) within the budget
--- given (cpu = true: seconds of processor time), on threads processes.
+-- With a seed, alpha-beta adds up to this much (in hundredths of the
+-- evaluation's unit) to each evaluation, by a hash of the position and the
+-- seed: enough to choose among actions the evaluation cannot tell apart,
+-- so that self-play games differ by seed, as MCTS's do.
+ai.NOISE = 5
+
+-- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads =,
+-- seed = }) -> action, stats: the alpha-beta search (core.search) within the
+-- budget given (cpu = true: seconds of processor time), on threads
+-- processes; with a seed, ai.NOISE.
 function ai.alphabeta(game, s, opts)
   local a, st = core.search(game, s, {
     nodes = opts.nodes, seconds = opts.seconds, cpu = opts.cpu,
     depth = opts.depth, threads = opts.threads,
+    seed = opts.seed, noise = opts.seed and ai.NOISE or 0,
     repetition_draw = hints(game).repetition == "draw",
   })
   st.kind = "alphabeta"
@@ -116,7 +124,8 @@ function ai.think(game, s, opts)
   end
   if ai.kind(game) == "alphabeta" then
     return ai.alphabeta(game, s, { nodes = budget, seconds = opts.seconds,
-                                   cpu = opts.cpu, threads = opts.threads })
+                                   cpu = opts.cpu, threads = opts.threads,
+                                   seed = opts.seed })
   end
   return ai.mcts(game, s, { iterations = budget, seconds = opts.seconds,
                             seed = opts.seed })
@@ -147,8 +156,8 @@ function ai.player(spec)
       return (ai.mcts(game, s, { iterations = iterations, seed = seed }))
     end, "mcts:" .. iterations
   elseif kind == "alphabeta" and n and n >= 1 then
-    return function(game, s)
-      return (ai.alphabeta(game, s, { nodes = n }))
+    return function(game, s, seed)
+      return (ai.alphabeta(game, s, { nodes = n, seed = seed }))
     end, "alphabeta:" .. n
   elseif kind == "level" and n and ai.LEVELS[n] then
     return function(game, s, seed)

@@ -158,6 +158,18 @@ describe("search: budgets", function()
     assert.is_true(st.depth >= 2)
   end)
 
+  it("varies by seed within ai.NOISE, and repeats with one seed", function()
+    local s = courier:new()
+    local seen, distinct = {}, 0
+    for seed = 1, 8 do
+      local a = ai.alphabeta(courier, s, { nodes = 600, seed = seed })
+      assert.equal(a, (ai.alphabeta(courier, s, { nodes = 600, seed = seed })))
+      local text = courier:action_text(s, a)
+      if not seen[text] then distinct, seen[text] = distinct + 1, true end
+    end
+    assert.is_true(distinct >= 2, distinct .. " distinct actions")
+  end)
+
   it("returns a single legal action without searching", function()
     local s = T.position(army, "k11/12/1R10/12/12/12/12/7R3K b - - 0 1")
     local a, st = wg.core.search(army, s, { depth = 6 })
