@@ -94,8 +94,9 @@ local game = wg.game {
   start = "3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l",
 
   -- The AI searches alpha-beta on territory (see game:evaluate), which
-  -- beat MCTS with the same evaluation 10-0 at equal time; its levels are
-  -- fewer nodes than other games', each costing a count of territory.
+  -- beat MCTS with the same evaluation at equal processor time (README:
+  -- the AI); its levels are fewer nodes than other games', each costing a
+  -- count of territory.
   -- MCTS, when asked for, ends playouts after two actions on it; five
   -- squares more than the other side is a 73% chance.
   ai = { search = "alphabeta", levels = { 300, 1000, 3000, 6000, 12000 },
