@@ -20,7 +20,8 @@ local RUN_OPTIONS = [[
                    level:1..5 (50, 200, 800, 3000, 12000; default level:2)
   --max-plies M    a game still going after M actions is cut off: a draw,
                    counted apart (default 1000)
-  --jobs J         play in J processes at once (default 1)
+  --jobs J         play in J processes at once (default: as many as the
+                   cores this process may use)
   --until W        play until the 95% interval the verdict rests on is
                    narrower than W points (or --sprt decides, or --games)
   --sprt H0,H1     play until Fishtest's sequential test accepts H0 or H1
@@ -151,11 +152,11 @@ local function run_settings(cmd, opts)
     seed = common.integer(cmd, "--seed", opts.seed or "1"),
     white = opts.white or "level:2",
     black = opts.black or "level:2",
-    jobs = common.integer(cmd, "--jobs", opts.jobs or "1", 1),
+    jobs = opts.jobs and common.integer(cmd, "--jobs", opts.jobs, 1)
+           or core.cores(),
     max_plies = common.integer(cmd, "--max-plies", opts["max-plies"] or "1000",
                                1),
     shard = { 1, 1 },
-    options = opts.option,
     records = opts.records, variant = opts.variant,
   }
   if r.records == "-" and not opts.shard then
@@ -277,10 +278,9 @@ end
 
 -- ---- playing -----------------------------------------------------------
 
--- Plays games from..to-1 of the run of `game`, which `target` names to the
--- workers; appends them to records.
-local function play(game, r, target, from, to, records, on_game)
-  local batch = setmetatable({ target = target, from = from, games = to },
+-- Plays games from..to-1 of the run of `game`; appends them to records.
+local function play(game, r, from, to, records, on_game)
+  local batch = setmetatable({ from = from, games = to },
                              { __index = r })
   local got, err, status = selfplay.run(game, batch, on_game)
   if not got then
@@ -334,14 +334,14 @@ end
 
 -- The records of a whole selfplay run, and its answer when it went on
 -- until one.
-local function selfplay_run(game, r, target)
+local function selfplay_run(game, r)
   local m = meter()
   local sequential = r["until"] or r.sprt
   local records, tally, n, ans = {}, { w = 0, d = 0, l = 0 }, 0, nil
   m:plan(1, 0, expected(r, 0))
   repeat
     local to = sequential and selfplay.checkpoint(n, r.games) or r.games
-    play(game, r, target, n, to, records, function(rec)
+    play(game, r, n, to, records, function(rec)
       tally_add(tally, rec)
       m:game(score_text(tally))
     end)
@@ -360,7 +360,6 @@ end
 function M.selfplay.run(args)
   local pos, opts = common.parse("selfplay", args, RUN_SPEC)
   if opts.help then print(M.selfplay.help) return 0 end
-  local target = opts.variant and { "--variant", opts.variant } or { pos[1] }
   local game = common.load_game("selfplay", pos, opts)
   common.no_more("selfplay", pos, opts)
   local r = run_settings("selfplay", opts)
@@ -369,20 +368,20 @@ function M.selfplay.run(args)
     -- JSON lines, each game as it ends
     header.shard = opts.shard
     print(json.encode(header))
-    play(game, r, target, 0, r.games, {}, function(rec)
+    play(game, r, 0, r.games, {}, function(rec)
       print(json.encode(rec))
       io.stdout:flush()
     end)
     return 0
   end
-  local records, ans = selfplay_run(game, r, target)
+  local records, ans = selfplay_run(game, r)
   if ans then header.games, header.cap = #records, r.games end
   print_report(game, header, records, opts.json, ans or { width = r.width })
   return 0
 end
 
 -- The arms of a comparison played side by side, batch by batch: the base,
--- and each variant while it has no answer. Each arm: game, target, name,
+-- and each variant while it has no answer. Each arm: game, name,
 -- records, tally; a variant's answer once it stops.
 local function compare_run(r, arms)
   local m = meter()
@@ -395,7 +394,7 @@ local function compare_run(r, arms)
     for k, arm in ipairs(arms) do
       if k == 1 or not arm.answer then
         playing = playing + 1
-        play(arm.game, r, arm.target, n, to, arm.records, function(rec)
+        play(arm.game, r, n, to, arm.records, function(rec)
           tally_add(arm.tally, rec)
           m:game(k == 1 and "base: " .. score_text(arm.tally)
                  or change_text(arm.name, base.tally, arm.tally))
@@ -443,11 +442,10 @@ function M.compare.run(args)
   if #pos < 2 then
     common.usage_error("compare: give a game and at least one variant file")
   end
-  local name = pos[1]
   local base = common.load_game("compare", pos, opts)
   local r = run_settings("compare", opts)
   -- every variant is loaded, and must come from the game, before any play
-  local arms = { { game = base, target = { name }, name = "base" } }
+  local arms = { { game = base, name = "base" } }
   for _, file in ipairs(pos) do
     local v = common.load_game("compare", {},
                                { variant = file, option = opts.option })
@@ -457,8 +455,7 @@ function M.compare.run(args)
       common.usage_error("compare: %s is not a variant of %s", file,
                          base.name)
     end
-    arms[#arms + 1] = { game = v, target = { "--variant", file },
-                        name = file }
+    arms[#arms + 1] = { game = v, name = file }
   end
   for _, arm in ipairs(arms) do
     arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
