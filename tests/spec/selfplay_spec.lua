@@ -224,3 +224,81 @@ return wg.variant("amazons_6x6", { name = "amazons_6x6_same" })
     assert.equal(v.report.games, r.base.games)
   end)
 end)
+
+describe("selfplay: a pool of jobs", function()
+  local tmp = os.tmpname()
+
+  -- the report, the shards' JSON lines (sorted) and every record file of a
+  -- run with J jobs
+  local function outcome(jobs)
+    local dir = tmp .. ".j" .. jobs
+    os.execute("rm -rf " .. dir)
+    local common = "selfplay " .. AMAZONS .. " --games 37 --seed 11 --max-plies 30 --jobs " .. jobs
+    local out = { report = run(common .. " --records " .. dir) }
+    local lines = {}
+    for line in run(common .. " --shard 2/3 --records -"):gmatch("[^\n]+") do lines[#lines + 1] = line end
+    table.sort(lines)
+    out.shard = table.concat(lines, "\n")
+    out.files = {}
+    local h = io.popen("cd " .. dir .. " && for f in *.pgn; do echo \"== $f\"; cat \"$f\"; done")
+    out.files = h:read("a")
+    h:close()
+    os.execute("rm -rf " .. dir)
+    return out
+  end
+
+  it("gives the same report, shard and records with 1, 2 and 3 jobs", function()
+    local one = outcome(1)
+    assert.matches("^amazons_6x6: 37 games,", one.report)
+    assert.equal(37, select(2, one.files:gsub("== %d%d.pgn\n", "")))
+    assert.equal(12, select(2, one.shard:gsub('"type":"game"', "")))
+    assert.matches('"text":"%[Event', one.shard)
+    assert.same(one, outcome(2))
+    assert.same(one, outcome(3))
+  end)
+
+  it("hands the games out in chunks, big first and one at a time last", function()
+    local sizes, left = {}, 100
+    while left > 0 do
+      local n = selfplay.chunk(left, 2)
+      sizes[#sizes + 1], left = n, left - n
+    end
+    assert.same({ 25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1, 1, 1 }, sizes)
+    assert.equal(1, selfplay.chunk(1, 16))
+  end)
+
+  it("plays each game once, in any process, and reports it as it ends", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local r = { games = 23, seed = 4, players = selfplay.players("random", "random"), max_plies = 20,
+                jobs = 3, shard = { 1, 1 } }
+    local seen = {}
+    local recs = selfplay.run(amazons, r, function(rec) seen[#seen + 1] = rec.index end)
+    table.sort(seen)
+    local want = {}
+    for i = 0, 22 do want[#want + 1] = i end
+    assert.same(want, seen)
+    r.jobs = 1
+    assert.same(selfplay.run(amazons, r), recs)
+  end)
+
+  it("a job that dies stops the run: exit status 1, naming the job", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local random = selfplay.players("random", "random")
+    local dies = { random[1], function(game, s, seed)
+      if seed // 7919 == 5 then os.exit(3) end  -- game 4 (seed 5) ends its worker
+      return random[2](game, s, seed)
+    end }
+    local r = { games = 8, seed = 1, players = dies, max_plies = 20, jobs = 2, shard = { 1, 1 } }
+    local recs, err, status = selfplay.run(amazons, r)
+    assert.is_nil(recs)
+    assert.matches("^selfplay job [12] of 2 failed %(exit status 3%)$", err)
+    assert.equal(1, status)
+  end)
+
+  it("defaults --jobs to the cores this process may use", function()
+    local core = require "wargrid.core"
+    local h = io.popen("nproc")
+    assert.equal(tonumber(h:read("l")), core.cores())
+    h:close()
+  end)
+end)
