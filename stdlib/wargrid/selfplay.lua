@@ -148,7 +148,7 @@ end
 -- as a JSON line, until the socket ends. An error is sent as a line
 -- { type = "error" } (raise: an error raised by the game or a player,
 -- to raise again in the pool; message: a record not written).
-local function serve(game, r, indices, ch)
+local function serve_chunks(game, r, indices, ch)
   local buf, failed = {}, nil
   local function chunk(line)
     local first, count = line:match("^(%d+) (%d+)$")
@@ -168,107 +168,137 @@ local function serve(game, r, indices, ch)
   return failed and 1 or 0
 end
 
--- M.chunk(left, jobs) -> how many of the games left the next free worker
--- of a pool of jobs gets: a share of them (guided self-scheduling), so the
+-- M.chunk(left, jobs) -> how many of the games left a worker of a pool
+-- of jobs gets next: a share of them (guided self-scheduling), so the
 -- first chunks are big (few round trips) and the last ones small (the
--- workers end together).
+-- processes end together).
 function M.chunk(left, jobs)
   return math.max(1, math.ceil(left / (2 * jobs)))
 end
 
--- Plays the games indices[1..] of run r in min(r.jobs, #indices) workers
--- forked from this process (which has loaded the game already, so a worker
--- starts in milliseconds), handing them out in chunks as workers get
--- free; on_game(record) as each ends. Returns the records, or nil, a
--- message and an exit status; an error a worker's game raised is raised
--- here.
-local function run_pool(game, r, indices, on_game)
-  local jobs = math.min(r.jobs, #indices)
-  local open, owed, buf, nextk = {}, {}, {}, 1
-  local records, failed, status, raise = {}, nil, nil, nil
-  -- reaps w, which has ended or been told to: a failure unless it had
-  -- played all it was given and ended well
-  local function finish(w)
-    local ok, how, code = w:wait()
-    if not failed and (not ok or owed[w] > 0) then
-      failed, status = string.format("selfplay job %d of %d failed (%s %d)",
-                                     open[w], jobs, how == "exit"
-                                     and "exit status" or "signal", code), 1
-    end
-    open[w] = nil
-  end
-  -- gives w its next chunk, or ends it when there is none
-  local function feed(w)
-    if nextk > #indices or failed then return finish(w) end
-    local n = M.chunk(#indices - nextk + 1, jobs)
-    owed[w] = n
-    w:send(nextk .. " " .. n .. "\n")
-    nextk = nextk + n
-  end
-  for k = 1, jobs do
-    local w = core.fork(function(ch) return serve(game, r, indices, ch) end)
-    open[w] = k
-    feed(w)
-  end
-  while next(open) do
-    local list = {}
-    for w in pairs(open) do list[#list + 1] = w end
-    for _, k in ipairs(core.poll(list)) do
-      local w = list[k]
-      local alive = take_lines(w, buf, function(line)
-        local rec = json.decode(line)
-        if type(rec) ~= "table" or rec.type ~= "game" then
-          failed = failed or rec and rec.message or "a worker's line: " .. line
-          status, raise = status or 2, raise or rec and rec.raise
-          return
-        end
-        owed[w] = owed[w] - 1
-        records[#records + 1] = rec
-        on_game(rec)
-      end)
-      if not alive then
-        finish(w)
-      elseif owed[w] == 0 or failed then
-        feed(w)
-      end
-    end
-    if failed then  -- the others stop
-      for w in pairs(open) do w:kill() end
-    end
-  end
-  if raise then error(raise, 0) end
-  if failed then return nil, failed, status end
-  return records
-end
+-- A worker's start-up, measured: fork, and the first page faults of its
+-- heap, about 10 ms on 2 busy cores. The pool forks its workers once the
+-- games left would keep each busy for ten start-ups, so that on a short
+-- run the start-ups are not the critical path: two jobs are never slower
+-- than one.
+M.PAYS = 0.1
 
 -- M.run(game, r [, on_game]) -> the records of the games of shard
 -- r.shard = { I, N } of a run from game r.from (default 0) on, sorted by
 -- game index; or nil, a message and an exit status (2: a record could
 -- not be written, 1: a worker failed).
 -- r: games, seed, players (M.players), white and black (their specs),
--- max_plies, jobs (processes; 1 plays here); records: a directory where
--- each game's record is written (named by M.record_path; "-": in its JSON
--- line instead, as text), variant: the variant file, for the records'
--- tags. The report is the same whatever the jobs: game i is played from
--- seed r.seed + i in any process.
+-- max_plies, jobs (processes); records: a directory where each game's
+-- record is written (named by M.record_path; "-": in its JSON line
+-- instead, as text), variant: the variant file, for the records' tags.
 -- on_game(record) is called as each game ends.
+--
+-- This process plays games one at a time. With r.jobs > 1, once the
+-- games left pay for it (M.PAYS, at the pace of its games so far), it
+-- forks r.jobs - 1 workers, which have the game loaded already; each
+-- gets chunks of games (M.chunk), two ahead so it never waits for this
+-- one to finish a game, and sends back each record as a JSON line. The
+-- report is the same whatever the jobs: game i has seed r.seed + i in
+-- any process.
 function M.run(game, r, on_game)
   on_game = on_game or function() end
   local indices = M.indices(r.games, r.shard[1], r.shard[2], r.from)
-  local records = {}
-  if r.jobs == 1 or #indices < 2 then
-    for _, i in ipairs(indices) do
-      local rec, err = play_game(game, r, i)
-      if not rec then return nil, err, 2 end
-      records[#records + 1] = rec
-      on_game(rec)
-    end
-  else
-    local err, status
-    records, err, status = run_pool(game, r, indices, on_game)
-    if not records then return nil, err, status end
+  local nextk, records, workers = 1, {}, {}
+  local owed, buf, started = {}, {}, false  -- owed[w]: its chunks' sizes
+  local failed, status, raise
+  local played, spent = 0, 0  -- this process's games, their seconds
+
+  local function got(rec)
+    records[#records + 1] = rec
+    on_game(rec)
   end
-  table.sort(records, function(a, b) return a.index < b.index end)
+  -- reaps w, which has ended or been told to: a failure unless it had
+  -- played all it was given and ended well
+  local function finish(w)
+    local ok, how, code = w:wait()
+    if not failed and (not ok or #owed[w] > 0) then
+      failed, status = string.format("selfplay job %d of %d failed (%s %d)",
+                                     workers[w], r.jobs, how == "exit"
+                                     and "exit status" or "signal", code), 1
+    end
+    workers[w] = nil
+  end
+  -- keeps two chunks ahead in w, or ends it when there are no more
+  local function feed(w)
+    while #owed[w] < 2 and nextk <= #indices and not failed do
+      local n = M.chunk(#indices - nextk + 1, r.jobs)
+      owed[w][#owed[w] + 1] = n
+      w:send(nextk .. " " .. n .. "\n")
+      nextk = nextk + n
+    end
+    if #owed[w] == 0 or failed then finish(w) end
+  end
+  local function line_of(w, line)
+    local rec = json.decode(line)
+    if type(rec) ~= "table" or rec.type ~= "game" then
+      failed = failed or rec and rec.message or "a worker's line: " .. line
+      status, raise = status or 2, raise or rec and rec.raise
+      return
+    end
+    got(rec)
+    owed[w][1] = owed[w][1] - 1
+    if owed[w][1] == 0 then table.remove(owed[w], 1) end
+  end
+  -- takes what the workers sent, waiting up to ms milliseconds (-1: until
+  -- one sends)
+  local function serve(ms)
+    local list = {}
+    for w in pairs(workers) do list[#list + 1] = w end
+    for _, k in ipairs(core.poll(list, ms)) do
+      local w = list[k]
+      if take_lines(w, buf, function(line) line_of(w, line) end) then
+        feed(w)
+      else
+        finish(w)
+      end
+    end
+  end
+  local function start()
+    started = true
+    for k = 2, r.jobs do
+      local w = core.fork(function(ch) return serve_chunks(game, r, indices,
+                                                           ch) end)
+      workers[w], owed[w] = k, {}
+      feed(w)
+    end
+  end
+
+  local ok, err = pcall(function()
+    while not failed do
+      if nextk <= #indices then
+        local t0 = core.clock()
+        local rec, why = play_game(game, r, indices[nextk])
+        nextk = nextk + 1
+        if not rec then
+          failed, status = why, 2
+        else
+          got(rec)
+          played, spent = played + 1, spent + core.clock() - t0
+          local left = #indices - nextk + 1
+          if r.jobs > 1 and not started
+             and left * spent / played / r.jobs > M.PAYS then
+            start()
+          end
+          if next(workers) then serve(0) end
+        end
+      elseif next(workers) then
+        serve(-1)
+      else
+        break
+      end
+    end
+  end)
+  for w in pairs(workers) do w:kill() end  -- a failure: the others stop
+  while next(workers) do serve(-1) end
+  if not ok then error(err, 0) end
+  if raise then error(raise, 0) end
+  if failed then return nil, failed, status end
+  table.sort(records, function(x, y) return x.index < y.index end)
   return records
 end
 

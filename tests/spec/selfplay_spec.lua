@@ -233,7 +233,9 @@ describe("selfplay: a pool of jobs", function()
   local function outcome(jobs)
     local dir = tmp .. ".j" .. jobs
     os.execute("rm -rf " .. dir)
-    local common = "selfplay " .. AMAZONS .. " --games 37 --seed 11 --max-plies 30 --jobs " .. jobs
+    -- about 25 ms a game: the workers pay from the first game on
+    local common = "selfplay courier --white random --black random --games 37 --seed 11 --max-plies 300 --jobs "
+                   .. jobs
     local out = { report = run(common .. " --records " .. dir) }
     local lines = {}
     for line in run(common .. " --shard 2/3 --records -"):gmatch("[^\n]+") do lines[#lines + 1] = line end
@@ -249,7 +251,7 @@ describe("selfplay: a pool of jobs", function()
 
   it("gives the same report, shard and records with 1, 2 and 3 jobs", function()
     local one = outcome(1)
-    assert.matches("^amazons_6x6: 37 games,", one.report)
+    assert.matches("^courier: 37 games,", one.report)
     assert.equal(37, select(2, one.files:gsub("== %d%d.pgn\n", "")))
     assert.equal(12, select(2, one.shard:gsub('"type":"game"', "")))
     assert.matches('"text":"%[Event', one.shard)
@@ -267,31 +269,77 @@ describe("selfplay: a pool of jobs", function()
     assert.equal(1, selfplay.chunk(1, 16))
   end)
 
+  -- the process a function runs in (the parent of the shell io.popen starts)
+  local function pid()
+    local h = io.popen("echo $PPID")
+    local id = h:read("l")
+    h:close()
+    return id
+  end
+
   it("plays each game once, in any process, and reports it as it ends", function()
     local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
-    local r = { games = 23, seed = 4, players = selfplay.players("random", "random"), max_plies = 20,
-                jobs = 3, shard = { 1, 1 } }
+    local random = selfplay.players("random", "random")
+    -- each game's first action writes its seed and its process to a file
+    local here, file = pid(), os.tmpname()
+    local players = { function(game, s, seed)
+      if seed % 7919 == 0 then os.execute("echo " .. seed // 7919 .. " $PPID >> " .. file) end
+      return random[1](game, s, seed)
+    end, random[2] }
+    local r = { games = 23, seed = 4, players = players, max_plies = 20, jobs = 3, shard = { 1, 1 } }
+    local pays = selfplay.PAYS
+    selfplay.PAYS = 0   -- fork at once, however short the games
     local seen = {}
     local recs = selfplay.run(amazons, r, function(rec) seen[#seen + 1] = rec.index end)
+    selfplay.PAYS = pays
     table.sort(seen)
     local want = {}
     for i = 0, 22 do want[#want + 1] = i end
     assert.same(want, seen)
-    r.jobs = 1
+    local where, others, n = {}, {}, 0
+    for line in io.lines(file) do
+      local seed, id = line:match("^(%d+) (%d+)$")
+      assert.is_nil(where[seed])   -- played once
+      where[seed] = id
+      if id ~= here and not others[id] then others[id], n = true, n + 1 end
+    end
+    os.remove(file)
+    assert.equal(here, where["4"])   -- game 0 (seed 4) here, before the workers
+    assert.equal(2, n)               -- the other 2 jobs played too
+    r.jobs, r.players = 1, random
     assert.same(selfplay.run(amazons, r), recs)
+  end)
+
+  it("plays a short run in this process alone: the workers would not pay", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local random = selfplay.players("random", "random")
+    -- games played in a worker count in the worker's copy of `here`
+    local here = 0
+    local players = { function(game, s, seed)
+      if seed % 7919 == 0 then here = here + 1 end
+      return random[1](game, s, seed)
+    end, random[2] }
+    local recs = selfplay.run(amazons, { games = 5, seed = 1, players = players, max_plies = 20, jobs = 2,
+                                         shard = { 1, 1 } })
+    assert.equal(5, #recs)
+    assert.equal(5, here)
   end)
 
   it("a job that dies stops the run: exit status 1, naming the job", function()
     local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
     local random = selfplay.players("random", "random")
+    local here = pid()
     local dies = { random[1], function(game, s, seed)
-      if seed // 7919 == 5 then os.exit(3) end  -- game 4 (seed 5) ends its worker
+      if pid() ~= here then os.exit(3) end  -- in a worker, never here
       return random[2](game, s, seed)
     end }
     local r = { games = 8, seed = 1, players = dies, max_plies = 20, jobs = 2, shard = { 1, 1 } }
+    local pays = selfplay.PAYS
+    selfplay.PAYS = 0
     local recs, err, status = selfplay.run(amazons, r)
+    selfplay.PAYS = pays
     assert.is_nil(recs)
-    assert.matches("^selfplay job [12] of 2 failed %(exit status 3%)$", err)
+    assert.equal("selfplay job 2 of 2 failed (exit status 3)", err)
     assert.equal(1, status)
   end)
 
