@@ -176,12 +176,14 @@ function M.chunk(left, jobs)
   return math.max(1, math.ceil(left / (2 * jobs)))
 end
 
--- A worker's start-up, measured: fork, and the first page faults of its
--- heap, about 10 ms on 2 busy cores. The pool forks its workers once the
--- games left would keep each busy for ten start-ups, so that on a short
--- run the start-ups are not the critical path: two jobs are never slower
--- than one.
-M.PAYS = 0.1
+-- A worker's start-up, measured: the fork takes milliseconds, but its
+-- heap then grows to a game's working set page by page, as this
+-- process's did on its first games: about 0.1 s of CPU for Courier's
+-- random games (6,600 page faults). The pool forks its workers once the
+-- games left would keep each busy for five start-ups at the pace of the
+-- games so far: a run shorter than that is played here alone, so two
+-- jobs are never slower than one on a short run.
+M.PAYS = 0.5
 
 -- M.run(game, r [, on_game]) -> the records of the games of shard
 -- r.shard = { I, N } of a run from game r.from (default 0) on, sorted by
@@ -206,7 +208,7 @@ function M.run(game, r, on_game)
   local nextk, records, workers = 1, {}, {}
   local owed, buf, started = {}, {}, false  -- owed[w]: its chunks' sizes
   local failed, status, raise
-  local played, spent = 0, 0  -- this process's games, their seconds
+  local played, spent = 0, 0  -- this process's games, their CPU seconds
 
   local function got(rec)
     records[#records + 1] = rec
@@ -271,14 +273,14 @@ function M.run(game, r, on_game)
   local ok, err = pcall(function()
     while not failed do
       if nextk <= #indices then
-        local t0 = core.clock()
+        local t0 = core.usage().cpu
         local rec, why = play_game(game, r, indices[nextk])
         nextk = nextk + 1
         if not rec then
           failed, status = why, 2
         else
           got(rec)
-          played, spent = played + 1, spent + core.clock() - t0
+          played, spent = played + 1, spent + core.usage().cpu - t0
           local left = #indices - nextk + 1
           if r.jobs > 1 and not started
              and left * spent / played / r.jobs > M.PAYS then
