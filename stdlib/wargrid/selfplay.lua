@@ -135,9 +135,9 @@ local function take_lines(w, buf, fn)
   if not data then return false end
   local text = (buf[w] or "") .. data
   local from = 1
-  for line, next in text:gmatch("([^\n]*)\n()") do
+  for line, after in text:gmatch("([^\n]*)\n()") do
     fn(line)
-    from = next
+    from = after
   end
   buf[w] = text:sub(from)
   return true
@@ -238,8 +238,12 @@ function M.run(game, r, on_game)
   local function line_of(w, line)
     local rec = json.decode(line)
     if type(rec) ~= "table" or rec.type ~= "game" then
-      failed = failed or rec and rec.message or "a worker's line: " .. line
-      status, raise = status or 2, raise or rec and rec.raise
+      if not failed then  -- a record not written is the input's (2)
+        local why = type(rec) == "table" and rec.message
+        failed = why or "selfplay job " .. workers[w] .. " sent " .. line
+        status = why and 2 or 1
+        raise = type(rec) == "table" and rec.raise or nil
+      end
       return
     end
     got(rec)
