@@ -69,8 +69,8 @@ percent (50,55: balanced against a 5-point first-move advantage).
 
 
 On a terminal a progress line shows on stderr: games done, the running
-estimate and the time left. A job that fails stops the run: exit status 1
-(or 2 when the job refused the run's input).]],
+estimate and the time left. An error in a game stops the run, told as
+with one job; a job that dies stops it too: exit status 1.]],
 }
 
 M.compare = {
