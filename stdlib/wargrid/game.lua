@@ -20,9 +20,13 @@ local betza = require "wargrid.betza"
 
 local M = {}
 
+-- The methods every game has, and a game's metatable: its __index is Game,
+-- and no key of Game leads back to Game or to the metatable, so a script
+-- that has a game can read the defaults but never rewrite them for others
+-- (finding 5 of issue 13).
 local Game = {}
-Game.__index = Game
-M.Game = Game
+local meta = { __index = Game }
+M.meta = meta
 
 local MOVE = 1
 M.MOVE = MOVE
@@ -337,7 +341,7 @@ function M.new(def, base)
     error("wg.game: 'name' must be a word (letters, digits, _)", 2)
   end
   local game = setmetatable({ def = def, name = def.name, base = base,
-                              title = def.title or def.name }, Game)
+                              title = def.title or def.name }, meta)
   return compile(game)
 end
 
@@ -363,7 +367,7 @@ M.merge = merge
 -- wg.variant(base, changes) -> game: the base's declaration with the changes
 -- merged in, and the base's methods (which the variant may then replace).
 function M.variant(base, changes)
-  if getmetatable(base) ~= Game then
+  if getmetatable(base) ~= meta then
     error("wg.variant: 'base' is not a game", 2)
   end
   if type(changes) ~= "table" or type(changes.name) ~= "string" then
