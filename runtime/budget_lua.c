@@ -58,7 +58,7 @@ typedef struct budget {
 } budget;
 
 static budget B = {
-    .limit = (size_t)1024 << 20, .instructions = 200000000, .ms = 3000,
+    .limit = (size_t)512 << 20, .instructions = 200000000, .ms = 3000,
 };
 
 static void *plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize)

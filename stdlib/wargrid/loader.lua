@@ -21,7 +21,7 @@
 -- (load_file: --variant FILE) or a game found through WARGRID_PATH, and a
 -- load is untrusted when any file it ran is. Every load runs under the
 -- budget (wargrid.core's guard, runtime/budget_lua.c): per call 200
--- million instructions, 3 s of wall clock and 1024 MB of Lua memory by
+-- million instructions, 3 s of wall clock and 512 MB of Lua memory by
 -- default (core.budget changes them: --instruction-limit, --time-limit,
 -- --memory-limit). An untrusted load is handed to wargrid's own code as a
 -- face: a copy of the game made once it has loaded, its tables copied

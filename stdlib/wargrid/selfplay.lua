@@ -36,14 +36,16 @@ function M.diff(k1, n1, k2, n2)
             d + math.sqrt((u1 - p1) ^ 2 + (p2 - l2) ^ 2)
 end
 
--- M.play(game, players, index, seed, max_plies) -> record of one game.
--- players[side] is a function(game, s, seed) -> action.
+-- M.play(game, players, index, seed, max_plies) -> record of one game, or
+-- nil when Ctrl-C stopped it (core.on_interrupt). players[side] is a
+-- function(game, s, seed) -> action.
 function M.play(game, players, index, seed, max_plies)
   local s = assert(game:new(nil, seed))
   local first = s:side()
   local plies = 0
   local rec = { type = "game", index = index, seed = seed, first = first }
   while true do
+    if core.interrupted() then return nil end  -- Ctrl-C: the game is lost
     local out = game:legal(s)
     if out:size() == 0 then
       local winner, reason, score = game:result(s)
@@ -133,10 +135,16 @@ end
 
 -- Starts worker k of the pool: `wargrid selfplay` on shard `shard` of n,
 -- through a shell whose first line out is the worker's process id (exec
--- keeps it), its stderr kept in a file for when it fails.
+-- keeps it), its stderr kept in a file for when it fails. WARGRID_PARENT
+-- tells it the pool's process, with which it dies (core.die_with_parent);
+-- it gets the pool's budget for scripts.
 local function start_worker(r, shard, n)
-  local parts = { "echo $$; exec", shell_quote(r.exe or exe_path()),
-                  "selfplay" }
+  local limits = core.budget()
+  local parts = { "echo $$; WARGRID_PARENT=$PPID exec",
+                  shell_quote(r.exe or exe_path()), "selfplay",
+                  "--instruction-limit", limits.instructions // 1000000,
+                  "--time-limit", string.format("%.17g", limits.seconds),
+                  "--memory-limit", limits.memory }
   for _, a in ipairs(r.target) do parts[#parts + 1] = shell_quote(a) end
   for _, o in ipairs(r.options or {}) do
     parts[#parts + 1] = "--option " .. shell_quote(o)
@@ -182,16 +190,17 @@ local function run_pool(r, mine, on_game)
                               n)
   end
   local records, open, failed, status = {}, r.jobs, nil, nil
-  while open > 0 and not failed do
+  local function going() return not failed and not core.interrupted() end
+  while open > 0 and going() do
     for k, w in ipairs(workers) do
-      if w.h and not failed then
-        local line = w.h:read("l")
+      if w.h and going() then
+        local line = w.h:read("l")  -- nil when Ctrl-C interrupts it
         local rec = line and json.decode(line)
         if rec and rec.type == "game" then
           records[#records + 1] = rec
           on_game(rec)
           progress(r, #records, #mine)
-        elseif not line then
+        elseif not line and going() then
           local ok, how, code = w.h:close()
           w.h = nil
           open = open - 1
@@ -203,7 +212,7 @@ local function run_pool(r, mine, on_game)
     end
   end
   for _, w in ipairs(workers) do
-    if w.h then  -- the run has failed: the others stop
+    if w.h then  -- the run has failed or was stopped: the others stop
       if w.pid and w.pid:match("^%d+$") then
         os.execute("kill " .. w.pid .. " 2>/dev/null")
       end
@@ -222,7 +231,9 @@ end
 -- max_plies, jobs (processes; 1 plays here), and for the workers target
 -- (the arguments naming the game: { NAME } or { "--variant", FILE }),
 -- options (the --option settings) and exe (the program; default wargrid).
--- on_game(record) is called as each game ends.
+-- on_game(record) is called as each game ends. When Ctrl-C stops the run
+-- (core.on_interrupt), it returns the games finished and sets
+-- r.interrupted.
 function M.run(game, r, on_game)
   on_game = on_game or function() end
   local mine = M.indices(r.games, r.shard[1], r.shard[2])
@@ -231,9 +242,10 @@ function M.run(game, r, on_game)
   if r.jobs == 1 then
     records = {}
     for _, i in ipairs(mine) do
-      records[#records + 1] = M.play(game, r.players, i, r.seed + i,
-                                     r.max_plies)
-      on_game(records[#records])
+      local rec = M.play(game, r.players, i, r.seed + i, r.max_plies)
+      if not rec then break end
+      records[#records + 1] = rec
+      on_game(rec)
       progress(r, #records, #mine)
     end
   else
@@ -241,6 +253,8 @@ function M.run(game, r, on_game)
     records, err, status = run_pool(r, mine, on_game)
     if not records then return nil, err, status end
   end
+  r.interrupted = core.interrupted()
+  if r.interrupted then progress(r, #mine, #mine) end  -- clears the bar
   table.sort(records, function(a, b) return a.index < b.index end)
   return records
 end

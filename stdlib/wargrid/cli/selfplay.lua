@@ -4,6 +4,7 @@ local loader = require "wargrid.loader"
 local selfplay = require "wargrid.selfplay"
 local json = require "wargrid.json"
 local common = require "wargrid.cli.common"
+local core = require "wargrid.core"
 
 local M = {}
 
@@ -36,7 +37,8 @@ game length in actions; and the share of games ended each way.
                    run merge into exactly the report of the whole run.
 
 On a terminal a progress bar shows on stderr. A job that fails stops the
-run: exit status 1 (or 2 when the job refused the run's input).]],
+run: exit status 1 (or 2 when the job refused the run's input). Ctrl-C stops
+the jobs and reports the games finished: exit status 130.]],
 }
 
 M.compare = {
@@ -94,6 +96,20 @@ local function run_settings(cmd, opts)
   return r
 end
 
+-- A selfplay worker dies with the pool that started it (WARGRID_PARENT:
+-- the pool's process id), even when the pool is killed; any other run
+-- stops at Ctrl-C with the games it has finished.
+local function watch_signals()
+  local parent = os.getenv("WARGRID_PARENT")
+  if parent and parent:match("^%d+$") then
+    core.die_with_parent(math.tointeger(tonumber(parent)))
+  else
+    core.on_interrupt()
+  end
+end
+
+local INTERRUPTED = 130  -- the shell's status for a process Ctrl-C ended
+
 -- Plays the run's games of `game`, which `target` names to the workers.
 local function play(game, r, target, on_game)
   r.target = target
@@ -127,6 +143,7 @@ function M.selfplay.run(args)
   common.no_more("selfplay", pos, opts)
   local r = run_settings("selfplay", opts)
   local header = header_of(game, r, opts)
+  watch_signals()
   if opts.shard then
     -- JSON lines, each game as it ends
     header.shard = opts.shard
@@ -135,10 +152,17 @@ function M.selfplay.run(args)
       print(json.encode(rec))
       io.stdout:flush()
     end)
-    return 0
+    return r.interrupted and INTERRUPTED or 0
   end
-  print_report(game, header, play(game, r, target), opts.json)
-  return 0
+  local records = play(game, r, target)
+  if r.interrupted then
+    header.missing = true
+    io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
+                                  .. "after %d of %d games\n", #records,
+                                  r.games))
+  end
+  print_report(game, header, records, opts.json)
+  return r.interrupted and INTERRUPTED or 0
 end
 
 function M.compare.run(args)
@@ -167,7 +191,13 @@ function M.compare.run(args)
     end
     variants[k] = v
   end
+  watch_signals()
+  local function stopped()
+    io.stderr:write("wargrid: compare: stopped by Ctrl-C\n")
+    return INTERRUPTED
+  end
   local base_stats = selfplay.summarize(play(base, r, { name }))
+  if r.interrupted then return stopped() end
   local out = { base = selfplay.report_table(base.sides,
                                              header_of(base, r, opts),
                                              base_stats),
@@ -177,6 +207,7 @@ function M.compare.run(args)
   for k, file in ipairs(pos) do
     local v = variants[k]
     local st = selfplay.summarize(play(v, r, { "--variant", file }))
+    if r.interrupted then return stopped() end
     local header = header_of(v, r, { variant = file, option = opts.option })
     text[#text + 1] = selfplay.report(v.sides, header, st)
     text[#text + 1] = selfplay.compare(file, base_stats, st)
