@@ -136,8 +136,9 @@ function cli.main(args, input, output)
   local known = false
   for _, c in ipairs(COMMANDS) do known = known or c[1] == name end
   if not known then
-    io.stderr:write(string.format("wargrid: unknown command '%s' "
-                                  .. "(see 'wargrid --help')\n", name))
+    io.stderr:write(string.format("wargrid: unknown command %s "
+                                  .. "(see 'wargrid --help')\n",
+                                  text.quote(name)))
     return 2
   end
   local ok, rc = xpcall(function()

@@ -8,6 +8,9 @@
 -- at its lowest, leftmost square, which is where it is anchored. A game may
 -- give dynamic terrain layers a mark in def.board.marks (e.g. { dead = "*" }):
 -- the mark stands for an empty square on which that layer is set.
+local text_of = require "wargrid.text"
+local quote = text_of.quote
+
 local fen = {}
 
 local function marks_of(game)
@@ -95,7 +98,8 @@ function fen.read_board(game, s, text)
         elseif by_char[ch] then
           s:set_layer(sq, by_char[ch], true)
         else
-          return nil, string.format("rank %d: unknown letter '%s'", rank, ch)
+          return nil, string.format("rank %d: unknown letter %s", rank,
+                                    quote(ch))
         end
         file = file + 1
         pos = pos + 1
@@ -185,23 +189,25 @@ function fen.read_position(game, s, text, form)
   if not ok then return nil, err end
   local side = f[2] == form.sides[1] and 1 or f[2] == form.sides[2] and 2
   if not side then
-    return nil, string.format("side to move '%s': expected %s (%s or %s)",
-                              f[2], side_letters(form), game:side_name(1),
+    return nil, string.format("side to move %s: expected %s (%s or %s)",
+                              quote(f[2]), side_letters(form),
+                              game:side_name(1),
                               game:side_name(2))
   end
   s:set_side(side)
   local k = form.counters
   if k then
-    local half, full = f[k] or "0", f[k + 1] or "1"
-    if not half:match("^%d+$") then
-      return nil, string.format("half-move clock '%s' is not a number", half)
+    local counters = { { f[k] or "0", 0, "half-move clock" },
+                       { f[k + 1] or "1", 1, "move number" } }
+    for i, c in ipairs(counters) do
+      local n, why = text_of.integer(c[1], c[2], text_of.INT_MAX)
+      if not n then
+        return nil, string.format("%s %s: %s", c[3], quote(c[1]), why)
+      end
+      counters[i] = n
     end
-    if not full:match("^%d+$") or tonumber(full) < 1 then
-      return nil, string.format("move number '%s' is not a positive number",
-                                full)
-    end
-    s:set_var(game.V.halfmove, tonumber(half))
-    s:set_var(game.V.fullmove, tonumber(full))
+    s:set_var(game.V.halfmove, counters[1])
+    s:set_var(game.V.fullmove, counters[2])
   end
   return f
 end

@@ -17,6 +17,8 @@
 -- the code it inherits.
 local core = require "wargrid.core"
 local betza = require "wargrid.betza"
+local text_of = require "wargrid.text"
+local quote = text_of.quote
 
 local M = {}
 
@@ -384,7 +386,9 @@ end
 -- game:with_options(settings) -> the game with its options set: settings
 -- are texts "name=value" or "name" (for true), or a table name -> value.
 -- Declared as def.options = { name = { default = v, values = { ... },
--- min = n, help = "..." } }; a value takes the type of the default. An
+-- min = n, max = n, help = "..." } }; a value takes the type of the
+-- default, a number is whole (min and max default to what a state's
+-- counter holds, -(2^31 - 1) and 2^31 - 1). An
 -- unset game is returned as it is; raises a message on a bad setting. The
 -- game returned keeps in game.given, by name, each value given and the
 -- default it replaced ({ value =, default = }), for help texts.
@@ -397,7 +401,8 @@ function Game:with_options(settings)
     local o = opts[name]
     if not o then
       local known = sorted_keys(opts)
-      error(string.format("%s has no option '%s'%s", self.name, name,
+      error(string.format("%s has no option %s%s", self.name,
+        quote(name),
         #known > 0 and " (options: " .. table.concat(known, ", ") .. ")"
         or ""), 0)
     end
@@ -407,30 +412,32 @@ function Game:with_options(settings)
                    ["false"] = false, no = false, off = false,
                    ["0"] = false })[value:lower()]
       if b == nil then
-        error(string.format("option %s is true or false, not '%s'",
-                            name, value), 0)
+        error(string.format("option %s is true or false, not %s",
+                            name, quote(value)), 0)
       end
       value = b
-    elseif kind == "number" and type(value) == "string" then
-      local n = value:match("^%-?%d+$") and tonumber(value)
+    elseif kind == "number" then
+      local min, max = o.min or -text_of.INT_MAX, o.max or text_of.INT_MAX
+      local n = type(value) == "string" and text_of.integer(value, min, max)
+                or math.type(value) == "integer" and value >= min
+                   and value <= max and value
       if not n then
-        error(string.format("option %s takes a whole number, not '%s'",
-                            name, value), 0)
+        error(string.format("option %s takes a whole number from %d to %d, "
+                            .. "not %s", name, min, max,
+                            quote(tostring(value))), 0)
       end
       value = n
     end
     if type(value) ~= kind then
       error(string.format("option %s takes a %s", name, kind), 0)
     end
-    if o.min and value < o.min then
-      error(string.format("option %s must be at least %d", name, o.min), 0)
-    end
     if o.values then
       local ok = false
       for _, v in ipairs(o.values) do ok = ok or v == value end
       if not ok then
-        error(string.format("option %s is one of %s, not '%s'", name,
-                            table.concat(o.values, ", "), tostring(value)), 0)
+        error(string.format("option %s is one of %s, not %s", name,
+                            table.concat(o.values, ", "),
+                            quote(tostring(value))), 0)
       end
     end
     set[name] = { default = value }
@@ -499,15 +506,16 @@ end
 
 -- game:load(s, text [, seed]) -> true, or nil, message; s is unchanged on
 -- failure
-function Game:load(s, text, seed)
-  if type(text) ~= "string" then
+function Game:load(s, input, seed)
+  if type(input) ~= "string" then
     return nil, "a position must be text"
   end
   local fresh = self.rules:new_state()
   fresh:seed(seed or 0)
-  local ok, err = self:set_position(fresh, text)
+  local ok, err = self:set_position(fresh, input)
   if not ok then
-    return nil, string.format("bad position '%s': %s", text, err or "?")
+    return nil, string.format("bad position %s: %s", quote(input),
+                              text_of.line(tostring(err or "?")))
   end
   fresh:begin()
   s:assign(fresh)
@@ -531,21 +539,22 @@ function Game:action_text(s, a)
   return text
 end
 
-local function normal(text)
-  return (text:lower():gsub("[%s%-]", ""))
+local function normal(input)
+  return (input:lower():gsub("[%s%-]", ""))
 end
 
 -- game:parse_action(s, text) -> action, or nil, message. Matches the text
 -- of every legal action, ignoring case, spaces and dashes.
-function Game:parse_action(s, text)
-  local want = normal(text)
+function Game:parse_action(s, input)
+  local want = normal(input)
   local out = self:legal(s)
   for i = 1, #out do
     local a = out:get(i)
     if normal(self:action_text(s, a)) == want then return a end
   end
-  return nil, string.format("'%s' is not a legal action here "
-                            .. "(type 'moves' to list them)", text)
+  return nil, string.format("%s is not a legal action here "
+                            .. "(type 'moves' to list them)",
+                            quote(input))
 end
 
 -- game:explain(s, text) -> why an action is legal or not, as a table:
@@ -555,8 +564,8 @@ end
 -- applies, e.g. text that is no action of this game). wg.explain_line(e)
 -- formats the answer as one line. This default knows only what
 -- parse_action knows; games add their own reasons.
-function Game:explain(s, text)
-  local want = normal(text)
+function Game:explain(s, input)
+  local want = normal(input)
   local out = self:legal(s)
   for i = 1, #out do
     local a = out:get(i)
@@ -566,7 +575,8 @@ function Game:explain(s, text)
     end
   end
   return { legal = false,
-           reason = string.format("'%s' is not a legal action here", text) }
+           reason = string.format("%s is not a legal action here",
+                                  quote(input)) }
 end
 
 -- M.explain_line(e) -> "illegal: RULE-ID reason" or "legal: does"

@@ -21,6 +21,7 @@ wg.act = core.act            -- wg.act(kind, a, b, c, d, e) -> action
 wg.fields = core.fields      -- wg.fields(action) -> kind, a, b, c, d, e
 wg.actions = core.actions    -- wg.actions() -> an empty action list
 wg.fen = require "wargrid.fen"
+wg.text = require "wargrid.text"  -- wg.text.quote(input), .integer(input, ...)
 wg.explain_line = game.explain_line  -- "illegal: C-E1 ..." (game:explain)
 wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
 wg.playout = core.playout    -- wg.playout(game, s, seed [, max [, after]])

@@ -41,6 +41,7 @@
 local lfs = require "lfs"
 local core = require "wargrid.core"
 local Game = require("wargrid.game").meta  -- a game's metatable
+local quote = require("wargrid.text").quote
 
 local loader = {}
 
@@ -119,13 +120,13 @@ end
 -- loader.find(name) -> path of the game's script, or nil, message
 function loader.find(name)
   if type(name) ~= "string" or not name:match("^[%w_]+$") then
-    return nil, string.format("'%s' is not a game name", tostring(name))
+    return nil, string.format("%s is not a game name", quote(name))
   end
   for _, dir in ipairs(loader.dirs()) do
     local path = script_in(dir, name)
     if path then return path end
   end
-  return nil, string.format("unknown game '%s' (known: %s)", name,
+  return nil, string.format("unknown game %s (known: %s)", quote(name),
                             table.concat(loader.list(), ", "))
 end
 
@@ -478,7 +479,7 @@ function loader.load_file(path)
     path = path:gsub("/+$", "") .. "/init.lua"
   end
   if lfs.attributes(path, "mode") ~= "file" then
-    error(string.format("no file '%s'", path), 0)
+    error(string.format("no file %s", quote(path)), 0)
   end
   return load_top(path, false)
 end

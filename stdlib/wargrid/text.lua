@@ -1,26 +1,41 @@
 -- wargrid.text: input as wargrid reads and shows it -- one reader of whole
--- numbers with limits, and one quoting of input for messages, so that
+-- numbers with limits, and one way to show input in a message, so that
 -- every message about bad input is one line that says what was expected.
 local M = {}
 
-local SHOWN = 60  -- characters of input a message shows
+-- The largest number a state's counter (s:var, a turn) holds: 2^31 - 1.
+M.INT_MAX = 2147483647
 
 local ESCAPES = { ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
 
--- text.quote(input) -> the input in single quotes for a message: its first
--- 60 characters and "..." when it is longer, control characters written as
--- \n, \r, \t or \xHH, so that the message stays one line.
-function M.quote(input)
-  local s = type(input) == "string" and input or tostring(input)
-  local shown = s
-  if #s > SHOWN then
-    local cut = utf8.len(s) and utf8.offset(s, SHOWN + 1) or SHOWN + 1
-    shown = cut <= #s and s:sub(1, cut - 1) .. "..." or s
+-- The first n characters of s and "..." when it is longer, control
+-- characters written as \n, \r, \t or \xHH.
+local function cut(s, n)
+  if type(s) ~= "string" then s = tostring(s) end
+  if #s > n then
+    local at = utf8.len(s) and utf8.offset(s, n + 1) or n + 1
+    if at <= #s then s = s:sub(1, at - 1) .. "..." end
   end
-  shown = shown:gsub("[%c\127]", function(c)
+  return (s:gsub("[%c\127]", function(c)
     return ESCAPES[c] or string.format("\\x%02x", c:byte())
-  end)
-  return "'" .. shown .. "'"
+  end))
+end
+
+-- text.short(input) -> the input as a message shows it: its first 60
+-- characters, one line
+function M.short(input)
+  return cut(input, 60)
+end
+
+-- text.quote(input) -> the input short, in single quotes: 'e2e5'
+function M.quote(input)
+  return "'" .. cut(input, 60) .. "'"
+end
+
+-- text.line(message) -> the message as one line of at most 300 characters
+-- (what a game says is wrong, which may echo its input whole)
+function M.line(message)
+  return cut(message, 300)
 end
 
 -- text.integer(input, min, max) -> the whole number the input writes (in

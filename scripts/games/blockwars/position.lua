@@ -182,10 +182,24 @@ local function position_text(self, s, viewer)
 end
 
 -- Reading position text ------------------------------------------------------
-local function bad(fmt, ...) return nil, string.format(fmt, ...) end
+-- What is wrong, in one line: the input it names shown short.
+local function bad(fmt, ...)
+  local args = table.pack(...)
+  for i = 1, args.n do
+    if type(args[i]) == "string" then args[i] = wg.text.short(args[i]) end
+  end
+  return nil, string.format(fmt, table.unpack(args, 1, args.n))
+end
 
+-- Adds n units off the board; nil and why when the position cannot hold
+-- them all.
 local function add_offboard(s, side, t, n, where)
-  for _ = 1, n do s:set_field(s:add(t, side), bw.F_OFF, where) end
+  for _ = 1, n do
+    local ok, pid = pcall(s.add, s, t, side)
+    if not ok then return nil, pid end
+    s:set_field(pid, bw.F_OFF, where)
+  end
+  return true
 end
 
 -- "I6T/i6": units off the board, by side
@@ -204,7 +218,13 @@ local function read_units(self, s, key, text, where)
           return bad("%s '%s': expected unit letters (I, M, T) with counts",
                      key, text)
         end
-        add_offboard(s, side, t, count == "" and 1 or tonumber(count), where)
+        local n = count == "" and 1 or wg.text.integer(count, 1, 999)
+        local ok, err = false, nil
+        if n then ok, err = add_offboard(s, side, t, n, where) end
+        if not ok then
+          return bad("%s '%s': %s", key, text,
+                     err or "expected counts from 1 to 999")
+        end
         pos = nxt
       end
     end

@@ -3,6 +3,7 @@
 local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
+local quote = require("wargrid.text").quote
 
 local M = {}
 
@@ -78,7 +79,8 @@ local function side_set(game, text)
     if name == t then return { [i] = true } end
   end
   common.usage_error("play: --ai must be %s, %s, 1, 2, both or none, "
-                     .. "not '%s'", game.sides[1], game.sides[2], text)
+                     .. "not %s", game.sides[1], game.sides[2],
+                     quote(text))
 end
 
 -- What chance has decided so far: the generator and every deck's cards.

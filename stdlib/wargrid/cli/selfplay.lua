@@ -5,6 +5,7 @@ local selfplay = require "wargrid.selfplay"
 local json = require "wargrid.json"
 local common = require "wargrid.cli.common"
 local core = require "wargrid.core"
+local quote = require("wargrid.text").quote
 
 local M = {}
 
@@ -85,8 +86,8 @@ local function run_settings(cmd, opts)
     local i, n = opts.shard:match("^(%d+)/(%d+)$")
     i, n = tonumber(i), tonumber(n)
     if not i or i < 1 or i > n then
-      common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not '%s'",
-                         cmd, opts.shard)
+      common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not %s",
+                         cmd, quote(opts.shard))
     end
     r.shard = { i, n }
   end
@@ -250,7 +251,9 @@ end
 -- against the header read before, if any).
 local function read_shard(path, header, by_index)
   local f = io.open(path)
-  if not f then common.usage_error("stats merge: cannot read '%s'", path) end
+  if not f then
+    common.usage_error("stats merge: cannot read %s", quote(path))
+  end
   local n = 0
   for line in f:lines() do
     n = n + 1
@@ -286,7 +289,8 @@ function M.stats.run(args)
     return opts.help and 0 or 2
   end
   if pos[1] ~= "merge" then
-    common.usage_error("stats: unknown subcommand '%s' (try 'merge')", pos[1])
+    common.usage_error("stats: unknown subcommand %s (try 'merge')",
+                       quote(pos[1]))
   end
   if #pos < 2 then common.usage_error("stats merge: give the shard files") end
   local header, by_index = nil, {}
