@@ -497,28 +497,35 @@ static int budget_ran_out(lua_State *L)
     return 1;
 }
 
+/* Arms thread L unless its hook is on already: arming again would start
+ * its count afresh, and a script switching threads often would never be
+ * counted. */
+static void keep_armed(lua_State *L)
+{
+    if (B.armed && lua_gethook(L) != hook)
+        lua_sethook(L, hook, LUA_MASKCOUNT, B.step);
+}
+
 /* Runs coroutine co (from L) as the budget's current thread, its hook on
- * when the budget's is; returns whether it did (a budget runs on L). */
+ * when the budget's is; returns whether it did (a budget runs on L). A
+ * coroutine's hook stays on when it yields: it counts on where it left,
+ * and turns itself off once no budget runs. */
 static int switch_to(lua_State *L, lua_State *co)
 {
     if (B.depth == 0 || B.current != L)
         return 0;
     B.busy = 1;
     B.current = co;
-    if (B.armed)
-        lua_sethook(co, hook, LUA_MASKCOUNT, B.step);
+    keep_armed(co);
     B.busy = 0;
     return 1;
 }
 
-static void switch_back(lua_State *L, lua_State *co)
+static void switch_back(lua_State *L)
 {
     B.busy = 1;
-    if (B.armed) {
-        lua_sethook(co, NULL, 0, 0);
-        lua_sethook(L, hook, LUA_MASKCOUNT, B.step);
-    }
     B.current = L;
+    keep_armed(L);
     B.busy = 0;
 }
 
@@ -556,7 +563,7 @@ static int budget_resume(lua_State *L)
     int nres;
     int status = lua_resume(co, L, narg, &nres);
     if (switched)
-        switch_back(L, co);
+        switch_back(L);
     if (status != LUA_OK && status != LUA_YIELD)
         return co_failed(L, co);
     if (!lua_checkstack(L, nres + 1)) {
@@ -581,7 +588,7 @@ static int budget_close(lua_State *L)
     int switched = switch_to(L, co);
     int status = lua_resetthread(co);
     if (switched)
-        switch_back(L, co);
+        switch_back(L);
     if (status != LUA_OK)
         return co_failed(L, co);
     lua_pushboolean(L, 1);

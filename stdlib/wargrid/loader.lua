@@ -269,10 +269,12 @@ end
 
 local game_in  -- game_in(load, name): a game by name for a load
 
--- The wargrid module as a load sees it: a copy, whose load and variant
--- find games for that load, without the core functions scripts may not call
-local function wargrid_for(load)
-  if load.wg then return load.wg end
+-- The wargrid module as a script sees it: a copy of its own, whose load
+-- and variant find games for the script's load, without the core
+-- functions scripts may not call
+local function wargrid_for(ctx)
+  if ctx.wg then return ctx.wg end
+  local load = ctx.load
   local wg = deep_copy((require "wargrid"))
   for _, name in ipairs(CORE_HIDDEN) do wg.core[name] = nil end
   function wg.load(name) return game_in(load, name) end
@@ -280,7 +282,7 @@ local function wargrid_for(load)
     if type(base) == "string" then base = game_in(load, base) end
     return require("wargrid.game").variant(base, changes)
   end
-  load.wg = wg
+  ctx.wg = wg
   return wg
 end
 
@@ -301,7 +303,7 @@ local function sandbox(ctx)
       error(string.format("module '%s' is not available to game scripts",
                           type(name)), 2)
     end
-    if name == "wargrid" then return wargrid_for(load) end
+    if name == "wargrid" then return wargrid_for(ctx) end
     if MODULES[name] then return deep_copy((require(name))) end
     local game = name:match("^games%.([%w_]+)$")
     if game then return deep_copy(game_in(load, game)) end
@@ -343,7 +345,9 @@ local function run(path, load)
   ctx.env = sandbox(ctx)
   load.files[#load.files + 1] = path
   local chunk, err = loadfile(path, "t", ctx.env)
-  if not chunk then error(err, 0) end
+  if not chunk then
+    error(err:find(path, 1, true) and err or path .. ": " .. err, 0)
+  end
   local ok, result = xpcall(chunk, load.where)
   if not ok then error(result, 0) end
   return result
