@@ -14,10 +14,14 @@
  * C function (a backtracking string.find) where no hook runs: the process
  * ends with a line naming the script and exit status 2. The allocator counts
  * the Lua state's memory and refuses to grow it past the limit while a
- * budgeted call runs. The budget is one per process, in a static: the
- * signal handler must reach it. */
+ * budgeted call runs; the memory of the runtime's objects (states, action
+ * lists: C's malloc) is seen by the tick, which reads the process's
+ * resident size and stops a call that has let it grow past the limit. The
+ * budget is one per process, in a static: the signal handler must reach
+ * it. */
 #define _DEFAULT_SOURCE  /* SA_RESTART, setitimer */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +37,7 @@ enum {
     NTRUSTED = 4,       /* directories of wargrid's own Lua files */
 };
 
-enum { RAN_OUT_NOT, RAN_OUT_INSTRUCTIONS, RAN_OUT_TIME };
+enum { RAN_OUT_NOT, RAN_OUT_INSTRUCTIONS, RAN_OUT_TIME, RAN_OUT_MEMORY };
 
 typedef struct budget {
     lua_Alloc f;                     /* the allocator it counts for */
@@ -42,6 +46,8 @@ typedef struct budget {
     lua_Integer instructions;        /* a call's budget */
     long ms;                         /* a call's deadline */
     int timer;                       /* the timer is running */
+    int statm;                       /* /proc/self/statm, or -1 */
+    long page;                       /* bytes in a page */
     volatile sig_atomic_t depth;     /* budgeted calls under way */
     volatile sig_atomic_t busy;      /* the fields below are changing */
     volatile sig_atomic_t ticks;     /* timer ticks so far */
@@ -59,6 +65,7 @@ typedef struct budget {
 
 static budget B = {
     .limit = (size_t)512 << 20, .instructions = 200000000, .ms = 3000,
+    .statm = -1,
 };
 
 static void *plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -189,6 +196,21 @@ static void stuck(void)
     _exit(2);
 }
 
+/* The process's resident size in bytes (0 if unknown); async-signal-safe */
+static size_t resident(void)
+{
+    char buf[128];
+    ssize_t n = B.statm < 0 ? -1 : pread(B.statm, buf, sizeof buf - 1, 0);
+    if (n <= 0)
+        return 0;
+    buf[n] = 0;
+    const char *p = strchr(buf, ' ');  /* after the size: resident pages */
+    size_t pages = 0;
+    while (p && *++p >= '0' && *p <= '9')
+        pages = pages * 10 + (size_t)(*p - '0');
+    return pages * (size_t)B.page;
+}
+
 static void on_tick(int sig)
 {
     (void)sig;
@@ -200,6 +222,9 @@ static void on_tick(int sig)
             stuck();
         if (ms > B.ms && !B.ran_out) {
             B.ran_out = RAN_OUT_TIME;
+            arm(B.current, 1);
+        } else if (!B.ran_out && resident() > B.limit) {
+            B.ran_out = RAN_OUT_MEMORY;
             arm(B.current, 1);
         } else if (!B.armed) {
             arm(B.current, STEP);
@@ -217,6 +242,8 @@ static void start_timer(lua_State *L)
     sigemptyset(&sa.sa_mask);
     struct timeval tick = { TICK_MS / 1000, TICK_MS % 1000 * 1000 };
     struct itimerval it = { tick, tick };
+    B.statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    B.page = sysconf(_SC_PAGESIZE);
     if (sigaction(SIGALRM, &sa, NULL) != 0
         || setitimer(ITIMER_REAL, &it, NULL) != 0)
         luaL_error(L, "cannot start the budget's timer: %s", strerror(errno));
@@ -323,18 +350,19 @@ static void convert(lua_State *L, int status)
     } else if (ran_out == RAN_OUT_TIME) {
         lua_pushfstring(L, "%s: %s ran out of time (%f s a call; "
                         "--time-limit)", B.where, name, B.ms / 1000.0);
-    } else if (status == LUA_ERRMEM
+    } else if (ran_out == RAN_OUT_MEMORY || status == LUA_ERRMEM
                || (lua_type(L, -1) == LUA_TSTRING
                    && strcmp(lua_tostring(L, -1), "not enough memory") == 0)) {
         lua_gc(L, LUA_GCCOLLECT, 0);
         lua_pushfstring(L, "%s: %s ran out of memory (%I MB; "
-                        "--memory-limit)", script, name,
+                        "--memory-limit)",
+                        ran_out == RAN_OUT_MEMORY ? B.where : script, name,
                         (lua_Integer)(B.limit >> 20));
     } else if (lua_type(L, -1) == LUA_TSTRING
                || lua_type(L, -1) == LUA_TNUMBER) {
         /* an error in wargrid's code that the script called is the
          * script's: its message names the script first */
-        if (trusted_message(lua_tostring(L, -1)))
+        if (trusted_message(lua_tostring(L, -1)) && !trusted(script))
             lua_pushfstring(L, "%s: %s: ", script, name);
         else
             lua_pushliteral(L, "");

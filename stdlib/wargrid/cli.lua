@@ -56,7 +56,7 @@ A game script given by path or found through WARGRID_PATH runs in a sandbox,
 each call of its code under a budget; with any command:
   --instruction-limit M   millions of instructions a call (default 200)
   --time-limit S          seconds a call (default 3)
-  --memory-limit MB       Lua memory while a script runs (default 512)
+  --memory-limit MB       memory while a script runs (default 512)
 
 Exit status: 0 done; 2 bad input (a usage error, a bad position or action, a
 broken game script), told in one line; 1 a failure of wargrid itself (a bug,

@@ -20,24 +20,28 @@
 -- name) are trusted. Any other script is not: a file given by path
 -- (load_file: --variant FILE) or a game found through WARGRID_PATH, and a
 -- load is untrusted when any file it ran is. Every load runs under the
--- budget (wargrid.core's guard, runtime/budget_lua.c): per call 200
--- million instructions, 3 s of wall clock and 512 MB of Lua memory by
--- default (core.budget changes them: --instruction-limit, --time-limit,
--- --memory-limit). An untrusted load is handed to wargrid's own code as a
--- face: a copy of the game made once it has loaded, its tables copied
--- without their metatables, each of its functions (methods, functions in
--- its declaration, the base game's methods it inherits) a guard that calls
--- the script's own under a budget and hands it the script's own game, never
--- the face. So every callback runs under a budget, whoever calls it (the
--- stdlib, or perft, playouts and the search from C), and wargrid's own code
--- never holds a table the script can change. A trusted load is handed over
--- as it is, and its callbacks run without a budget. The script sees no
--- metatable of wargrid's own (getmetatable returns nil for a game); the
--- metatables it sets are copied when first set (later changes to them are
--- not seen) with each function guarded, so its metamethods, met by
--- wargrid's code, run under the budget too; finalizers (__gc), in which no
--- hook can run, are refused, and an error object that is not text is never
--- asked for its text.
+-- budget (core.guard, runtime/budget_lua.c): per call 200 million
+-- instructions, 3 s of wall clock and 512 MB of memory (the Lua state's,
+-- and the process's resident size) by default, which core.budget changes
+-- (--instruction-limit, --time-limit, --memory-limit).
+--
+-- Faces. An untrusted load is handed to wargrid's own code as a face: a
+-- copy of its game made once it has loaded, its tables copied without
+-- their metatables, each of its functions (methods, functions in its
+-- declaration, the base game's methods it inherits) a guard that calls the
+-- script's own under a budget and hands it the script's own game, never the
+-- face. perft, playouts and the search call the script's functions
+-- directly, each under a budget (core.face marks the face for them). So
+-- every callback runs under a budget whoever calls it, and wargrid's own
+-- code never holds a table the script can change. A trusted load is handed
+-- over as it is; its callbacks run without a budget.
+--
+-- Metatables. A script sees none of wargrid's (getmetatable gives nil for
+-- a game; a game's metatable leads nowhere). The metatables it sets are
+-- copied when first set (later changes to them are not seen), each of
+-- their functions guarded, so its metamethods, met by wargrid's code, run
+-- under the budget too. Finalizers (__gc), in which no hook runs, are
+-- refused; an error object that is not text is never asked for its text.
 local lfs = require "lfs"
 local core = require "wargrid.core"
 local Game = require("wargrid.game").meta  -- a game's metatable

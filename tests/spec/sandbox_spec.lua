@@ -160,6 +160,9 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
   { "memory-callback", "local keep = {}\nfunction game:actions()\n"
     .. "  for i = 1, 1e10 do keep[i] = { i } end\nend",
     { "moves", limits = SMALL }, " actions ran out of memory" },
+  { "memory-states", "local keep = {}\nfunction game:actions(s)\n"
+    .. "  for i = 1, 1e8 do keep[i] = s:copy() end\nend",
+    { "moves", limits = SMALL }, "%d+: actions ran out of memory %(64 MB" },
   { "memory-rep", "local s = string.rep('x', 2^40)", { "moves" },
     "%d+: resulting string too large" },
   { "memory-concat-table", "local t = {}\nfor i = 1, 64 do t[i] = "
