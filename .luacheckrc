@@ -10,3 +10,5 @@ self = false
 files["tests/**/*.lua"] = { std = "+busted", max_line_length = 120 }
 -- a method's state argument is part of its signature, used or not
 ignore = { "212/s" }
+-- a spec beside the variant it tests (examples/variants/*_spec.lua)
+files["**/*_spec.lua"] = { std = "+busted" }

@@ -1,13 +1,24 @@
 # wargrid -- make play | make test | make bench | make install (PREFIX, DESTDIR)
+#
+# make install lays wargrid out as Debian's Lua packages lay theirs out: the
+# Lua modules under $(PREFIX)/share/lua/5.4, the C module under the lib
+# directory Lua 5.4 searches ($(PREFIX)/lib/lua/5.4; for PREFIX=/usr,
+# /usr/lib/<multiarch>/lua/5.4), the games and examples in
+# $(PREFIX)/share/wargrid, the man page in $(PREFIX)/share/man/man1.
 PREFIX ?= /usr/local
-DATADIR = $(PREFIX)/share/wargrid
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/wargrid
+MANDIR ?= $(PREFIX)/share/man
+LUA_LMOD ?= $(PREFIX)/share/lua/5.4
+MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
+LUA_CMOD ?= $(if $(and $(filter /usr,$(PREFIX)),$(MULTIARCH)),$(PREFIX)/lib/$(MULTIARCH),$(PREFIX)/lib)/lua/5.4
 GAME ?= wehrschach
 CC ?= gcc
 LUA_INC ?= /usr/include/lua5.4
 LUA_A ?= $(firstword $(wildcard /usr/lib/*/liblua5.4.a) /usr/lib/x86_64-linux-gnu/liblua5.4.a)
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Werror
-CPPFLAGS += -I$(LUA_INC) -D_POSIX_C_SOURCE=200809L -DWARGRID_DATADIR='"$(DATADIR)"'
+CPPFLAGS += -I$(LUA_INC) -D_POSIX_C_SOURCE=200809L
 
 # Every runtime/X.c is part of the runtime; X_lua.c files are Lua bindings.
 SRC = $(filter-out main,$(basename $(notdir $(wildcard runtime/*.c))))
@@ -53,8 +64,10 @@ build/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 
 C_TESTS = $(patsubst tests/c/%.c,build/tests/%,$(wildcard tests/c/test_*.c))
 
+# make play [GAME=...] [LEVEL=1..5] [SIDE=...]: LEVEL is the AI's strength,
+# SIDE the side you play (default the game's first); the AI plays the other.
 play: all
-	build/wargrid play $(GAME) --ai 2
+	build/wargrid play $(GAME)$(if $(LEVEL), --ai-level $(LEVEL))$(if $(SIDE), --side $(SIDE))
 
 test: deps-test all $(C_TESTS)
 	@tests/run
@@ -67,10 +80,25 @@ lint: deps-test
 bench: deps-test all
 	@bench/run
 
+# The installed stdlib finds the rest through wargrid/site.lua (see
+# stdlib/wargrid/loader.lua); the executable finds the stdlib beside its bin/.
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
-	install -m 755 build/wargrid $(DESTDIR)$(PREFIX)/bin/wargrid
-	cp -R stdlib scripts examples $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LUA_LMOD)/wargrid/cli \
+	  $(DESTDIR)$(LUA_CMOD)/wargrid $(DESTDIR)$(DATADIR) \
+	  $(DESTDIR)$(MANDIR)/man1
+	install -m 755 build/wargrid $(DESTDIR)$(BINDIR)/wargrid
+	install -m 644 stdlib/wargrid/*.lua $(DESTDIR)$(LUA_LMOD)/wargrid/
+	install -m 644 stdlib/wargrid/cli/*.lua $(DESTDIR)$(LUA_LMOD)/wargrid/cli/
+	install -m 644 build/lua/wargrid.so $(DESTDIR)$(LUA_CMOD)/wargrid/core.so
+	rm -rf $(DESTDIR)$(DATADIR)/games $(DESTDIR)$(DATADIR)/examples
+	cp -R scripts/games $(DESTDIR)$(DATADIR)/games
+	cp -R examples $(DESTDIR)$(DATADIR)/examples
+	install -m 644 doc/wargrid.1 $(DESTDIR)$(MANDIR)/man1/wargrid.1
+	printf '%s\n' '-- written by make install: where the rest of wargrid is' \
+	  'return { games = "$(DATADIR)/games",' \
+	  '         cpath = "$(LUA_CMOD)/?.so",' \
+	  '         bin = "$(BINDIR)/wargrid" }' \
+	  > $(DESTDIR)$(LUA_LMOD)/wargrid/site.lua
 
 clean:
 	rm -rf build

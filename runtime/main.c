@@ -1,5 +1,5 @@
 /* main.c: the wargrid executable -- embeds Lua 5.4 with the runtime preloaded,
- * finds the stdlib, and hands the command line to stdlib/wargrid/cli.lua. */
+ * finds the stdlib, and hands the command line to the stdlib's wargrid.cli. */
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef WARGRID_DATADIR
-#define WARGRID_DATADIR "/usr/local/share/wargrid"
+#ifndef WARGRID_LUA_LMOD
+#define WARGRID_LUA_LMOD "/usr/local/share/lua/5.4"
 #endif
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L);
@@ -19,45 +19,46 @@ lua_State *wg_budget_newstate(void);
 
 #define PATHLEN 4096
 
-static int has_stdlib(const char *root)
+/* Is dir/wargrid/init.lua there: is dir a directory of Lua modules that
+ * holds the stdlib? */
+static int has_stdlib(const char *dir)
 {
     char path[PATHLEN + 32];
-    snprintf(path, sizeof path, "%s/stdlib/wargrid/init.lua", root);
+    snprintf(path, sizeof path, "%s/wargrid/init.lua", dir);
     return access(path, R_OK) == 0;
 }
 
-/* The directory holding stdlib/: $WARGRID_HOME, the build tree the
- * executable sits in, or the installed data directory. */
-static int find_root(char *root, size_t n)
+/* The directory of Lua modules holding the stdlib: $WARGRID_HOME/stdlib; the
+ * stdlib/ of the source tree the executable was built in (build/wargrid);
+ * share/lua/5.4 beside the bin/ it is installed in (make install, luarocks);
+ * or the one make install was told at build time. */
+static int find_stdlib(char *dir, size_t n)
 {
     const char *env = getenv("WARGRID_HOME");
     if (env && *env) {
-        snprintf(root, n, "%s", env);
-        return has_stdlib(root);
+        snprintf(dir, n, "%s/stdlib", env);
+        return has_stdlib(dir);
     }
     char exe[PATHLEN];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len > 0) {
         exe[len] = 0;
-        for (int up = 0; up < 2; up++) {
-            char *slash = strrchr(exe, '/');
-            if (!slash)
-                break;
-            *slash = 0;
-            if (has_stdlib(exe)) {
-                snprintf(root, n, "%s", exe);
-                return 1;
-            }
-            char share[PATHLEN + 16];
-            snprintf(share, sizeof share, "%s/share/wargrid", exe);
-            if (strlen(share) < n && has_stdlib(share)) {
-                memcpy(root, share, strlen(share) + 1);
-                return 1;
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = 0;                 /* the executable's directory */
+        slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;                 /* and the one above it */
+            const char *under[] = { "stdlib", "share/lua/5.4" };
+            for (int i = 0; i < 2; i++) {
+                if ((size_t)snprintf(dir, n, "%s/%s", exe, under[i]) < n
+                    && has_stdlib(dir))
+                    return 1;
             }
         }
     }
-    snprintf(root, n, "%s", WARGRID_DATADIR);
-    return has_stdlib(root);
+    snprintf(dir, n, "%s", WARGRID_LUA_LMOD);
+    return has_stdlib(dir);
 }
 
 static int report(lua_State *L, int status)
@@ -94,14 +95,14 @@ int main(int argc, char **argv)
     lua_setfield(L, -2, "wargrid.core");
     lua_pop(L, 1);
 
-    char root[4096];
-    if (!find_root(root, sizeof root)) {
+    char dir[PATHLEN];
+    if (!find_stdlib(dir, sizeof dir)) {
         fprintf(stderr, "wargrid: cannot find the stdlib (looked in %s); "
-                "set WARGRID_HOME to the directory that holds stdlib/\n", root);
+                "set WARGRID_HOME to the directory that holds stdlib/\n", dir);
         return 1;
     }
     lua_getglobal(L, "package");
-    lua_pushfstring(L, "%s/stdlib/?.lua;%s/stdlib/?/init.lua", root, root);
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua", dir, dir);
     lua_setfield(L, -2, "path");
     lua_pop(L, 1);
 

@@ -1,13 +1,15 @@
 /* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
- * resource usage, whether output is a terminal, the executable's path,
- * seeds from the system's random source -- and the signals of a selfplay
- * pool: workers that die with their parent, a parent that Ctrl-C stops. */
+ * resource usage, whether output is a terminal and how wide, the
+ * executable's path, seeds from the system's random source -- and the
+ * signals of a selfplay pool: workers that die with their parent, a parent
+ * that Ctrl-C stops. */
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +20,17 @@
 static int sys_isatty(lua_State *L)
 {
     lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)));
+    return 1;
+}
+
+/* core.term_width(fd) -> the columns of the terminal fd is, or nil */
+static int sys_term_width(lua_State *L)
+{
+    struct winsize ws;
+    int fd = (int)luaL_checkinteger(L, 1);
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0)
+        return 0;
+    lua_pushinteger(L, ws.ws_col);
     return 1;
 }
 
@@ -121,6 +134,7 @@ const luaL_Reg wg_sys_functions[] = {
     { "clock", sys_clock },
     { "usage", sys_usage },
     { "isatty", sys_isatty },
+    { "term_width", sys_term_width },
     { "exe", sys_exe },
     { "random_seed", sys_random_seed },
     { "die_with_parent", sys_die_with_parent },

@@ -1,5 +1,6 @@
--- Courier Army, a German chess: the rules as ../shared/rules/courier.md gives
--- them, section by section, with rule IDs where each is implemented.
+-- Courier Army, a German chess: the rules as its rulebook (courier.md, beside
+-- this file) gives them, section by section, with rule IDs where each is
+-- implemented.
 --
 -- Position text is Fairy-Stockfish's FEN for `courier` (piece letters
 -- p r n e b m k f w, upper case White; castling and en passant always "-"),
@@ -17,8 +18,27 @@
 local wg = require "wargrid"
 local fen = wg.fen
 
+-- The keys of Courier's declaration beyond every game's (wargrid.schema).
+local KEYS = {
+  opening = { type = "list",
+              help = "C-O1 the moves each player makes, one a turn, before "
+                     .. "free play",
+              each = { type = "table", help = "an opening move", fields = {
+                letter = { type = "string",
+                           help = "its letter in position text's 7th field" },
+                piece = { type = "string",
+                          help = "the piece type that makes it" },
+                file = { type = "string", help = "its file (a letter)" },
+                from = { type = "integer",
+                         help = "the rank it leaves, from the player's side" },
+                to = { type = "integer",
+                       help = "the rank it reaches, from the player's side" },
+              } } },
+}
+
 local game = wg.game {
   name = "courier",
+  keys = KEYS,
   title = "Courier Army",
 
   -- Board and setup ----------------------------------------------------
@@ -175,6 +195,49 @@ local function opening_bit(self, side, from, to)
     if m.from[side] == from and m.to[side] == to then return m.bit end
   end
   return 0
+end
+
+-- Help: the moves' notation and C-O1's opening phase, told from the
+-- declaration's opening moves, so that a variant's help lists its own.
+local move_notation = game.notation
+
+function game:notation()
+  local text = move_notation(self)
+  local moves = opening(self)
+  if #moves == 0 then return text end
+  local r = self.rules
+  local lines = { text, "", wg.help.wrap(string.format(
+    "Opening phase (C-O1): before free play each player makes these %s "
+    .. "moves, one a turn, in any order, and no other move until it has made "
+    .. "all of its own:", wg.help.number(#moves)), "") }
+  for _, m in ipairs(moves) do
+    local says = string.format("the %s %s squares straight forward",
+                               self.type_names[m.piece],
+                               wg.help.number(#m.via[1] + 1))
+    for _, sq in ipairs(m.via[1]) do
+      for _, o in ipairs(moves) do
+        if o.from[1] == sq then
+          says = string.format("%s; it needs %s empty, so it follows %s%s",
+                               says, r:name(sq), r:name(sq),
+                               r:name(o.to[1]))
+        end
+      end
+    end
+    lines[#lines + 1] = wg.help.wrap(says, string.rep(" ", 14),
+      string.format("  %s  %s  ", r:name(m.from[1]) .. r:name(m.to[1]),
+                    r:name(m.from[2]) .. r:name(m.to[2])))
+  end
+  local s = self:new()
+  if s and s:var(owed_var(self, s:side())) ~= 0 then
+    lines[#lines + 1] = wg.help.wrap(string.format(
+      "So %s's first move is one of %s.", wg.help.capital(self.sides[s:side()]),
+      wg.help.list(self:action_texts(s), "or")), "")
+  elseif s then
+    lines[#lines + 1] = wg.help.wrap(self.title .. " starts after the "
+                                     .. "opening phase: these moves are made.",
+                                     "")
+  end
+  return table.concat(lines, "\n")
 end
 
 -- The royal piece types (C-E1, C-P8): the king, unless a variant says

@@ -1,8 +1,8 @@
--- Game of Trenches: the rules as ../shared/rules/trenches.md gives them,
--- section by section, with rule IDs where each is implemented. A relative of
--- the Game of the Amazons: soldiers play like amazons (a queen move, then a
--- grenade that kills a square), tanks are queens that kill the square they
--- leave.
+-- Game of Trenches: the rules as its rulebook (trenches.md, beside this
+-- file) gives them, section by section, with rule IDs where each is
+-- implemented. A relative of the Game of the Amazons: soldiers play like
+-- amazons (a queen move, then a grenade that kills a square), tanks are
+-- queens that kill the square they leave.
 --
 -- Position text, FEN-like: the ranks from 10 down to 1, separated by "/";
 -- S a soldier, T a tank (upper case Light, lower case Dark), x a dead square
@@ -16,8 +16,31 @@
 local wg = require "wargrid"
 local fen = wg.fen
 
+-- The keys of Trenches' declaration beyond every game's (wargrid.schema).
+local KEYS = {
+  grenade = { type = "table", help = "T-G1..T-G3 the soldiers' grenades",
+              fields = {
+    pattern = { type = "string",
+                help = "T-G1 the piece type whose lines a grenade follows" },
+    thrower = { type = "list of string",
+                help = "the piece types whose action is a move and a throw" },
+    guards = { type = "list of string",
+               help = "T-T2 piece types next to which no grenade lands" },
+    protected_stops = { type = "boolean",
+                        help = "T-G2 a guarded square also stops a grenade "
+                               .. "in flight" },
+    onto_origin = { type = "boolean",
+                    help = "T-G3 the square the thrower left may receive "
+                           .. "its grenade" },
+  } },
+  leave_debris = { type = "list of string",
+                   help = "T-T1 the piece types whose move kills the square "
+                          .. "they leave" },
+}
+
 local game = wg.game {
   name = "trenches",
+  keys = KEYS,
   title = "Game of Trenches",
 
   -- Board and setup ----------------------------------------------------
@@ -26,7 +49,8 @@ local game = wg.game {
   -- stops every move and every grenade the runtime traces (T-M2).
   board = {
     files = 10, ranks = 10,
-    layers = { dead = { dynamic = true, stops = true } },
+    layers = { dead = { dynamic = true, stops = true,
+                        label = "debris (a dead square)" } },
     marks = { dead = "x" },
   },
   sides = { "light", "dark" },
@@ -138,6 +162,77 @@ function game:action_text(s, a)
   local text = r:name(from) .. "-" .. r:name(to)
   if kind == THROW then text = text .. "/" .. r:name(target) end
   return text
+end
+
+-- game:notation(): the actions' notation and what each leaves behind,
+-- told from the declaration (grenade, leave_debris) with examples legal at
+-- the start, so that a variant's help follows the variant.
+local function piece_on(self, s, name)
+  local pid = s:at(self.rules:square(name))
+  return wg.help.piece_name(self.type_names[s:type(pid)])
+end
+
+function game:notation()
+  local help, g = wg.help, self.def.grenade or {}
+  local p = plan(self)
+  local s = self:new()
+  local lines = { self.title .. " actions (the dashes may be left out):" }
+  local function line(example, text)
+    lines[#lines + 1] = help.wrap(text, string.rep(" ", 14),
+                                  string.format("  %-12s", example))
+  end
+  -- the middle one of each kind, for an example less lopsided than the first
+  local throws, moves = {}, {}
+  for _, text in ipairs(s and self:action_texts(s) or {}) do
+    local list = text:find("/", 1, true) and throws or moves
+    list[#list + 1] = text
+  end
+  local throw, move = throws[#throws // 2 + 1], moves[#moves // 2 + 1]
+  local thrower
+  if throw then
+    local from, to, at = throw:match("^(%w+)%-(%w+)/(%w+)$")
+    thrower = piece_on(self, s, from)
+    line(throw, string.format("the %s on %s moves to %s, then throws a "
+                              .. "grenade to %s, which becomes debris (T-G1)",
+                              thrower, from, to, at))
+  end
+  if move then
+    local from, to = move:match("^(%w+)%-(%w+)$")
+    local pid = s:at(self.rules:square(from))
+    line(move, string.format("the %s on %s moves to %s%s",
+                             piece_on(self, s, from), from, to,
+                             p.debris & (1 << s:type(pid)) ~= 0
+                             and "; " .. from .. " becomes debris (T-T1)"
+                             or ""))
+  end
+  local rules = { "No move and no grenade passes over a piece or debris "
+                  .. "(T-M2)." }
+  if thrower then
+    local guards = {}
+    for _, name in ipairs(g.guards or {}) do
+      if self.T[name] then guards[#guards + 1] = help.piece_name(name) end
+    end
+    if #guards > 0 then
+      rules[#rules + 1] = string.format(
+        "A grenade never lands on one of the 8 squares around a %s (T-T2)%s.",
+        help.list(guards, "or"), g.protected_stops
+        and ", and those squares stop it in flight"
+        or "; it may fly over them (T-G2)")
+    end
+    rules[#rules + 1] = g.onto_origin
+      and string.format("A grenade may land on the square the %s just left "
+                        .. "(T-G3).", thrower)
+      or string.format("A grenade may not land on the square the %s just "
+                       .. "left.", thrower)
+    rules[#rules + 1] = string.format("A %s may not move where it has no "
+                                      .. "grenade to throw (T-G4).", thrower)
+  end
+  rules[#rules + 1] = "A player with no action on their turn loses (T-E1); "
+                      .. "the winner scores one for each of its pieces that "
+                      .. "could still act (T-E2)."
+  lines[#lines + 1] = ""
+  lines[#lines + 1] = help.wrap(table.concat(rules, " "), "")
+  return table.concat(lines, "\n")
 end
 
 -- End of game ---------------------------------------------------------

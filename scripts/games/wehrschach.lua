@@ -1,6 +1,7 @@
--- Wehrschach: the rules as ../shared/rules/wehrschach.md gives them, section
--- by section, with rule IDs where each is implemented. Every RULING of the
--- rules file is marked RULING here, at the line a variant would change.
+-- Wehrschach: the rules as its rulebook (wehrschach.md, beside this file)
+-- gives them, section by section, with rule IDs where each is implemented.
+-- Every RULING of the rulebook is marked RULING here, at the line a variant
+-- would change.
 --
 -- Position text: the board as in FEN (ranks 11 to 1, Red in upper case;
 -- letters i infantry, t tank, f fighter, b bomber, a artillery,
@@ -23,16 +24,6 @@
 -- Typed actions ignore case, spaces and dashes ("Barrage F6", "e4-xf6").
 local wg = require "wargrid"
 local fen = wg.fen
-
-local NOTATION = [[
-Wehrschach actions:
-  c2c4          move the piece on c2 to c4
-  e4xf6         the piece on e4 takes f6 (a second piece must threaten f6)
-  barrage f6    two or more of your artillery remove f6; nothing moves
-  enclose d4    remove d4, enclosed by two of your pieces on one line
-  fire c6xd6    the plane on c6 takes d6, backed by your artillery on d10
-Red (upper case) moves first. i infantry, t tank, f fighter, b bomber,
-a artillery, h headquarter.]]
 
 -- Pieces ----------------------------------------------------------------
 local MOVE_ONLY, CAPTURE_ONLY = 1, 2  -- pattern modes, as Betza's m and c
@@ -116,13 +107,43 @@ local PLANE = {
 }
 
 local function plane(letter)
-  return { letter = letter, value = PLANE.value, moves = PLANE.moves }
+  return { letter = letter, value = PLANE.value, moves = PLANE.moves,
+           help = "a plane: moves up to five squares, over any piece but "
+                  .. "enemy planes and artillery, across the sea but not "
+                  .. "onto it; threatens exactly five squares away "
+                  .. "orthogonally, over the same pieces" }
 end
+
+-- The keys of Wehrschach's declaration beyond every game's (wargrid.schema):
+-- the data its rules read, which a variant may change.
+local KEYS = {
+  mainlines = { type = "list of integer",
+                help = "W-B5 Red's and Blue's mainline ranks; a side's zone "
+                       .. "is its mainline and the ranks behind it" },
+  planes = { type = "list of string",
+             help = "W-M4, W-F1 the piece types that fly (fighters, bombers)" },
+  ground = { type = "list of string",
+             help = "W-J the ground units the judgement counts" },
+  support = { type = "integer",
+              help = "W-K1 how many of your pieces must threaten a square "
+                     .. "to take it" },
+  stays = { type = "list of string",
+            help = "W-K3 piece types that stay where they are when they "
+                   .. "capture" },
+  captures = { type = "map of boolean",
+               help = "W-J7 the actions that count as captures",
+               fields = {
+                 take = { type = "boolean", help = "W-K2 e4xf6" },
+                 barrage = { type = "boolean", help = "W-K3 barrage f6" },
+                 fire = { type = "boolean", help = "W-F1 fire c6xd6" },
+                 enclose = { type = "boolean", help = "W-E1 enclose d4" },
+               } },
+}
 
 local game = wg.game {
   name = "wehrschach",
+  keys = KEYS,
   title = "Wehrschach",
-  notation = NOTATION,
 
   -- Board -------------------------------------------------------------
   -- W-B1 11x11, files a-k, ranks 1-11. Red plays from ranks 1-3. The
@@ -169,9 +190,16 @@ local game = wg.game {
   ground = { "infantry", "tank", "artillery" },
   pieces = {
     infantry = { letter = "i", value = 1,
+                 help = "moves one square, four along the main road; "
+                        .. "threatens the orthogonally adjacent square",
                  moves = pattern(ground_move(1), ROAD_MOVE,        -- W-M1, W-M2
                                  capture(1)) },                    -- W-C1
     tank = { letter = "t", value = 3,
+             help = "moves up to three squares, four along the main road, "
+                    .. "or to a knight's square by an open L-shaped path; "
+                    .. "threatens exactly three squares away orthogonally "
+                    .. "(the two between empty) or a knight's square it "
+                    .. "could reach",
              moves = pattern(ground_move(3), ROAD_MOVE,            -- W-M1, W-M2
                              l_paths { mode = MOVE_ONLY, block = "sea",
                                        nostep = "river" },         -- W-M7
@@ -179,6 +207,8 @@ local game = wg.game {
                              l_paths { mode = CAPTURE_ONLY,
                                        block = "sea" }) },         -- W-C3
     artillery = { letter = "a", value = 3,
+                  help = "moves up to four squares; threatens exactly four "
+                         .. "squares away orthogonally, over anything",
                   moves = pattern(ground_move(4),                  -- W-M1
                                   -- W-C4 exactly 4 away; pieces and sea ignored
                                   capture(4, { over_own = "all",
@@ -186,6 +216,10 @@ local game = wg.game {
     fighter = plane("f"),
     bomber = plane("b"),
     headquarter = { letter = "h", value = 6,
+                    help = "moves up to two squares, never leaving its "
+                           .. "zone; threatens exactly two squares away "
+                           .. "orthogonally (the square between empty), "
+                           .. "inside its zone",
                     -- W-M1 range 2; W-M3 never leaves its own zone
                     moves = pattern(ground_move(2, "red_zone"),
                                     -- W-C2 exactly 2 away, the middle square
@@ -452,6 +486,84 @@ function game:action_text(s, a)
   if kind == ENCLOSE then return "enclose " .. r:name(to) end
   if kind == FIRE then return "fire " .. r:name(from) .. "x" .. r:name(to) end
   return r:name(from) .. r:name(to)
+end
+
+-- game:notation(): how to type each action, and the judgement, told from
+-- the declaration (support, stays, planes, ground, mainlines, captures),
+-- so that a variant's help follows the variant.
+local CAPTURE_WORDS = { take = "a take", barrage = "a barrage",
+                        fire = "combined fire", enclose = "an enclosure" }
+
+local function names(self, list, word)
+  local out = {}
+  for _, name in ipairs(list or {}) do
+    if self.T[name] then out[#out + 1] = wg.help.piece_name(name) end
+  end
+  return wg.help.list(out, word)
+end
+
+function game:notation()
+  local help, def = wg.help, self.def
+  local need = def.support
+  local lines = { "Wehrschach actions (one a turn, W-T1; case, spaces and "
+                  .. "dashes do not matter):" }
+  local function line(example, text)
+    lines[#lines + 1] = help.wrap(text, string.rep(" ", 16),
+                                  string.format("  %-14s", example))
+  end
+  line("c2c4", "the piece on c2 moves to c4")
+  line("e4xf6", "the piece on e4 takes f6 and moves onto it; "
+       .. (need == 1 and "no other piece need threaten f6 (W-K1)"
+           or string.format("at least %s of your pieces, this one among "
+                            .. "them, must threaten f6 (W-K1)",
+                            help.number(need))))
+  local stays = names(self, def.stays, "or")
+  if stays ~= "" then
+    line("barrage f6", string.format("%s of your %s threatening f6 remove "
+                                     .. "it; nothing moves (W-K3)",
+                                     need == 1 and "any one"
+                                     or help.number(need) .. " or more",
+                                     stays))
+  end
+  line("enclose d4", "remove d4, enclosed by two of your pieces next to it "
+       .. "on opposite sides of one line (W-E1)")
+  local planes = names(self, def.planes, "or")
+  if planes ~= "" and self.T.artillery then
+    line("fire c6xd6", string.format("the %s on c6 takes d6, your artillery "
+                                     .. "on h6 backing it (W-F1)", planes))
+  end
+  lines[#lines + 1] = ""
+  lines[#lines + 1] = help.wrap(
+    "Every move but the tank's L-path runs along one of the 8 lines to an "
+    .. "empty square: never "
+    .. "through a piece (planes fly over all but enemy planes and "
+    .. "artillery), never onto the sea, and never from one river square to "
+    .. "the next (W-M1..W-M7). A side's zone is its mainline and the ranks "
+    .. "behind it. Captures are orthogonal, each piece at its own distance "
+    .. "(W-C1..W-C6).", "")
+  local m = def.mainlines
+  local counted = {}
+  for _, kind in ipairs { "take", "barrage", "fire", "enclose" } do
+    if def.captures and def.captures[kind] then
+      counted[#counted + 1] = CAPTURE_WORDS[kind]
+    end
+  end
+  lines[#lines + 1] = ""
+  lines[#lines + 1] = help.wrap(string.format(
+    "Judgement (W-J1..W-J7): your action reaches a judgement when it "
+    .. "leaves the enemy without its headquarter, with four or fewer "
+    .. "ground units (of the kinds %s), or without infantry; when five of "
+    .. "your ground units, one of them infantry, stand on or beyond the "
+    .. "enemy mainline (rank %d for %s, rank %d for %s); or when the "
+    .. "enemy has no action. The enemy then makes one reply: if that "
+    .. "reaches a judgement for it, the game is drawn; otherwise you win. "
+    .. "A judgement that rested on the advance alone is cancelled, and "
+    .. "play goes on, when the reply is a capture (%s) after which it no "
+    .. "longer holds. A position seen for the third time is a draw "
+    .. "(W-J8).", names(self, def.ground), m[2],
+    help.capital(self.sides[1]), m[1], help.capital(self.sides[2]),
+    help.list(counted, "or")), "")
+  return table.concat(lines, "\n")
 end
 
 -- For the AI: the tree tries removals first (take, barrage, enclosure,

@@ -11,12 +11,13 @@ local cli = {}
 -- its line in the usage text.
 local COMMANDS = {
   { "list", "list", "list", "the games found" },
+  { "rules", "rules", "rules GAME", "the game's rulebook, with rule IDs" },
   { "moves", "moves", "moves GAME [--position P]",
     "the legal actions, one per line, sorted" },
   { "perft", "perft", "perft GAME DEPTH [--position P] [--divide]",
     "count the leaves of the game tree" },
   { "play", "play",
-    "play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]",
+    "play GAME [--side SIDE] [--ai-level L] [--seed N] [--position P]",
     "play in the terminal, against the built-in AI" },
   { "suggest", "suggest",
     "suggest GAME [--position P] [--ai-level L | --iterations N | --seconds S]",
@@ -28,11 +29,14 @@ local COMMANDS = {
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",
     "one report from selfplay shards (--shard)" },
+  { "test", "test", "test SPEC...",
+    "busted specs, with this wargrid's modules" },
 }
 
 local function usage()
   local lines = { [[
 usage: wargrid COMMAND [ARGS] [OPTIONS]
+       wargrid --version
 
 Rules for two-player grid war games, written in Lua, played in C.
 
@@ -48,9 +52,12 @@ commands:]] }
   end
   lines[#lines + 1] = [[
 
-Every command takes --help. Games are looked up in scripts/games/ and in the
-directories of WARGRID_PATH; --variant FILE uses a variant file instead, and
---option NAME[=VALUE] sets one of the game's options (repeat it for more).
+Every command takes --help; moves, perft, list and selfplay take --json
+(each one's --help shows the shape). Games are looked up in scripts/games/
+and in the directories of WARGRID_PATH; --variant FILE uses a variant file
+instead, and --option NAME[=VALUE] sets one of the game's options (repeat it
+for more). `wargrid help variants [GAME]` lists every key a game's
+declaration or a variant may set.
 
 A game script given by path or found through WARGRID_PATH runs in a sandbox,
 each call of its code under a budget; with any command:
@@ -118,6 +125,16 @@ local function set_limits(args)
   return rest
 end
 
+-- Runs fn(); an error it raises is told in one line, with the exit status
+-- common.failure gives it.
+local function protected(fn)
+  local ok, rc = xpcall(fn, traced)
+  if ok then return rc end
+  local status, msg = common.failure(rc)
+  io.stderr:write("wargrid: ", msg, "\n")
+  return status
+end
+
 -- cli.main(args [, input, output]) -> exit status
 function cli.main(args, input, output)
   local set, others = pcall(set_limits, args)
@@ -128,6 +145,16 @@ function cli.main(args, input, output)
   args = others
   local name = args[1]
   local rest = table.move(args, 2, #args, 1, {})
+  if name == "--version" then
+    print("wargrid " .. require "wargrid.version")
+    return 0
+  end
+  if name == "help" and rest[1] == "variants" then
+    return protected(function()
+      return require("wargrid.cli.variants").run(table.move(rest, 2, #rest,
+                                                            1, {}))
+    end)
+  end
   if name == nil or name == "--help" or name == "-h" or name == "help" then
     local c = name == "help" and rest[1] and command(rest[1])
     print(c and c.help or usage())
@@ -141,13 +168,9 @@ function cli.main(args, input, output)
                                   text.quote(name)))
     return 2
   end
-  local ok, rc = xpcall(function()
+  return protected(function()
     return command(name).run(rest, input, output)
-  end, traced)
-  if ok then return rc end
-  local status, msg = common.failure(rc)
-  io.stderr:write("wargrid: ", msg, "\n")
-  return status
+  end)
 end
 
 return cli

@@ -19,6 +19,7 @@ local core = require "wargrid.core"
 local betza = require "wargrid.betza"
 local text_of = require "wargrid.text"
 local quote = text_of.quote
+local schema = require "wargrid.schema"
 
 local M = {}
 
@@ -168,13 +169,25 @@ local function decks_of(game, decks)
   return #game.deck_names, seen
 end
 
+-- The keys of an atom table in a pattern (README, "Betza patterns").
+local ATOM_KEYS = { dx = true, dy = true, min = true, max = true,
+                    mode = true, routes = true, block = true, noland = true,
+                    within = true, nostep = true, over_own = true,
+                    over_enemy = true }
+
 -- A piece's pattern: a Betza string, or a list of strings and atom tables.
 local function atoms_of(game, name, piece)
   local out = {}
   local list = piece.moves
   if list == nil then return out end
   if type(list) ~= "table" then list = { list } end
-  for _, item in ipairs(list) do
+  for i, item in ipairs(list) do
+    for k in pairs(type(item) == "table" and item or {}) do
+      if k ~= 1 and not ATOM_KEYS[k] then
+        fail(game.def, "pieces.%s.moves[%d].%s is not a key of a pattern "
+             .. "atom%s", name, i, tostring(k), schema.suggest(k, ATOM_KEYS))
+      end
+    end
     local group = item
     if type(item) == "string" then
       local atoms, err = betza.parse(item)
@@ -342,6 +355,7 @@ function M.new(def, base)
   if type(def.name) ~= "string" or not def.name:match("^[%w_]+$") then
     error("wg.game: 'name' must be a word (letters, digits, _)", 2)
   end
+  schema.check(def)  -- unknown keys and wrong types, before they mislead
   local game = setmetatable({ def = def, name = def.name, base = base,
                               title = def.title or def.name }, meta)
   return compile(game)
@@ -375,7 +389,19 @@ function M.variant(base, changes)
   if type(changes) ~= "table" or type(changes.name) ~= "string" then
     error("wg.variant: 'changes' must be a table with a name", 2)
   end
+  -- a typo must not leave the base's rule in force unnoticed
+  schema.check(changes, base.def, true)
   local def = merge(base.def, changes)
+  -- a piece's help text tells how it moves: a variant that changes its
+  -- moves, fire or promotion without a help of its own drops the base's
+  -- (wargrid.help then describes the piece from its pattern)
+  for name, piece in pairs(type(changes.pieces) == "table" and changes.pieces
+                           or {}) do
+    if type(piece) == "table" and piece.help == nil and def.pieces[name]
+       and (piece.moves or piece.fire or piece.promote) then
+      def.pieces[name].help = nil
+    end
+  end
   local game = M.new(def, base)
   for k, v in pairs(base) do
     if type(v) == "function" then game[k] = v end
@@ -484,6 +510,18 @@ function Game:view(s, side, seed)
   return s:view(side, seed)
 end
 
+-- game:notation() -> how to type the game's actions, and its special
+-- phases: the start of its help (wargrid.help). def.notation, else, for
+-- moves written as the default action_text writes them, that form. A game
+-- whose notation depends on its data generates it here, so that a
+-- variant's help follows the variant.
+function Game:notation()
+  if self.def.notation then return self.def.notation end
+  if self.action_text == Game.action_text then
+    return require("wargrid.help").moves(self)
+  end
+end
+
 function Game:side_name(side)
   return self.sides[side] or "nobody"
 end
@@ -557,6 +595,22 @@ function Game:parse_action(s, input)
                             quote(input))
 end
 
+-- game:macros(s) -> the texts of the macros a player may type in play now:
+-- commands that stand for several actions (Block Wars' "place standard"),
+-- each expanded by game:macro. A record holds the actions, never the
+-- macro. The default has none.
+function Game:macros()
+  return {}
+end
+
+-- game:macro(s, text, seed) -> the actions text stands for, a list to play
+-- in order; nil when text is no macro; false and a message when it cannot
+-- be played now. A random choice draws on a copy of the state seeded with
+-- seed, never on the state's own generator.
+function Game:macro()
+  return nil
+end
+
 -- game:explain(s, text) -> why an action is legal or not, as a table:
 --   { legal = true, action = a, text = its canonical text, does = "..." }
 --   { legal = false, rule = "C-E1" or nil, reason = "..." }
@@ -616,6 +670,49 @@ function Game:action_texts(s)
   return texts
 end
 
+-- game:action_group(s, a) -> the square (a number) of the piece that takes
+-- action a, or a label for an action no piece on the board takes. The
+-- default reads field a as the from-square when a piece of the side
+-- deciding stands there (a large piece by its anchor); otherwise the label
+-- is the first word of a text with a space in it ("barrage f6"), else
+-- "other". A game whose field a is something else replaces it.
+function Game:action_group(s, a)
+  local _, from = core.fields(a)
+  if from >= 1 and from <= self.files * self.ranks then
+    local pid = s:at(from)
+    if pid and s:side_of(pid) == s:decider() then return s:square(pid) end
+  end
+  return self:action_text(s, a):match("^(%a+) ") or "other"
+end
+
+-- game:action_groups(s) -> the legal actions by the piece that takes them:
+-- { { name = "a4", square = true, texts = { "a4a5", ... } }, ... }, the
+-- pieces' groups in the natural order of their squares' names, then the
+-- others (square = false) by their first text; texts sorted naturally.
+function Game:action_groups(s)
+  local out, groups, by = self:legal(s), {}, {}
+  for i = 1, out:size() do
+    local a = out:get(i)
+    local g = self:action_group(s, a)
+    local square = math.type(g) == "integer"
+    local name = square and self.rules:name(g) or tostring(g)
+    local group = by[name]
+    if not group then
+      group = { name = name, square = square, texts = {} }
+      by[name] = group
+      groups[#groups + 1] = group
+    end
+    group.texts[#group.texts + 1] = self:action_text(s, a)
+  end
+  for _, g in ipairs(groups) do table.sort(g.texts, natural_less) end
+  table.sort(groups, function(x, y)
+    if x.square ~= y.square then return x.square end
+    if x.square then return natural_less(x.name, y.name) end
+    return natural_less(x.texts[1], y.texts[1])
+  end)
+  return groups
+end
+
 -- game:outcome(s) -> nil while the game goes on; else a table
 -- { winner = side or 0, reason = text, score = n or nil, text = "..." }
 function Game:outcome(s)
@@ -673,9 +770,11 @@ local function ansi(fg, bg, text)
   return "\27[" .. table.concat(codes, ";") .. "m" .. text .. "\27[0m"
 end
 
--- game:legend() -> { { name, bit, mark, colour, label }, ... } in drawing order
+-- game:legend() -> { { name, bit, mark, colour, label }, ... } in drawing
+-- order; a dynamic layer's mark is its letter in board.marks
 function Game:legend()
   local layers = self.def.board and self.def.board.layers or {}
+  local marks = self.def.board and self.def.board.marks or {}
   local names = self.def.board and self.def.board.legend
   if not names then
     names = {}
@@ -692,7 +791,8 @@ function Game:legend()
         fail(self.def, "board.layers.%s.colour: %q is not one of black, red, "
              .. "green, yellow, blue, magenta, cyan, white", name, l.colour)
       end
-      out[#out + 1] = { name = name, bit = self.L[name], mark = l.mark,
+      out[#out + 1] = { name = name, bit = self.L[name],
+                        mark = l.mark or marks[name],
                         colour = l.colour, label = l.label or name }
     end
   end

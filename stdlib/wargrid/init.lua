@@ -14,6 +14,7 @@ local game = require "wargrid.game"
 
 local wg = {}
 
+wg.VERSION = require "wargrid.version"
 wg.core = core
 wg.MOVE = game.MOVE          -- the kind of action the pattern tracer makes
 wg.game = game.new
@@ -22,6 +23,7 @@ wg.fields = core.fields      -- wg.fields(action) -> kind, a, b, c, d, e
 wg.actions = core.actions    -- wg.actions() -> an empty action list
 wg.fen = require "wargrid.fen"
 wg.text = require "wargrid.text"  -- wg.text.quote(input), .integer(input, ...)
+wg.help = require "wargrid.help"  -- words for a game's help (game:notation)
 wg.explain_line = game.explain_line  -- "illegal: C-E1 ..." (game:explain)
 wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
 wg.playout = core.playout    -- wg.playout(game, s, seed [, max [, after]])

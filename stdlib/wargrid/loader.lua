@@ -49,15 +49,49 @@ local quote = require("wargrid.text").quote
 
 local loader = {}
 
--- The project (or install) directory: the one holding stdlib/.
+-- Where this copy of wargrid keeps its parts. A source tree (or a copy of
+-- one, as WARGRID_HOME names) has stdlib/ beside scripts/games/ and the
+-- build/ of make all. An installed copy has, beside this module, a
+-- wargrid/site.lua that make install writes: { games = its games
+-- directory, cpath = where Lua finds its C module (a package.cpath entry),
+-- bin = its wargrid executable }. LuaRocks then moves the modules into its
+-- tree (TREE/share/lua/5.4, TREE/lib/lua/5.4) and copies the executable
+-- (to TREE/bin; the one left behind finds no stdlib beside it): the C
+-- module is looked for there when it is not where site.lua says, and the
+-- executable there first.
 local init = package.searchpath("wargrid", package.path) or ""
+local moddir = init:match("^(.*)/wargrid/init%.lua$") or "."
+local site_file = moddir .. "/wargrid/site.lua"
+local site = lfs.attributes(site_file, "mode") == "file" and dofile(site_file)
+local tree = moddir:match("^(.*)/share/lua/5%.4$")
+-- The first of a and b (either may be nil) that found(x) finds, else the
+-- last given.
+local function first(a, b, found)
+  if a and found(a) then return a end
+  return b or a
+end
+local function is_file(path) return lfs.attributes(path, "mode") == "file" end
 loader.root = init:match("^(.*)/stdlib/wargrid/init%.lua$") or "."
+if site then
+  loader.games = site.games
+  loader.exe = first(tree and tree .. "/bin/wargrid", site.bin, is_file)
+  loader.c_path = first(site.cpath, tree and tree .. "/lib/lua/5.4/?.so",
+                        function(c)
+                          return package.searchpath("wargrid.core", c)
+                        end)
+else
+  loader.games = loader.root .. "/scripts/games"
+  loader.exe = loader.root .. "/build/wargrid"
+  loader.c_path = loader.root .. "/build/lua/?.so"
+end
+-- package.path entries that find this copy's modules (c_path: its runtime)
+loader.lua_path = moddir .. "/?.lua;" .. moddir .. "/?/init.lua"
 
 -- wargrid's own Lua files: the stdlib (where this file is) and the built-in
 -- games. The budget never blames a line of theirs.
 local STDLIB = debug.getinfo(1, "S").source
   :match("^@(.*/)wargrid/loader%.lua$") or "stdlib/"
-local BUILTIN = loader.root .. "/scripts/games/"
+local BUILTIN = loader.games .. "/"
 core.budget { trusted = { STDLIB, BUILTIN } }
 
 local SAFE_GLOBALS = {
@@ -89,7 +123,7 @@ function loader.dirs()
   if extra then
     for d in extra:gmatch("[^:]+") do dirs[#dirs + 1] = d end
   end
-  dirs[#dirs + 1] = loader.root .. "/scripts/games"
+  dirs[#dirs + 1] = loader.games
   return dirs
 end
 
@@ -317,6 +351,34 @@ local function sandbox(ctx)
   return env
 end
 
+-- The line of the key a declaration error names: "game NAME: a.b.c ..."
+-- (wargrid.game, wargrid.schema) names the path a.b.c; each part is looked
+-- for as "part =" outside comments, from the line of the part before, in
+-- each file the load ran. nil if the first part is nowhere.
+local function key_line(files, msg)
+  local path = msg:match("^game [%w_]+: ([%a_][%w_%.]*)")
+  if not path then return nil end
+  for _, file in ipairs(files) do
+    local f = io.open(file)
+    local lines = {}
+    if f then
+      for line in f:lines() do lines[#lines + 1] = line:gsub("%-%-.*$", "") end
+      f:close()
+    end
+    local at = 1
+    local found
+    for part in path:gmatch("[^%.]+") do
+      local pattern = "%f[%w_]" .. part .. "%f[^%w_]%s*=%f[^=]"
+      local n = at
+      while lines[n] and not lines[n]:find(pattern) do n = n + 1 end
+      if not lines[n] then break end
+      found, at = n, n
+    end
+    if found then return file, found end
+  end
+  return nil
+end
+
 -- The message of an error in one of the load's files, where it happened;
 -- an error that is not text (the budget's) stays itself.
 local function where_for(load)
@@ -326,6 +388,8 @@ local function where_for(load)
     for _, file in ipairs(load.files) do
       if msg:find(file, 1, true) then return msg end
     end
+    local where, line = key_line(load.files, msg)
+    if where then return string.format("%s:%d: %s", where, line, msg) end
     for level = 2, 50 do
       local info = debug.getinfo(level, "Sl")
       if not info then break end

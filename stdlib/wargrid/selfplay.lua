@@ -119,7 +119,7 @@ end
 local function exe_path()
   local exe = core.exe()
   if exe and exe:match("/wargrid$") then return exe end
-  return loader.root .. "/build/wargrid"
+  return loader.exe
 end
 
 -- A progress bar on stderr, for a whole run on a terminal (a shard is quiet).

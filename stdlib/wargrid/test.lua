@@ -5,15 +5,30 @@
 --   local s = T.position(game, "rnebmk1wbenr/... w - - 0 1")
 --   T.assert_actions(game, s, { "a2a4", "g2g4", "l2l4" })
 --   T.play(game, s, "a2a4", "a7a5")
+local lfs = require "lfs"
 local loader = require "wargrid.loader"
 local natural_less = require("wargrid.game").natural_less
 local assert = require "luassert"
 
 local T = {}
 
--- T.game(name) -> game (loaded once, from the game directories)
+-- T.game(name) -> game: a game by name, from the game directories (loaded
+-- once); or a game or variant file, or a game's folder, by path (a name
+-- with a "/" or ending in ".lua"). A relative path is read from the
+-- directory of the spec that asks, if it is there, else from the current
+-- directory, so a spec beside its variant runs from anywhere.
+local by_path = {}
 function T.game(name)
-  return loader.load(name)
+  if not (name:find("/", 1, true) or name:match("%.lua$")) then
+    return loader.load(name)
+  end
+  local path = name
+  if name:sub(1, 1) ~= "/" then
+    local spec = debug.getinfo(2, "S").source:match("^@(.*/)[^/]*$")
+    if spec and lfs.attributes(spec .. name) then path = spec .. name end
+  end
+  by_path[path] = by_path[path] or loader.load_file(path)
+  return by_path[path]
 end
 
 -- T.position(game, text) -> state; fails the test on a bad position
@@ -82,11 +97,26 @@ function T.from(game, s, square)
   return out
 end
 
+-- T.tmpdir() -> the path of a new empty directory
+function T.tmpdir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir -p '" .. dir .. "'"))
+  return dir
+end
+
+-- T.write(path, text): the file at path holds text
+function T.write(path, text)
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+end
+
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
--- T.run({ args }, input, env) -> stdout, stderr, exit status of
--- build/wargrid with those arguments, the input text on its stdin, and the
--- environment assignments env ("WARGRID_PATH=...") before it
+-- T.run({ args }, input, env) -> stdout, stderr, exit status of this
+-- copy's wargrid (loader.exe) with those arguments, the input text on its
+-- stdin, and the environment assignments env ("WARGRID_PATH=...") before it
 function T.run(args, input, env)
   local out, err, inp = os.tmpname(), os.tmpname(), os.tmpname()
   local f = assert(io.open(inp, "w"))
@@ -94,8 +124,9 @@ function T.run(args, input, env)
   f:close()
   local q = {}
   for i, a in ipairs(args) do q[i] = shell_quote(a) end
-  local cmd = string.format("%s build/wargrid %s < %s > %s 2> %s; echo $?",
-                            env or "", table.concat(q, " "), inp, out, err)
+  local cmd = string.format("%s %s %s < %s > %s 2> %s; echo $?", env or "",
+                            shell_quote(loader.exe), table.concat(q, " "),
+                            inp, out, err)
   local h = io.popen(cmd)
   local code = tonumber(h:read("a"):match("%d+"))
   h:close()

@@ -56,7 +56,7 @@ describe("blockwars: the command line", function()
     assert.matches("germans plays [im]@%a%d", out)             -- it placed its units
     assert.matches("Canadians place 4 infantry on rank 1", out)
     assert.matches("fighters 1 ready %(ace%), 2 ready", out)
-    assert.matches("\ncanadians> i@a1\ni@a2\n", out)
+    assert.matches("\ncanadians> place: i@a1 i@a2 ", out)
   end)
 
   it("BW-A1 BW-C5 play --help and the in-game help show Block Wars' notation", function()
@@ -113,5 +113,32 @@ describe("blockwars: the command line", function()
       if k == 1 then first = choice else second = choice end
     end
     assert.equal(first, second)
+  end)
+
+  it("BW-S3 play: place standard and place random place all remaining units; undo takes them back", function()
+    local out, _, code = run({ "play", "blockwars", "--ai", "none", "--seed", "1" },
+                             "moves\ni@c8\nplace standard\nplace standard\nundo\nposition\nplace standard\n"
+                             .. "place random\nposition\nplace random\nquit\n")
+    assert.equal(0, code)
+    assert.matches("\nall at once: place standard, place random\n", out)
+    assert.matches("germans> place standard: i@d8, i@e8, i@f8, i@c7, i@d7, i@e7, i@f7, i@a6, i@b6, "
+                   .. "i@d6, i@e6, i@g6, i@h6, m@c6, m@f6\n", out)
+    -- the Germans' undo takes back their place standard whole (and the Canadians' since)
+    assert.matches("germans> 2i5/8/8/8/8/8/8/8 g2 ", out)
+    assert.matches("canadians> place random: ", out)
+    assert.matches("germans> 2iiii2/2iiii2/iimiimii/8/8/%S+ g2 turn=1 %S+ %S+ %S+ %S+ %S+ %S+ %S+ phase=main ",
+                   out)
+    assert.matches("germans> place random places your units in the placement phase %(BW%-S3%), which is over\n",
+                   out)
+  end)
+
+  it("BW-S3 play draws the board once for the opponent's placements, and names them in one list", function()
+    local out = run({ "play", "blockwars", "--seed", "3", "--ai-level", "1" }, "quit\n")
+    local before = out:match("^(.-)canadians> ")
+    local _, boards = before:gsub("\n    a b c d e f g h\n", "")
+    assert.equal(2, boards)                                    -- the empty board, then the Germans'
+    local list = before:match("\ngermans plays (.-)\n\n")
+    local n = select(2, list:gsub("[im]@%a%d", ""))
+    assert.equal(16, n)
   end)
 end)

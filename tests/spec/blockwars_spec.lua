@@ -1,4 +1,4 @@
--- Block Wars (../shared/rules/blockwars.md), one describe per section.
+-- Block Wars (scripts/games/blockwars/rules.md), one describe per section.
 -- Combat outcomes are exact: each position fixes the order of the decks
 -- (decks=CANADIANS/GERMANS/TURNED, top card first), so every card turned is
 -- known, and the expected results are worked out by hand from the rules.
@@ -122,6 +122,77 @@ describe("blockwars: board, sides and setup (BW-B, BW-S)", function()
 
   it("BW-S5 the Germans move first", function()
     assert.equal(2, standard:new():side())
+  end)
+end)
+
+describe("blockwars: placing the whole army at once (BW-S3)", function()
+  local function texts(game, s, list)
+    local out = {}
+    for i, a in ipairs(list) do
+      out[i] = game:action_text(s, a)
+      game:play(s, a)
+    end
+    return out
+  end
+
+  it("BW-S3 place standard: the remaining units on the standard setup's squares", function()
+    local s = bw:new()
+    local placed = texts(bw, s, assert(bw:macro(s, "place standard")))
+    assert.equal(16, #placed)
+    assert.equal("c2", who(s))                       -- the Canadians place next
+    placed = texts(bw, s, assert(bw:macro(s, " Place  Standard ")))
+    assert.equal(16, #placed)
+    assert.equal("2iiii2/2iiii2/iimiimii/8/8/IIIIMIII/IIII4/IIII4", board(s))
+    assert.equal("main", field(s, "phase"))
+    assert.equal(text(standard:new()):match("^(.-) decks="), text(s):match("^(.-) decks="))
+  end)
+
+  it("BW-S3 place standard after some units: the rest, or refused if their squares are taken", function()
+    local s = bw:new()
+    act(s, "i@a8")
+    assert.equal(15, #assert(bw:macro(s, "place standard")))
+    s = bw:new()
+    act(s, "i@c6")                                   -- the standard square of a machine gun
+    local ok, why = bw:macro(s, "place standard")
+    assert.is_false(ok)
+    assert.equal("place standard: the standard setup's squares of your remaining units are taken (BW-S3); "
+                 .. "place them one by one", why)
+  end)
+
+  it("BW-S3 place random: a legal placement from the seed, the state's generator untouched", function()
+    local s = bw:new()
+    local rng, decks = s:rng(), text(s):match("decks=%S+")
+    local list = assert(bw:macro(s, "place random", 7))
+    assert.equal(rng, s:rng())
+    assert.same(list, bw:macro(s, "place random", 7))                -- the seed decides
+    assert.are_not.same(list, bw:macro(s, "place random", 8))
+    local out = bw:legal(s)
+    local legal = {}
+    for i = 1, out:size() do legal[out:get(i)] = true end
+    assert.is_true(legal[list[1]])
+    texts(bw, s, list)
+    assert.equal("c2", who(s))
+    assert.equal(decks, text(s):match("decks=%S+"))
+    local b = board(s)
+    -- 4 infantry on rank 8, 4 on rank 7, 6 and 2 machine guns on rank 6
+    local ranks = {}
+    for r in b:gmatch("[^/]+") do ranks[#ranks + 1] = r end
+    assert.equal(4, select(2, ranks[1]:gsub("i", "")))
+    assert.equal(4, select(2, ranks[2]:gsub("i", "")))
+    assert.equal(6, select(2, ranks[3]:gsub("i", "")))
+    assert.equal(2, select(2, ranks[3]:gsub("m", "")))
+  end)
+
+  it("BW-S3 the macros are offered only in the placement phase; other text is no macro", function()
+    local s = bw:new()
+    assert.same({ "place standard", "place random" }, bw:macros(s))
+    assert.is_nil(bw:macro(s, "i@a8"))
+    assert.is_nil(bw:macro(s, "place everything"))
+    s = standard:new()
+    assert.same({}, standard:macros(s))
+    local ok, why = standard:macro(s, "place random", 1)
+    assert.is_false(ok)
+    assert.equal("place random places your units in the placement phase (BW-S3), which is over", why)
   end)
 end)
 
@@ -545,6 +616,24 @@ describe("blockwars: combat (BW-C)", function()
     local s = pos({ e4 = "I", e5 = "i", a1 = "I", h8 = "i" }, "c2 air=xx/oo decks=J2/52/-")
     assert.matches("no fighter left", act(s, "e4xe5"))
     assert.equal("main", field(s, "phase"))
+  end)
+
+  it("BW-C4 the narration says why a fighter is damaged, with the aces option or without", function()
+    local map = { e4 = "I", e5 = "i", c6 = "i", a1 = "I", h8 = "i" }
+    local s = pos(map, "c2 air=oo/- decks=J32/592/-")
+    acts(s, { "e4xe5", "fly 1" })
+    assert.matches("\nCanadian fighter 1 is damaged: a strafing fighter that loses is damaged %(BW%-C4 RULING%); "
+                   .. "a second hit destroys it%.$", act(s, "strafe c6"))
+    s = pos(map, "c2 air=oo/oo decks=J982/5622/-")
+    acts(s, { "e4xe5", "fly 1" })
+    assert.matches("\nGerman fighter 1 is damaged: the lower card's plane in a dogfight is damaged %(BW%-C4%); "
+                   .. "a second hit destroys it%.\n", act(s, "dogfight 1"))
+    local aces = bw:with_options { "aces" }
+    s = pos(map, "c2 air=oo/- decks=J32/592/-", aces)
+    acts(s, { "e4xe5", "fly 1" }, aces)
+    assert.matches("\nCanadian fighter 1 is damaged: a strafing fighter that loses is damaged %(BW%-C4 RULING%); "
+                   .. "a second hit destroys it, and damaged it turns its cards at %-1 %(BW%-O2%)%.$",
+                   act(s, "strafe c6", aces))
   end)
 
   it("BW-C4 RULING both Jacks: only the attacker starts an air battle", function()

@@ -12,18 +12,7 @@ local function lines(s)
 end
 
 -- A fresh directory; a file written whole.
-local function tmpdir()
-  local dir = os.tmpname()
-  os.remove(dir)
-  os.execute("mkdir -p " .. dir)
-  return dir
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
+local tmpdir, write = require("wargrid.test").tmpdir, require("wargrid.test").write
 
 describe("cli: commands", function()
   it("list names the games with their titles", function()
@@ -61,9 +50,35 @@ describe("cli: commands", function()
     assert.equal("Nodes searched: 18406\n", out)
   end)
 
+  it("--json: moves, perft (--divide) and list print one JSON value", function()
+    local json = require "wargrid.json"
+    local out, _, code = run { "moves", "courier", "--json" }
+    assert.equal(0, code)
+    assert.same({ game = "courier", side = "white", position = SEED_START,
+                  actions = { "a2a4", "g2g4", "l2l4" },
+                  groups = { { name = "a2", piece = true, actions = { "a2a4" } },
+                             { name = "g2", piece = true, actions = { "g2g4" } },
+                             { name = "l2", piece = true, actions = { "l2l4" } } } },
+                json.decode(out))
+    out = run { "moves", "courier", "--json", "--position", "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1" }
+    assert.same({ winner = 1, reason = "checkmate", text = "white wins (checkmate)" },
+                json.decode(out).outcome)
+    out = run { "perft", "courier", "2", "--divide", "--json" }
+    assert.same({ game = "courier", depth = 2, nodes = 9,
+                  divide = { { action = "a2a4", nodes = 3 }, { action = "g2g4", nodes = 3 },
+                             { action = "l2l4", nodes = 3 } } }, json.decode(out))
+    out = run { "perft", "courier_historical", "3", "--json" }
+    assert.same({ game = "courier_historical", depth = 3, nodes = 18406 }, json.decode(out))
+    out = run { "list", "--json" }
+    local games = {}
+    for _, g in ipairs(json.decode(out)) do games[g.name] = g end
+    assert.same({ name = "amazons", title = "Game of the Amazons", base = "trenches" }, games.amazons)
+    assert.same({ name = "courier", title = "Courier Army" }, games.courier)
+  end)
+
   it("every command has --help, also as 'help COMMAND'", function()
     for _, cmd in ipairs { "list", "moves", "perft", "play", "suggest", "selfplay", "compare",
-                           "stats" } do
+                           "stats", "test" } do
       local out, _, code = run { cmd, "--help" }
       assert.equal(0, code)
       assert.matches("^usage: wargrid " .. cmd .. "[ \n]", out)
@@ -86,6 +101,26 @@ describe("cli: play", function()
     assert.matches("Game over: white wins %(checkmate%)%.\n$", out)
   end)
 
+  it("--side names the side you play; the AI plays the other", function()
+    local out, _, code = run({ "play", "courier", "--side", "black", "--ai-level", "1", "--seed", "1" },
+                             "quit\n")
+    assert.equal(0, code)
+    assert.matches("\nwhite plays %a%d%a%d\n", out)
+    assert.matches("\nblack> ", out)
+    assert.not_matches("white> ", out)
+    local _, err
+    _, err, code = run { "play", "courier", "--side", "black", "--ai", "white" }
+    assert.equal(2, code)
+    assert.equal("wargrid: play: give --side (yours) or --ai (the opponent's), not both\n", err)
+  end)
+
+  it("make play takes LEVEL for the AI's strength and SIDE for the player's side", function()
+    local h = io.popen("make -s -n play GAME=courier LEVEL=4 SIDE=black 2>&1")
+    local cmds = h:read("a")
+    h:close()
+    assert.matches("\nbuild/wargrid play courier %-%-ai%-level 4 %-%-side black\n$", "\n" .. cmds)
+  end)
+
   it("undo takes back the player's action and the reply", function()
     local out = run({ "play", "courier", "--ai", "black", "--seed", "3" },
                     "a2a4\nundo\nposition\nquit\n")
@@ -93,10 +128,45 @@ describe("cli: play", function()
     assert.matches("white> " .. SEED_START:gsub("%p", "%%%0") .. "\n", out)
   end)
 
-  it("help lists the commands, moves the legal actions one per line", function()
-    local out = run({ "play", "courier", "--ai", "none" }, "help\nmoves\nquit\n")
+  it("help lists the commands, moves the legal actions a line per piece", function()
+    local out = run({ "play", "courier", "--ai", "none" }, "help\nmoves\nmoves g2\nmoves e4\nquit\n")
     assert.matches("undo%s+take back your last action", out)
-    assert.matches("white> a2a4\ng2g4\nl2l4\nwhite> ", out)
+    assert.matches("white> a2: a2a4\ng2: g2g4\nl2: l2l4\nwhite> g2: g2g4\n"
+                   .. "white> no legal actions for 'e4' %(type 'moves' to list them all%)\n", out)
+  end)
+
+  it("moves wraps each piece's actions at COLUMNS between actions, never inside one", function()
+    local trenches = require("wargrid.test").game "trenches"
+    local want = require("wargrid.test").from(trenches, trenches:new(), "d1")
+    local out = run({ "play", "trenches", "--ai", "none" }, "moves d1\nquit\n", "COLUMNS=40")
+    local listing = out:match("light> (d1: .-)\nlight> ")
+    local got, rows = {}, lines(listing)
+    for i, row in ipairs(rows) do
+      assert.is_true(#row <= 40, row)
+      assert.matches(i == 1 and "^d1: %S" or "^    %S", row)   -- later lines hang under the first action
+      assert.is_true(#row + 9 > 40 or i == #rows, row)          -- full: the next action would not fit
+      for t in row:gsub("^d1: ", ""):gmatch("%S+") do got[#got + 1] = t end
+    end
+    assert.same(want, got)
+    assert.is_true(#rows > 20)
+  end)
+
+  it("moves groups Block Wars' reinforcements, pass and placements by name", function()
+    local out = run({ "play", "blockwars", "--ai", "none", "--option", "setup=standard" },
+                    "moves\nmoves reinforcements\nquit\n")
+    assert.matches("\ngermans> a6: a6a5 a6a7 a6b5 a6b7\nb6: b6a5 b6a7 b6b5 b6b7 b6c5\nc7: ", out)
+    assert.matches("\nh6: h6g5 h6g7 h6h5 h6h7\nreinforcements: i@a8 i@b8 i@g8 i@h8\npass: pass\n"
+                   .. "germans> reinforcements: i@a8 i@b8 i@g8 i@h8\n", out)
+  end)
+
+  it("wrap breaks between items, with commas when an item has a space", function()
+    local wrap = require("wargrid.cli.common").wrap
+    assert.equal("a4: a4a5 a4a6\n    a4b5", wrap("a4: ", { "a4a5", "a4a6", "a4b5" }, 14))
+    assert.equal("a4: a4a5 a4a6 a4b5", wrap("a4: ", { "a4a5", "a4a6", "a4b5" }))
+    assert.equal("barrage: barrage a1,\n         barrage a2,\n         barrage a3",
+                 wrap("barrage: ", { "barrage a1", "barrage a2", "barrage a3" }, 30))
+    assert.equal("x: toolongitem\n   y", wrap("x: ", { "toolongitem", "y" }, 9))
+    assert.is_nil(require("wargrid.core").term_width(99))   -- no terminal: no width
   end)
 
   it("help shows an option given with --option as given, beside its default", function()
@@ -277,8 +347,9 @@ return wg.variant(courier, { name = "tamper" })
   end)
 
   it("a bad movement pattern is named", function()
-    -- (the script tail-calls wg.game, so Lua no longer knows its line)
-    bad({ "moves", "badpiece" }, "badpiece%.lua: game badpiece: pieces%.king%.moves: bad pattern \"Xq\"", env)
+    -- (the script tail-calls wg.game, so Lua no longer knows its line: the
+    -- loader finds the key the message names)
+    bad({ "moves", "badpiece" }, "badpiece%.lua:2: game badpiece: pieces%.king%.moves: bad pattern \"Xq\"", env)
   end)
 
   it("an error in a rule names the file and line", function()

@@ -25,24 +25,6 @@ describe("examples: the minichess of 'Writing a game'", function()
   end)
 end)
 
-describe("examples: the non-leaping corporal variant (C-P4)", function()
-  local variant = loader.load_file("examples/variants/courier_nonleaping.lua")
-  local courier = T.game "courier"
-  local board = T.board(courier, { a1 = "K", l8 = "k", e4 = "E", d5 = "P" }) .. " w - - 0 1"
-
-  it("C-P4 the corporal of the variant cannot pass a piece", function()
-    local s = T.position(variant, board)
-    assert.same({ "e4c2", "e4g2", "e4g6" }, T.from(variant, s, "e4"))
-  end)
-
-  it("C-P4 RULING the corporal of courier itself leaps", function()
-    local s = T.position(courier, board)
-    assert.same({ "e4c2", "e4c6", "e4g2", "e4g6" }, T.from(courier, s, "e4"))
-  end)
-
-  it("keeps everything else of courier", function()
-    local s = variant:new()
-    T.assert_actions(variant, s, { "a2a4", "g2g4", "l2l4" })
-    assert.equal("courier_nonleaping", variant.name)
-  end)
-end)
+-- The non-leaping corporal variant has its own spec beside it
+-- (examples/variants/courier_nonleaping_spec.lua), which tests/spec/
+-- testing_spec.lua runs as the README says.

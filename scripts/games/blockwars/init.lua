@@ -1,8 +1,8 @@
--- Block Wars 1.1, a WWI skirmish with cards: the rules as the Block Wars
--- rulebook gives them (with its rulings), section by section, with rule IDs
--- where each is implemented. Every RULING is data in the declaration
--- (`rulings`, `armies`, the fire patterns) or an option, so a house variant
--- changes it in a line.
+-- Block Wars 1.1, a WWI skirmish with cards: the rules as its rulebook
+-- (rules.md, in this folder) gives them, with its rulings, section by
+-- section, with rule IDs where each is implemented. Every RULING is data
+-- in the declaration (`rulings`, `armies`, the fire patterns) or an
+-- option, so a house variant changes it in a line.
 --
 -- Sides: 1 the Canadians (ranks 1-3, facing rank 8, upper-case letters),
 -- 2 the Germans (ranks 6-8, facing rank 1, lower case). Letters: I infantry,
@@ -36,7 +36,9 @@ Block Wars actions (case, spaces and dashes do not matter):
               the tank enters on e1-f2
   pass        end the turn with actions left
 Decisions, each taken by the player concerned:
-  i@c8, m@c6                 place a unit (the placement phase)
+  i@c8, m@c6                 place a unit (the placement phase); in play,
+  place standard, place random  place all your remaining units, on the
+                             standard setup's squares or at random
   barrage e4, gas e4         where a King's barrage falls (gas: Germans, once)
   i@a8, t@e1, m@a8           what an Ace brings in, and where: infantry of
                              the reserve, or the tank (t@e1: on e1-f2); with
@@ -50,8 +52,71 @@ Canadians in upper case, Germans in lower case: I infantry, M machine gun,
 T tank (on its four squares); fighters stay off the board. The Germans place
 first and act first.]]
 
+-- The keys of Block Wars' declaration beyond every game's (wargrid.schema):
+-- the ranks its rules name, the armies, and every RULING a variant may turn.
+local RANKS = "list of integer"
+local KEYS = {
+  no_mans_land = { type = RANKS, help = "BW-B1 the ranks between the armies" },
+  wire = { type = "list",
+           help = "BW-C2 the wire: pairs of ranks it runs between",
+           each = { type = RANKS, help = "the ranks either side of it" } },
+  armies = { type = "map", help = "BW-S1, BW-S2 each side's army, by name",
+             each = { type = "table", help = "an army", fields = {
+    ranks = { type = RANKS,
+              help = "BW-B1 its ranks, its back rank first (BW-A8, BW-W1)" },
+    setup = { type = "list",
+              help = "BW-S3 what it places on each of its ranks, in order",
+              each = { type = "map of integer",
+                       help = "how many of each piece type" } },
+    reserve = { type = "map of integer", help = "BW-S1 what it holds back" },
+    fighters = { type = "integer", help = "BW-C4 its fighters, in the air" },
+    tank_ranks = { type = RANKS, help = "BW-A8 the ranks its tank enters on" },
+  } } },
+  standard = { type = "string",
+               help = "BW-S3 the standard setup (option setup=standard), as "
+                      .. "position text's board" },
+  rulings = { type = "table", help = "the rulings, each a line to change",
+              fields = {
+    first = { type = "integer", help = "BW-S5 the side that takes the first "
+                                       .. "turn" },
+    place_first = { type = "integer",
+                    help = "BW-S3 the side that places first" },
+    attack_in_place = { type = "boolean",
+                        help = "BW-A3 an attack's move part may be 0 "
+                               .. "squares" },
+    margin = { type = "integer",
+               help = "BW-C2, BW-C3 what the attacker must win by over wire "
+                      .. "or against the tank" },
+    tank_hits = { type = "integer",
+                  help = "BW-C3 the damage that destroys the tank" },
+    barrage = { type = "list of integer",
+                help = "BW-C4 the cards a barrage hits on, lowest and "
+                       .. "highest" },
+    gas = { type = "table", help = "BW-G2 poison gas, once a game (false: "
+                                   .. "none)", fields = {
+      side = { type = "integer", help = "the side that has it" },
+      hits = { type = "list of integer",
+               help = "the cards it hits on, lowest and highest" },
+    } },
+    ace = { type = "table", help = "BW-C4 what an Ace may bring in",
+            fields = {
+      reserve = { type = "list of string",
+                  help = "piece types of the reserve" },
+      lost = { type = "list of string",
+               help = "else casualties of these types" },
+    } },
+    jacks = { type = "string",
+              help = "BW-C4 \"attacker\": two Jacks make one air battle, "
+                     .. "the attacker's" },
+    strafer_loses = { type = "boolean",
+                      help = "BW-C4 a strafing fighter that loses is "
+                             .. "damaged" },
+  } },
+}
+
 local game = wg.game {
   name = "blockwars",
+  keys = KEYS,
   title = "Block Wars",
   notation = NOTATION,
 
@@ -75,7 +140,10 @@ local game = wg.game {
 
   pieces = {
     -- BW-A2 moves one square to an empty square; BW-A3 attacks a neighbour
-    infantry = { letter = "i", moves = { "mK", "cK" }, value = 1 },
+    infantry = { letter = "i", moves = { "mK", "cK" }, value = 1,
+                 help = "moves one square in any direction, or moves and "
+                        .. "attacks a unit next to it: one or the other "
+                        .. "once a turn (BW-A2..BW-A4)" },
     -- BW-A5 range 2, 45 degrees either side of forward. RULING: a line of
     -- fire passing exactly between two squares is blocked only if both are
     -- occupied (corner = "both"; "either" is the strict reading).
@@ -87,10 +155,16 @@ local game = wg.game {
     -- never block its fire, nor a large target's squares fire at itself
     -- (the runtime's line of fire never counts the pieces at its ends).
     tank = { letter = "t", moves = "mvW", value = 4,
+             help = "covers 2x2 squares, named by its lower left one: "
+                    .. "moves one rank straight forward or back for both "
+                    .. "actions (BW-A6); its gun fires all round from any "
+                    .. "of its squares (BW-A7)",
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
              fire = { range = 2, arc = 180, corner = "both",
                       immune = { "tank" } } },
-    fighter = { letter = "f", value = 0.5 },   -- BW-C4, off the board
+    fighter = { letter = "f", value = 0.5,     -- BW-C4, off the board
+                help = "never on the board: a Jack sends one to strafe, and "
+                       .. "the other side may answer in a dogfight (BW-C4)" },
   },
 
   -- BW-B1, BW-S1, BW-S2 each side's ranks (its back rank first, BW-A8,
@@ -440,7 +514,8 @@ end
 
 -- A hit: infantry and machine guns fall, the tank is damaged (BW-C1,
 -- BW-C3), a fighter is damaged or, if damaged already, destroyed (BW-C4).
-local function hit(self, s, pid, log)
+-- `why` tells a fighter's damage, which players met only with aces.
+local function hit(self, s, pid, log, why)
   local t = s:type(pid)
   local name = log and unit_name(self, s, pid)
   if t == TANK or t == FIGHTER then
@@ -448,7 +523,13 @@ local function hit(self, s, pid, log)
     local damage = s:field(pid, F_DAMAGE) + 1
     if damage < limit then
       s:set_field(pid, F_DAMAGE, damage)
-      tell(log, "%s is damaged.", name)
+      if t == FIGHTER then
+        tell(log, "%s is damaged: %s; a second hit destroys it%s.", name,
+             why, self.opt.aces and ", and damaged it turns its cards at "
+                                    .. "-1 (BW-O2)" or "")
+      else
+        tell(log, "%s is damaged.", name)
+      end
       return
     end
     tell(log, "%s is destroyed.", name)
@@ -692,7 +773,8 @@ local function outcome(self, s, att, loser, log)
     end
     if t == FIGHTER and not self.def.rulings.strafer_loses then return end
   end
-  hit(self, s, loser, log)
+  hit(self, s, loser, log, "a strafing fighter that loses is damaged "
+                           .. "(BW-C4 RULING)")
 end
 
 local function cross_open(self, s, pid)                        -- BW-O1
@@ -940,12 +1022,13 @@ local function dogfight(self, s, k, log)
          card_text(ac, ab), unit_name(self, s, mine), card_text(dc, db))
   end
   local diff = (ac + ab) - (dc + db)
+  local lost = "the lower card's plane in a dogfight is damaged (BW-C4)"
   if diff < 0 then
-    hit(self, s, plane, log)
+    hit(self, s, plane, log, lost)
     tell(log, "The strafe is off.")
     return resume(self, s, log)
   end
-  if diff > 0 then hit(self, s, mine, log) else tell(log, "A tie.") end
+  if diff > 0 then hit(self, s, mine, log, lost) else tell(log, "A tie.") end
   strafe_or_resume(self, s, side, log)
 end
 
@@ -1116,7 +1199,85 @@ function game:order(s, out)
   out:order(keys)
 end
 
+-- Placing the whole army at once ------------------------------------------
+-- BW-S3 `place standard` and `place random` in play place all the player's
+-- remaining units: on the standard setup's squares, or each on a random
+-- legal square. They are macros of placement actions, not actions: play
+-- records each unit's placement, so a record and its replay hold only the
+-- rulebook's actions (one unit each) and are exact whatever chose them;
+-- perft and the AI see the rules alone; and the random choices come from a
+-- copy of the state with its generator seeded by play, never from the
+-- state's own, whose draws decide the reshuffles (BW-C6, BW-H2).
+local MACROS = { "place standard", "place random" }
+
+function game:macros(s)
+  return s:phase() == P.place and MACROS or {}
+end
+
+-- The standard setup as a state, read once per game (a variant's own).
+local standard_of = setmetatable({}, { __mode = "k" })
+local function standard(self)
+  local st = standard_of[self]
+  if not st then
+    st = self.rules:new_state()
+    assert(wg.fen.read_board(self, st, self.def.standard))  -- game:validate
+    standard_of[self] = st
+  end
+  return st
+end
+
+-- Is placement a (unit type e on square x) the standard setup's?
+local function standard_square(self, side, a)
+  local _, x, _, _, _, e = wg.fields(a)
+  local pid = standard(self):at(x)
+  return pid and standard(self):type(pid) == e
+         and standard(self):side_of(pid) == side
+end
+
+function game:macro(s, text, seed)
+  local which = text:lower():match("^%s*place%s+(%a+)%s*$")
+  if which ~= "standard" and which ~= "random" then return nil end
+  if s:phase() ~= P.place then
+    return false, "place " .. which .. " places your units in the placement "
+                  .. "phase (BW-S3), which is over"
+  end
+  local c, side, list = s:copy(), s:side(), {}
+  c:seed(seed or 0)
+  while c:phase() == P.place and c:side() == side do
+    local out, a = self:legal(c), nil
+    if which == "random" then
+      a = out:get(c:random(out:size()))
+    else
+      for i = 1, out:size() do
+        if not a and standard_square(self, side, out:get(i)) then
+          a = out:get(i)
+        end
+      end
+      if not a then
+        return false, "place standard: the standard setup's squares of your "
+                      .. "remaining units are taken (BW-S3); place them one "
+                      .. "by one"
+      end
+    end
+    list[#list + 1] = a
+    self:play(c, a)
+  end
+  return list
+end
+
 -- Notation --------------------------------------------------------------------
+-- How play's `moves` groups the actions: a unit's under its square (the
+-- tank's lower left), then the reinforcements and pass; a decision, and a
+-- placement, under its phase's name.
+function game:action_group(s, a)
+  local kind, x = wg.fields(a)
+  if s:phase() ~= P.main then return self.def.phases[s:phase()] end
+  if kind == MOVE or kind == ATTACK or kind == FIRE then
+    return s:square(s:at(x))
+  end
+  return kind == ENTER and "reinforcements" or "pass"
+end
+
 function game:action_text(s, a)
   local kind, x, y, z, _, e = wg.fields(a)
   local name = function(sq) return self.rules:name(sq) end

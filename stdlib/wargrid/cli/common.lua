@@ -27,7 +27,7 @@ end
 local OWN = {
   debug.getinfo(1, "S").source:match("^@(.*/)wargrid/cli/common%.lua$")
     or "stdlib/",
-  loader.root .. "/scripts/games/",
+  loader.games .. "/",
 }
 
 -- M.ours(src [, dirs]) -> is src, a chunk name as an error position gives
@@ -60,6 +60,41 @@ function M.failure(err)
   local src = msg:match("^(.-):%d+: ")
   if src and M.ours(src) then return 1, "internal error: " .. msg end
   return 2, msg
+end
+
+-- M.width(output) -> the width to wrap output to: COLUMNS when set, else
+-- the terminal's width (80 when it cannot be told) when output is
+-- standard output on a terminal; nil (no wrapping) otherwise.
+function M.width(output)
+  local columns = tonumber(os.getenv("COLUMNS") or "")
+  if columns and columns >= 20 then return math.floor(columns) end
+  local core = require "wargrid.core"
+  if output == io.stdout and core.isatty(1) then
+    return core.term_width(1) or 80
+  end
+  return nil
+end
+
+-- M.wrap(head, items, width) -> "head" and the items, separated by spaces
+-- (by commas when an item has a space in it), wrapped at width columns
+-- between items, never inside one; later lines hang under the first item.
+function M.wrap(head, items, width)
+  local comma = false
+  for _, t in ipairs(items) do comma = comma or t:find(" ", 1, true) end
+  local indent = #head <= (width or 0) // 3 and (" "):rep(#head) or "    "
+  local lines, line, empty = {}, head, true
+  for i, t in ipairs(items) do
+    if comma and i < #items then t = t .. "," end
+    if width and not empty and #line + 1 + #t > width then
+      lines[#lines + 1] = line
+      line = indent .. t
+    else
+      line = line .. (empty and "" or " ") .. t
+    end
+    empty = false
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
 end
 
 -- M.parse(cmd, args, spec) -> positionals, options. spec maps option names

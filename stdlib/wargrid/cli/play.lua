@@ -3,25 +3,29 @@
 local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
+local help = require "wargrid.help"
 local quote = require("wargrid.text").quote
 
 local M = {}
 
 M.play = {
   help = [=[
-usage: wargrid play GAME [--ai SIDE] [--ai-level L] [--seed N] [--position P]
-                         [--option NAME[=VALUE]] [--variant FILE]
+usage: wargrid play GAME [--side SIDE | --ai SIDE] [--ai-level L] [--seed N]
+                         [--position P] [--option NAME[=VALUE]]
+                         [--variant FILE]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it), or:
-  moves   the legal actions          undo    take back your last action
-  board   draw the board again       position  print the position text
-  help    this list                  quit    leave the game
---ai names the side the built-in opponent plays: a side's name (white,
-black, ...), 1 or 2, both, or none (default: the second side). It sees only
-what its side may know. --ai-level sets its strength from 1 (quick) to 5
-(strong; default 3): a Monte Carlo tree search of 50, 200, 800, 3000 or 12000
-iterations a decision. --seed starts the game's chance (shuffles) and makes
+  moves   the legal actions by piece  undo      take back your last action
+  board   draw the board again        position  print the position text
+  help    this list                   quit      leave the game
+--side names the side you play (a side's name, 1 or 2; default the first),
+and the built-in opponent plays the other. --ai names instead the sides the
+opponent plays: a side's name (white, black, ...), 1 or 2, both, or none
+(default: the second side). It sees only what its side may know.
+--ai-level sets its strength from 1 (quick) to 5 (strong; default 3): a
+Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a
+decision. --seed starts the game's chance (shuffles) and makes
 the opponent's choices repeatable (default: a seed from the system's random
 source; it is printed when the game ends, since it would tell hidden cards).
 undo never goes back past an action that turned a card or drew on the random
@@ -31,7 +35,9 @@ is not set.]=],
 
 local COMMANDS = [[
   an action   in the game's notation (type 'moves' to list them)
-  moves       the legal actions, one per line
+  moves       the legal actions, a line per piece (its square first),
+              then the others (reinforcements, decisions)
+  moves a4    the actions of the piece on a4 (or of a group: moves pass)
   undo        take back your last action (and the replies since), unless
               chance came into play since: cards turned, dice thrown
   board       draw the board again
@@ -40,36 +46,45 @@ local COMMANDS = [[
   quit        leave the game]]
 
 -- What `play GAME --help` and the in-game help add: the game's notation,
--- and its options with their values (as given with --option, or defaults).
+-- piece key, legend and options (wargrid.help).
 local function game_help(game)
-  local parts = {}
-  if game.def.notation then parts[#parts + 1] = "\n" .. game.def.notation end
-  local options = game.def.options or {}
-  local names = {}
-  for name in pairs(options) do names[#names + 1] = name end
-  table.sort(names)
-  if #names > 0 then
-    parts[#parts + 1] = "\nOptions of " .. game.name
-                        .. " (--option NAME[=VALUE]):"
-    for _, name in ipairs(names) do
-      local o = options[name]
-      local given = game.given and game.given[name]
-      local value = given
-                    and string.format("%s (given; default %s)",
-                                      tostring(given.value),
-                                      tostring(given.default))
-                    or "default " .. tostring(o.default)
-      local values = o.values and " (" .. table.concat(o.values, ", ") .. ")"
-                     or ""
-      parts[#parts + 1] = string.format("  %-10s %s%s%s", name, value, values,
-                                        o.help and ": " .. o.help or "")
-    end
-  end
-  return table.concat(parts, "\n")
+  return "\n" .. help.text(game)
 end
 
--- The sides --ai names, as a set.
-local function side_set(game, text)
+-- `moves [GROUP]`: the legal actions by group (game:action_groups), one
+-- line each, wrapped at width; only GROUP's (a square, a label) if given.
+local function show_moves(game, s, which, say, width)
+  local shown = 0
+  for _, g in ipairs(game:action_groups(s)) do
+    if not which or g.name:lower() == which then
+      say("%s\n", common.wrap(g.name .. ": ", g.texts, width))
+      shown = shown + 1
+    end
+  end
+  if which and shown == 0 then
+    say("no legal actions for '%s' (type 'moves' to list them all)\n", which)
+  end
+  local macros = game:macros(s)
+  if not which and #macros > 0 then
+    say("%s\n", common.wrap("all at once: ", macros, width))
+  end
+end
+
+-- The sides the AI plays, as a set: those --ai names, or all but the one
+-- --side names.
+local function side_set(game, text, mine)
+  if text and mine then
+    common.usage_error("play: give --side (yours) or --ai (the opponent's), "
+                       .. "not both")
+  end
+  if mine then
+    local t = mine:lower()
+    for i, name in ipairs(game.sides) do
+      if t == name or t == tostring(i) then return { [3 - i] = true } end
+    end
+    common.usage_error("play: --side must be %s, %s, 1 or 2, not '%s'",
+                       game.sides[1], game.sides[2], mine)
+  end
   if text == nil then return { [2] = true } end
   local t = text:lower()
   if t == "none" then return {} end
@@ -92,35 +107,44 @@ local function chance_of(game, s)
   return s:rng(), table.concat(decks, "/")
 end
 
--- Plays action a and prints what the game tells of it (game:play's log:
--- cards turned, outcomes); the opponent's actions are named first. Returns
--- the history entry: the mark to undo to, who decided, the action's text,
--- and why undo may not pass it (BW-H2: it turned cards or drew on the
--- generator, which undoing would let a player see and choose again).
-local function play_told(game, s, a, say, who, named)
+-- Plays action a. Returns the history entry: the mark to undo to, who
+-- decided, the action's text, and why undo may not pass it (BW-H2: it
+-- turned cards or drew on the generator, which undoing would let a player
+-- see and choose again); and what the game tells of it (game:play's log:
+-- cards turned, outcomes).
+local function play_told(game, s, a, who)
   local entry = { mark = s:mark(), who = who, text = game:action_text(s, a) }
-  if named then say("%s plays %s\n", game:side_name(who), entry.text) end
   local rng, decks = chance_of(game, s)
   local log = {}
   game:play(s, a, log)
-  for _, line in ipairs(log) do say("  %s\n", line) end
   local rng2, decks2 = chance_of(game, s)
   if decks2 ~= decks then
     entry.chance = "it turned cards"
   elseif rng2 ~= rng then
     entry.chance = "it drew on the random generator"
   end
-  return entry
+  return entry, log
 end
 
--- undo: back to before this player's last action, unless an action since
--- then (that one included) was chance's (BW-H2).
+-- "head a, b, c", wrapped at width between the texts
+local function listed(head, texts, width)
+  local items = {}
+  for i, t in ipairs(texts) do items[i] = i < #texts and t .. "," or t end
+  return common.wrap(head, items, width)
+end
+
+-- undo: back to before this player's last action (all of a macro's),
+-- unless an action since then (that one included) was chance's (BW-H2).
 local function undo(s, history, who, say)
   local k = #history
   while k >= 1 and history[k].who ~= who do k = k - 1 end
   if k < 1 then
     say("nothing of yours to undo\n")
     return false
+  end
+  while k > 1 and history[k].macro and history[k - 1].macro == history[k].macro
+  do
+    k = k - 1
   end
   for i = #history, k, -1 do
     if history[i].chance then
@@ -137,7 +161,7 @@ end
 function M.play.run(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = common.parse("play", args, {
-    ai = "value", seed = "value", ["ai-level"] = "value",
+    ai = "value", side = "value", seed = "value", ["ai-level"] = "value",
     position = "value", variant = "value", option = "list" })
   if opts.help and not (pos[1] or opts.variant) then
     print(M.play.help)
@@ -152,7 +176,7 @@ function M.play.run(args, input, output)
   local colour = output == io.stdout and wg.core.isatty(1)
                  and not os.getenv("NO_COLOR")
                  and os.getenv("TERM") ~= "dumb"
-  local bots = side_set(game, opts.ai)
+  local bots = side_set(game, opts.ai, opts.side)
   -- never the clock: a seed a player could guess tells the cards (BW-H2)
   local seed = opts.seed and common.integer("play", "--seed", opts.seed)
                or wg.core.random_seed()
@@ -164,9 +188,24 @@ function M.play.run(args, input, output)
   end
   local s = common.start(game, opts, seed)
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
+  local width = common.width(output)
   local history = {}  -- the actions played, as play_told returns them
+  local function tell(log)
+    for _, line in ipairs(log) do say("  %s\n", line) end
+  end
+  -- the opponent's actions, told together until something happens: the
+  -- board is drawn once a turn, not after each of its actions
+  local pending = {}
+  local function flush()
+    if #pending > 0 then
+      say("%s\n", listed(game:side_name(pending.who) .. " plays ", pending,
+                         width))
+      pending = {}
+    end
+  end
   -- the seed decides every shuffle: told only when the game ends (BW-H2)
   local function bye()
+    flush()
     say("The seed was %d (replay with --seed %d).\n", seed, seed)
   end
   say("%s. Type 'help' for commands.\n", game.title)
@@ -174,6 +213,7 @@ function M.play.run(args, input, output)
   while true do
     local who = s:decider()
     if show then
+      flush()
       say("\n%s\n\n", game:render(s, { colour = colour, viewer = who }))
     end
     show = true
@@ -187,7 +227,16 @@ function M.play.run(args, input, output)
       -- the opponent is given what its side may know, never the state
       local view = game:view(s, who, seed * 1000003 + #history)
       local a = ai.choose(game, view, { level = level, seed = seed + #history })
-      history[#history + 1] = play_told(game, s, a, say, who, true)
+      local entry, log = play_told(game, s, a, who)
+      history[#history + 1] = entry
+      pending.who = who
+      pending[#pending + 1] = entry.text
+      if #log > 0 then
+        flush()
+        tell(log)
+      end
+      -- the board again when another side decides (the turn is over)
+      show = s:decider() ~= who
     else
       say("%s> ", game:side_name(who))
       output:flush()
@@ -203,8 +252,8 @@ function M.play.run(args, input, output)
       elseif cmd == "help" or cmd == "?" then
         say("%s\n%s\n", COMMANDS, game_help(game))
         show = false
-      elseif cmd == "moves" then
-        for _, t in ipairs(game:action_texts(s)) do say("%s\n", t) end
+      elseif cmd == "moves" or cmd:match("^moves%s") then
+        show_moves(game, s, cmd:match("^moves%s+(%S+)$"), say, width)
         show = false
       elseif cmd == "board" then
         show = true
@@ -214,12 +263,31 @@ function M.play.run(args, input, output)
       elseif cmd == "undo" then
         show = undo(s, history, who, say)
       else
-        local a, err = game:parse_action(s, line)
-        if a then
-          history[#history + 1] = play_told(game, s, a, say, who, false)
-        else
-          say("%s\n", err)
+        local macro, why = game:macro(s, line, seed * 1000003 + #history)
+        if macro then
+          -- each action is recorded; undo takes them back together
+          local texts, id = {}, #history + 1
+          for i, a in ipairs(macro) do
+            local entry, log = play_told(game, s, a, who)
+            entry.macro = id
+            history[#history + 1] = entry
+            texts[i] = entry.text
+            tell(log)
+          end
+          say("%s\n", listed(cmd:gsub("%s+", " ") .. ": ", texts, width))
+        elseif macro == false then
+          say("%s\n", why)
           show = false
+        else
+          local a, err = game:parse_action(s, line)
+          if a then
+            local entry, log = play_told(game, s, a, who)
+            history[#history + 1] = entry
+            tell(log)
+          else
+            say("%s\n", err)
+            show = false
+          end
         end
       end
     end
