@@ -444,25 +444,28 @@ static int budget_face(lua_State *L)
 }
 
 /* A guard's upvalues: the function, what it needs at every call (in a
- * userdata), the strings it points to, a face and the game it stands for,
- * the cleaner of results. */
-enum { G_FN = 1, G_INFO, G_SCRIPT, G_NAME, G_FACE, G_SELF, G_CLEAN, G_N };
+ * userdata), the strings it points to, the faces of its load (face -> the
+ * script's own game), the cleaner of results. */
+enum { G_FN = 1, G_INFO, G_SCRIPT, G_NAME, G_FACES, G_CLEAN, G_N };
 
 typedef struct guard {
     const char *script, *name;
-    int exact, clean;
+    int exact, faces, clean;
 } guard;
 
 /* A guard: calls its function under a budget (or within the one running),
- * the face of a game standing for the game itself as the first argument;
- * results that are functions or tables go through the cleaner. */
+ * a face as the first argument replaced by the game it stands for; results
+ * that are functions or tables go through the cleaner. */
 static int guard_call(lua_State *L)
 {
     const guard *g = lua_touserdata(L, lua_upvalueindex(G_INFO));
     int n = lua_gettop(L);
-    if (n >= 1 && lua_rawequal(L, 1, lua_upvalueindex(G_FACE))) {
-        lua_pushvalue(L, lua_upvalueindex(G_SELF));
-        lua_replace(L, 1);
+    if (g->faces && n >= 1 && lua_type(L, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, 1);
+        if (lua_rawget(L, lua_upvalueindex(G_FACES)) == LUA_TTABLE)
+            lua_replace(L, 1);
+        else
+            lua_pop(L, 1);
     }
     lua_pushvalue(L, lua_upvalueindex(G_FN));
     lua_insert(L, 1);
@@ -488,31 +491,34 @@ static int guard_call(lua_State *L)
     return nres;
 }
 
-/* core.guard(fn, script, name [, face, self [, clean [, exact]]]) -> a
- * function calling fn under a budget: script and name are for messages
- * ("x.lua: actions ran out of ..."); a first argument face is replaced by
- * self; clean(...) filters results that are functions or tables; exact
- * counts every instruction from the start (a load). */
+/* core.guard(fn, script, name [, faces [, clean [, exact]]]) -> a function
+ * calling fn under a budget: script and name are for messages ("x.lua:
+ * actions ran out of ..."); a first argument that is a key of the table
+ * faces is replaced by its value; clean(...) filters results that are
+ * functions or tables; exact counts every instruction from the start (a
+ * load). */
 static int budget_guard(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     luaL_checkstring(L, 2);
     luaL_checkstring(L, 3);
-    if (!lua_isnoneornil(L, 6))
-        luaL_checktype(L, 6, LUA_TFUNCTION);
-    lua_settop(L, 7);
+    if (!lua_isnoneornil(L, 4))
+        luaL_checktype(L, 4, LUA_TTABLE);
+    if (!lua_isnoneornil(L, 5))
+        luaL_checktype(L, 5, LUA_TFUNCTION);
+    lua_settop(L, 6);
     guard *g = lua_newuserdatauv(L, sizeof *g, 0);
     g->script = lua_tostring(L, 2);
     g->name = lua_tostring(L, 3);
-    g->clean = !lua_isnil(L, 6);
-    g->exact = lua_toboolean(L, 7);
+    g->faces = !lua_isnil(L, 4);
+    g->clean = !lua_isnil(L, 5);
+    g->exact = lua_toboolean(L, 6);
     lua_pushvalue(L, 1);       /* G_FN */
     lua_pushvalue(L, -2);      /* G_INFO */
     lua_pushvalue(L, 2);       /* G_SCRIPT */
     lua_pushvalue(L, 3);       /* G_NAME */
-    lua_pushvalue(L, 4);       /* G_FACE */
-    lua_pushvalue(L, 5);       /* G_SELF */
-    lua_pushvalue(L, 6);       /* G_CLEAN */
+    lua_pushvalue(L, 4);       /* G_FACES */
+    lua_pushvalue(L, 5);       /* G_CLEAN */
     lua_pushcclosure(L, guard_call, G_N - 1);
     return 1;
 }

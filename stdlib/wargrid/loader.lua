@@ -182,9 +182,17 @@ local function deep_copy(t, seen)
 end
 
 -- guard(load, fn, name) -> fn under the budget of the load, named in
--- messages as the load's script's callback `name`; its results cleaned
+-- messages as the load's script's callback `name` (the first name it is
+-- guarded under: one guard a function, so that a function a variant
+-- inherits is the base's, as wargrid rules tells), a face as its first
+-- argument standing for the script's own game, its results cleaned
 local function guard(load, fn, name)
-  return core.guard(fn, load.path, name, nil, nil, load.clean)
+  local guarded = load.guards[fn]
+  if not guarded then
+    guarded = core.guard(fn, load.path, name, load.own, load.clean)
+    load.guards[fn] = guarded
+  end
+  return guarded
 end
 
 -- ---- the sandbox -------------------------------------------------------
@@ -461,6 +469,7 @@ local function face_of(load, g)
   if face then return face end
   face = setmetatable({}, Game)
   load.faces[g] = face
+  load.own[face] = g
   core.face(face, g, load.path)  -- perft, playouts and the search call g's
   local seen = {}
   local function copy(v, name)
@@ -476,30 +485,27 @@ local function face_of(load, g)
     end
     return out
   end
-  for k, v in next, g do
-    if type(v) == "function" then
-      face[k] = core.guard(v, load.path, tostring(k), face, g, load.clean)
-    else
-      face[k] = copy(v, tostring(k))
-    end
-  end
-  -- the options are set on the script's game, and the new game faced
-  local with_options = core.guard(function(settings)
-    return g:with_options(settings)
-  end, load.path, "with_options")
-  function face.with_options(_, settings)
-    local set = with_options(settings)
-    return set == g and face or face_of(load, set)
-  end
+  for k, v in next, g do face[k] = copy(v, tostring(k)) end
+  face.with_options = load.with_options
   return face
 end
 
 -- A new load of the script at path: its files, its games by name, the
--- metatables and faces it has made.
+-- metatables, guards and faces it has made (game -> face, face -> game).
 local function new_load(path)
   local load = { path = path, files = {}, games = {}, metas = {},
-                 faces = {} }
+                 guards = {}, faces = {}, own = {} }
   load.where = where_for(load)
+  -- options are set on the script's game, under a budget, and the game
+  -- that has them faced
+  local set_options = core.guard(function(g, settings)
+    return g:with_options(settings)
+  end, path, "with_options")
+  function load.with_options(face, settings)
+    local g = load.own[face]
+    local set = set_options(g, settings)
+    return set == g and face or load.face_of(set)
+  end
   -- what a guarded call returns to wargrid: functions guarded, games faced
   function load.clean(...)
     local out = table.pack(...)
@@ -513,6 +519,7 @@ local function new_load(path)
     end
     return table.unpack(out, 1, out.n)
   end
+  function load.face_of(g) return face_of(load, g) end
   return load
 end
 
@@ -522,7 +529,7 @@ local function load_top(path, by_name)
   local load = new_load(path)
   local game = core.guard(function()
     return check(run(path, load), path)
-  end, path, "loading", nil, nil, nil, true)()
+  end, path, "loading", nil, nil, true)()
   local trusted = by_name
   for _, file in ipairs(load.files) do
     trusted = trusted and file:sub(1, #BUILTIN) == BUILTIN
