@@ -24,7 +24,7 @@ local COMMANDS = {
     "the action the AI would take, and its search" },
   { "selfplay", "selfplay",
     "selfplay GAME --games N --seed S [--white AI] [--black AI] [--jobs J]",
-    "AI against AI: win rates, length, endings" },
+    "AI against AI: win rates, endings, a verdict" },
   { "compare", "selfplay", "compare GAME VARIANT_FILE...",
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",

@@ -740,6 +740,16 @@ function Game:result(s)
   return 3 - s:decider(), "no legal action"
 end
 
+-- game:cut_off(reason) -> true when a game that ended for this reason was
+-- cut off by a limit rather than decided (a turn limit's draw): the reasons
+-- the declaration lists in `cutoffs`. Self-play counts such games apart.
+function Game:cut_off(reason)
+  for _, r in ipairs(self.def.cutoffs or {}) do
+    if r == reason then return true end
+  end
+  return false
+end
+
 -- game:evaluate(s, side) -> material balance for side, in pawns
 function Game:evaluate(s, side)
   local sum = 0

@@ -303,6 +303,9 @@ M.KEYS = {
                 help = "the most pieces a state holds (default 128)" },
   reasons = { type = "list of string",
               help = "texts for the reasons s:set_result stores, by number" },
+  cutoffs = { type = "list of string",
+              help = "the reasons of games cut off by a limit, not decided "
+                     .. "(self-play counts them apart)" },
   start = { type = "string", help = "the start position's text" },
   ai = { type = "table", help = "hints for the built-in AI", fields = {
     playout_depth = { type = "integer",
@@ -325,8 +328,8 @@ M.KEYS = {
 -- The order `wargrid help variants` lists them in.
 M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "pieces", "vars", "phases", "decks", "options",
-            "actions_per_turn", "maxpieces", "reasons", "start", "ai",
-            "keys" }
+            "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
+            "ai", "keys" }
 
 -- M.describe(keys [, order]) -> lines describing keys (name -> key) and
 -- the keys of their tables, each as its path ("board.layers.NAME.mark"),

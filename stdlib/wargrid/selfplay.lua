@@ -1,44 +1,27 @@
--- wargrid.selfplay: many games between two players, and what they say about a
--- game -- win rates with Wilson intervals, game length, how games end -- for
--- `wargrid selfplay`, `compare` and `stats merge`.
+-- wargrid.selfplay: many games between two players, for `wargrid selfplay`,
+-- `compare` and `stats merge`: playing them, and their report -- win
+-- rates, the first player's score, game length, how and whether games
+-- ended (wargrid.stats has the numbers and the words).
 --
 -- A run plays games 0..N-1; game i uses seed S + i (for the players and for
 -- chance in the game), so a run can be split into shards (i mod N = I - 1)
--- and merged again into exactly the same report. M.run plays a shard, in
--- one process or in a pool of `wargrid selfplay` processes.
+-- and merged again into exactly the same report, and played in batches
+-- that stop at fixed game counts (M.checkpoint) whatever the processes.
+-- M.run plays a shard or a batch, in one process or in a pool of `wargrid
+-- selfplay` processes.
 local ai = require "wargrid.ai"
 local core = require "wargrid.core"
 local json = require "wargrid.json"
 local loader = require "wargrid.loader"
+local stats = require "wargrid.stats"
 
 local M = {}
 
--- M.wilson(k, n [, z]) -> the Wilson score interval of k successes in n
-function M.wilson(k, n, z)
-  z = z or 1.96
-  if n == 0 then return 0, 1 end
-  local p = k / n
-  local z2 = z * z
-  local d = 1 + z2 / n
-  local centre = (p + z2 / (2 * n)) / d
-  local half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / d
-  return math.max(0, centre - half), math.min(1, centre + half)
-end
-
--- M.diff(k1, n1, k2, n2) -> p1 - p2 and Newcombe's interval for it (from
--- the two Wilson intervals)
-function M.diff(k1, n1, k2, n2)
-  local p1, p2 = k1 / n1, k2 / n2
-  local l1, u1 = M.wilson(k1, n1)
-  local l2, u2 = M.wilson(k2, n2)
-  local d = p1 - p2
-  return d, d - math.sqrt((p1 - l1) ^ 2 + (u2 - p2) ^ 2),
-            d + math.sqrt((u1 - p1) ^ 2 + (p2 - l2) ^ 2)
-end
-
 -- M.play(game, players, index, seed, max_plies) -> record of one game, or
 -- nil when Ctrl-C stopped it (core.on_interrupt). players[side] is a
--- function(game, s, seed) -> action.
+-- function(game, s, seed) -> action. A game ended by a limit rather than
+-- decided (the move limit, or a reason the game lists in its `cutoffs`) is
+-- marked cutoff = true.
 function M.play(game, players, index, seed, max_plies)
   local s = assert(game:new(nil, seed))
   local first = s:side()
@@ -51,10 +34,11 @@ function M.play(game, players, index, seed, max_plies)
       local winner, reason, score = game:result(s)
       rec.winner, rec.reason, rec.score = winner,
                                           reason or "no legal action", score
+      rec.cutoff = game:cut_off(reason) or nil
       break
     end
     if plies >= max_plies then
-      rec.winner, rec.reason = 0, "move limit"
+      rec.winner, rec.reason, rec.cutoff = 0, "move limit", true
       break
     end
     local who = s:decider()
@@ -77,35 +61,23 @@ function M.players(white, black)
   return { p1, p2 }
 end
 
--- M.indices(games, shard, nshards) -> the game indices of one shard
-function M.indices(games, shard, nshards)
+-- M.indices(games, shard, nshards [, from]) -> the game indices of one
+-- shard (from on)
+function M.indices(games, shard, nshards, from)
   local out = {}
-  for i = shard - 1, games - 1, nshards do out[#out + 1] = i end
+  for i = shard - 1, games - 1, nshards do
+    if i >= (from or 0) then out[#out + 1] = i end
+  end
   return out
 end
 
--- M.summarize(records) -> the statistics of a set of game records
-function M.summarize(records)
-  local n = #records
-  local s = { games = n, wins = { 0, 0 }, draws = 0, first_wins = 0,
-              reasons = {} }
-  local sum, sq, min, max = 0, 0, math.huge, 0
-  for _, r in ipairs(records) do
-    if r.winner == 1 or r.winner == 2 then
-      s.wins[r.winner] = s.wins[r.winner] + 1
-      if r.winner == r.first then s.first_wins = s.first_wins + 1 end
-    else
-      s.draws = s.draws + 1
-    end
-    s.reasons[r.reason] = (s.reasons[r.reason] or 0) + 1
-    sum, sq = sum + r.plies, sq + r.plies * r.plies
-    min, max = math.min(min, r.plies), math.max(max, r.plies)
-  end
-  local mean = n > 0 and sum / n or 0
-  local var = n > 1 and (sq - n * mean * mean) / (n - 1) or 0
-  s.length = { mean = mean, sd = math.sqrt(math.max(0, var)),
-               min = n > 0 and min or 0, max = max }
-  return s
+-- M.checkpoint(n, cap) -> the game count at which a run that goes on until
+-- an answer (--until, --sprt) looks again, having played n games: every 20
+-- games, then every 10% or so. The counts depend on nothing but n, so a
+-- seed gives the same games, the same stop and the same report with any
+-- number of processes.
+function M.checkpoint(n, cap)
+  return math.min(cap, n + 20 * math.max(1, n // 200))
 end
 
 -- ---- playing a run -----------------------------------------------------
@@ -120,17 +92,6 @@ local function exe_path()
   local exe = core.exe()
   if exe and exe:match("/wargrid$") then return exe end
   return loader.exe
-end
-
--- A progress bar on stderr, for a whole run on a terminal (a shard is quiet).
-local function progress(r, done, total)
-  if r.shard[2] > 1 or not core.isatty(2) then return end
-  local width = 30
-  local fill = total > 0 and math.floor(width * done / total) or width
-  io.stderr:write(string.format("\r  [%s%s] %d/%d games", ("#"):rep(fill),
-                                ("."):rep(width - fill), done, total))
-  if done == total then io.stderr:write("\r", (" "):rep(width + 24), "\r") end
-  io.stderr:flush()
 end
 
 -- Starts worker k of the pool: `wargrid selfplay` on shard `shard` of n,
@@ -182,7 +143,7 @@ local function worker_failure(w, k, jobs, how, code)
 end
 
 -- Plays the run's games in r.jobs workers; on_game(record) as each ends.
-local function run_pool(r, mine, on_game)
+local function run_pool(r, on_game)
   local workers = {}
   local n = r.shard[2] * r.jobs
   for k = 1, r.jobs do
@@ -199,7 +160,6 @@ local function run_pool(r, mine, on_game)
         if rec and rec.type == "game" then
           records[#records + 1] = rec
           on_game(rec)
-          progress(r, #records, #mine)
         elseif not line and going() then
           local ok, how, code = w.h:close()
           w.h = nil
@@ -225,52 +185,205 @@ local function run_pool(r, mine, on_game)
 end
 
 -- M.run(game, r [, on_game]) -> the records of the games of shard
--- r.shard = { I, N } of a run, sorted by game index; or nil, a message and
--- an exit status (2: a worker refused the run's input, 1: a worker failed).
+-- r.shard = { I, N } of a run from game r.from (default 0) on, sorted by
+-- game index; or nil, a message and an exit status (2: a worker refused the
+-- run's input, 1: a worker failed).
 -- r: games, seed, players (M.players), white and black (their specs),
 -- max_plies, jobs (processes; 1 plays here), and for the workers target
 -- (the arguments naming the game: { NAME } or { "--variant", FILE }),
 -- options (the --option settings) and exe (the program; default wargrid).
 -- on_game(record) is called as each game ends. When Ctrl-C stops the run
--- (core.on_interrupt), it returns the games finished and sets
--- r.interrupted.
+-- (core.on_interrupt; core.interrupted() tells), it returns the games
+-- finished.
 function M.run(game, r, on_game)
   on_game = on_game or function() end
-  local mine = M.indices(r.games, r.shard[1], r.shard[2])
-  progress(r, 0, #mine)
+  local from = r.from or 0
   local records
   if r.jobs == 1 then
     records = {}
-    for _, i in ipairs(mine) do
+    for _, i in ipairs(M.indices(r.games, r.shard[1], r.shard[2], from)) do
       local rec = M.play(game, r.players, i, r.seed + i, r.max_plies)
       if not rec then break end
       records[#records + 1] = rec
       on_game(rec)
-      progress(r, #records, #mine)
     end
   else
+    -- to the workers, games from.. of a run are a run of their own, whose
+    -- seeds start at S + from; its game j is the run's game from + j
+    assert(from == 0 or r.shard[2] == 1, "a batch of a shard")
+    local batch = setmetatable({ seed = r.seed + from, games = r.games - from },
+                               { __index = r })
     local err, status
-    records, err, status = run_pool(r, mine, on_game)
+    records, err, status = run_pool(batch, function(rec)
+      rec.index = rec.index + from
+      on_game(rec)
+    end)
     if not records then return nil, err, status end
   end
-  r.interrupted = core.interrupted()
-  if r.interrupted then progress(r, #mine, #mine) end  -- clears the bar
   table.sort(records, function(a, b) return a.index < b.index end)
   return records
 end
 
 -- ---- what a run says ---------------------------------------------------
 
+-- M.summarize(records) -> the statistics of a set of game records: wins
+-- per side, draws, the first player's tally (first = { w, d, l }, as
+-- wargrid.stats takes it), the endings, the games cut off (cut: by reason;
+-- they count as the draws they are), and the length of the games that
+-- ended, the cut-off ones left out.
+function M.summarize(records)
+  local n = #records
+  local s = { games = n, wins = { 0, 0 }, draws = 0, first_wins = 0,
+              reasons = {}, cutoffs = 0, cut = {} }
+  local ended, sum, sq, min, max = 0, 0, 0, math.huge, 0
+  for _, r in ipairs(records) do
+    if r.winner == 1 or r.winner == 2 then
+      s.wins[r.winner] = s.wins[r.winner] + 1
+      if r.winner == r.first then s.first_wins = s.first_wins + 1 end
+    else
+      s.draws = s.draws + 1
+    end
+    s.reasons[r.reason] = (s.reasons[r.reason] or 0) + 1
+    if r.cutoff then
+      s.cutoffs = s.cutoffs + 1
+      s.cut[r.reason] = (s.cut[r.reason] or 0) + 1
+    else
+      ended = ended + 1
+      sum, sq = sum + r.plies, sq + r.plies * r.plies
+      min, max = math.min(min, r.plies), math.max(max, r.plies)
+    end
+  end
+  s.first = { w = s.first_wins, d = s.draws, l = n - s.first_wins - s.draws }
+  local mean = ended > 0 and sum / ended or 0
+  local var = ended > 1 and (sq - ended * mean * mean) / (ended - 1) or 0
+  s.length = { games = ended, mean = mean, sd = math.sqrt(math.max(0, var)),
+               min = ended > 0 and min or 0, max = max }
+  return s
+end
+
+-- A game's score for its first player: 1, 1/2 or 0.
+local function first_score(r)
+  if r.winner == r.first then return 1 end
+  return (r.winner == 1 or r.winner == 2) and 0 or 0.5
+end
+
+-- M.pairs(base, variant) -> the counts, in stats.PENTANOMIAL's order, of
+-- the change in the first player's score from game i of the base to game
+-- i of the variant (the same seed), over the variant's games
+function M.pairs(base, variant)
+  local by = {}
+  for _, r in ipairs(base) do by[r.index] = r end
+  local ns = { 0, 0, 0, 0, 0 }
+  for _, r in ipairs(variant) do
+    local b = by[r.index]
+    if b then
+      local k = math.floor(2 * (first_score(r) - first_score(b)) + 0.5) + 3
+      ns[k] = ns[k] + 1
+    end
+  end
+  return ns
+end
+
 local function pct(x) return string.format("%5.1f%%", 100 * x) end
+local function pts(x)
+  return (string.format("%.1f", 100 * x):gsub("%.0$", ""))
+end
+local function signed(x) return (x >= 0 and "+" or "-") .. pts(math.abs(x)) end
 
 local function interval(k, n)
-  local lo, hi = M.wilson(k, n)
+  local lo, hi = stats.wilson(k, n)
   return string.format("%s  [%s, %s]", pct(n > 0 and k / n or 0), pct(lo),
                        pct(hi))
 end
 
--- M.report(sides, header, stats) -> text
-function M.report(sides, header, st)
+-- Counts by reason as a list { r =, k = }, most first.
+local function by_count(counts)
+  local list = {}
+  for r, k in pairs(counts) do list[#list + 1] = { r = r, k = k } end
+  table.sort(list, function(a, b)
+    return a.k > b.k or (a.k == b.k and a.r < b.r)
+  end)
+  return list
+end
+
+-- What cut games off: "20 at the move limit (400 actions), 3 by the turn
+-- limit", most first.
+local function cut_text(st, max_plies)
+  local parts = {}
+  for _, x in ipairs(by_count(st.cut)) do
+    parts[#parts + 1] = x.r == "move limit"
+      and string.format("%d at the move limit (%d actions)", x.k, max_plies)
+      or string.format("%d by %s", x.k, x.r)
+  end
+  return table.concat(parts, ", ")
+end
+
+local function length_text(st)
+  local l = st.length
+  if l.games == 0 then return "no game ended: all were cut off" end
+  return string.format("mean %.1f actions, sd %.1f, min %d, max %d, over %s",
+                       l.mean, l.sd, l.min, l.max,
+                       st.cutoffs == 0
+                       and string.format("all %d games", l.games)
+                       or string.format("the %d games that ended", l.games))
+end
+
+-- The lines on how a run that went on until an answer stopped: what
+-- stopped it and its test. a = { stop = { reason =, games = }, ["until"]
+-- = width, sprt = stats.sprt's state }; h0 and h1 tell the hypotheses.
+local function stop_lines(a, lines, h0, h1)
+  local stop = a.stop
+  if not stop then return end
+  local n = stats.count(stop.games)
+  if stop.reason == "width" then
+    lines[#lines + 1] = string.format("  stopped after %s games: the "
+      .. "interval is narrower than %s points", n, pts(a["until"]))
+  elseif stop.reason == "H0" or stop.reason == "H1" then
+    lines[#lines + 1] = string.format("  stopped after %s games: the SPRT "
+                                      .. "accepted %s", n, stop.reason)
+  else
+    local before = {}
+    if a["until"] then
+      before[#before + 1] = "the interval narrowed to "
+                            .. pts(a["until"]) .. " points"
+    end
+    if a.sprt then before[#before + 1] = "the SPRT decided" end
+    lines[#lines + 1] = string.format("  stopped at the cap of %s games, "
+      .. "before %s", n, table.concat(before, " or "))
+  end
+  local t = a.sprt
+  if t then
+    lines[#lines + 1] = string.format("  SPRT (alpha %g, beta %g): H0 %s, "
+      .. "H1 %s: LLR %.2f, bounds %.2f and %.2f: %s", t.alpha, t.beta, h0,
+      h1, t.llr, t.lower, t.upper,
+      t.result and t.result .. " accepted" or "undecided")
+  end
+end
+
+-- The line on the games a width needs: n (nil: beyond reach), the
+-- interval's width now, the width asked, whose games.
+local function needed_line(n, now, width, of)
+  -- the width now, to the digits that tell it from the width asked
+  local text = string.format(pts(now) == pts(width) and "%.2f" or "%.1f",
+                             100 * now)
+  if now < width then
+    return string.format("  the interval is already narrower than %s points"
+                         .. " (%s)", pts(width), text)
+  end
+  if not n then
+    return string.format("  no number of games would narrow the interval "
+                         .. "to %s points", pts(width))
+  end
+  return string.format("  about %s games%s would narrow the interval to %s "
+                       .. "points wide (it is %s now)", stats.about(n), of,
+                       pts(width), text)
+end
+
+-- M.report(sides, header, stats [, answer]) -> text: the numbers, how the
+-- run stopped when it went on until an answer, the games the interval
+-- width answer.width (default stats.WIDTH) needs, and the verdict.
+function M.report(sides, header, st, a)
+  a = a or {}
   local lines = {}
   local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
   add("%s: %d games%s, %s (%s) vs %s (%s), seeds %d..%d", header.game, st.games,
@@ -278,68 +391,132 @@ function M.report(sides, header, st)
       sides[1], header.white, sides[2], header.black, header.seed,
       header.seed + header.games - 1)
   local n = st.games
-  add("  %-14s %5d  %s", sides[1] .. " wins", st.wins[1],
-      interval(st.wins[1], n))
-  add("  %-14s %5d  %s", sides[2] .. " wins", st.wins[2],
-      interval(st.wins[2], n))
-  add("  %-14s %5d  %s", "draws", st.draws, interval(st.draws, n))
-  add("  %-14s %5d  %s", "first player", st.first_wins,
-      interval(st.first_wins, n))
-  add("  length: mean %.1f actions, sd %.1f, min %d, max %d", st.length.mean,
-      st.length.sd, st.length.min, st.length.max)
-  local reasons = {}
-  for r, k in pairs(st.reasons) do reasons[#reasons + 1] = { r = r, k = k } end
-  table.sort(reasons, function(a, b)
-    return a.k > b.k or (a.k == b.k and a.r < b.r)
-  end)
+  local function row(label, k, text) add("  %-18s %7s  %s", label, k, text) end
+  row(sides[1] .. " wins", st.wins[1], interval(st.wins[1], n))
+  row(sides[2] .. " wins", st.wins[2], interval(st.wins[2], n))
+  row("draws", st.draws, interval(st.draws, n))
+  row("first player wins", st.first_wins, interval(st.first_wins, n))
+  local p, lo, hi = stats.score(st.first)
+  row("first player score", string.format("%.1f", st.first_wins
+                                                  + st.draws / 2),
+      string.format("%s  [%s, %s]", pct(p), pct(lo), pct(hi)))
+  row("cut off", st.cutoffs, pct(n > 0 and st.cutoffs / n or 0)
+      .. (st.cutoffs > 0 and "  " .. cut_text(st, header.max_plies) or ""))
+  add("  length: %s", length_text(st))
   local parts = {}
-  for _, x in ipairs(reasons) do
+  for _, x in ipairs(by_count(st.reasons)) do
     parts[#parts + 1] = string.format("%s %s", x.r,
                                       pct(x.k / n):gsub("^ +", ""))
   end
   add("  ended by: %s", table.concat(parts, ", "))
+  if n == 0 then
+    add("verdict: no game was played")
+    return table.concat(lines, "\n")
+  end
+  local t = a.sprt
+  stop_lines(a, lines,
+             t and "the first player scores " .. pts(t.h0) .. "%",
+             t and pts(t.h1) .. "%")
+  local width = a.width or stats.WIDTH
+  lines[#lines + 1] = needed_line(stats.needed(st.first, width), hi - lo,
+                                  width, "")
+  add("verdict: %s", (stats.verdict(st.first, st.cutoffs)))
   return table.concat(lines, "\n")
 end
 
--- M.report_table(sides, header, stats) -> the report as a table (for JSON)
-function M.report_table(sides, header, st)
+-- M.report_table(sides, header, stats [, answer]) -> the report as a table
+-- (for JSON)
+function M.report_table(sides, header, st, a)
+  a = a or {}
   local n = st.games
   local function entry(k)
-    local lo, hi = M.wilson(k, n)
+    local lo, hi = stats.wilson(k, n)
     return { count = k, rate = n > 0 and k / n or 0, low = lo, high = hi }
   end
+  local p, lo, hi = stats.score(st.first)
   local out = {
     game = header.game, variant = header.variant, options = header.options,
     white = header.white, black = header.black, seed = header.seed,
-    games = st.games, planned = header.games,
+    games = st.games, planned = header.games, cap = header.cap,
     wins = { [sides[1]] = entry(st.wins[1]), [sides[2]] = entry(st.wins[2]) },
     draws = entry(st.draws), first_player = entry(st.first_wins),
-    length = st.length, ended_by = {},
+    first_player_score = { points = st.first_wins + st.draws / 2, rate = p,
+                           low = lo, high = hi },
+    cut_off = { count = st.cutoffs, rate = n > 0 and st.cutoffs / n or 0,
+                by = st.cut, max_plies = header.max_plies },
+    length = { mean = st.length.mean, sd = st.length.sd, min = st.length.min,
+               max = st.length.max, games = st.length.games,
+               cut_off_included = false },
+    ended_by = {}, stop = a.stop, sprt = a.sprt, ["until"] = a["until"],
+    width = a.width or stats.WIDTH,
   }
   for r, k in pairs(st.reasons) do
     out.ended_by[r] = { count = k, rate = k / n }
   end
+  if n > 0 then
+    out.games_needed = stats.needed(st.first, out.width)
+    local text, code = stats.verdict(st.first, st.cutoffs)
+    out.verdict = { text = text, code = code }
+  end
   return out
 end
 
--- M.compare(base, other) -> lines on what changed from base to other
-function M.compare(name, a, b)
-  local lines = { string.format("%s against the base game (%d and %d games):",
-                                name, b.games, a.games) }
-  local function line(label, k2, k1)
-    local d, lo, hi = M.diff(k2, b.games, k1, a.games)
-    lines[#lines + 1] = string.format("  %-22s %+6.1f points  [%+.1f, %+.1f]",
-                                      label, 100 * d, 100 * lo, 100 * hi)
+-- The change from k1 of n1 to k2 of n2 and its interval (Newcombe's).
+local function rate_change(k1, n1, k2, n2)
+  local l1, h1 = stats.wilson(k1, n1)
+  local l2, h2 = stats.wilson(k2, n2)
+  return stats.mover(k1 / n1, l1, h1, k2 / n2, l2, h2)
+end
+
+-- M.compare(name, base, other [, answer]) -> the lines on what changed
+-- from the base's summary to the variant's (over games of the same
+-- seeds), ending with the verdict; and the same as a table (for JSON)
+function M.compare(name, a, b, ans)
+  ans = ans or {}
+  local lines = { string.format("%s against the base game (%d games each):",
+                                name, b.games) }
+  local out = {}
+  -- a change and its interval, shown in unit (times scale)
+  local function line(key, label, unit, scale, d, lo, hi)
+    out[key] = { diff = d, low = lo, high = hi }
+    lines[#lines + 1] = string.format("  %-22s %+7.1f %-7s [%+.1f, %+.1f]",
+                                      label, scale * d, unit, scale * lo,
+                                      scale * hi)
   end
-  line("first-player win rate", b.first_wins, a.first_wins)
-  line("draw rate", b.draws, a.draws)
-  local d = b.length.mean - a.length.mean
-  local se = math.sqrt(a.length.sd ^ 2 / math.max(a.games, 1)
-                       + b.length.sd ^ 2 / math.max(b.games, 1))
-  lines[#lines + 1] = string.format("  %-22s %+6.1f actions [%+.1f, %+.1f]",
-                                    "game length", d, d - 1.96 * se,
-                                    d + 1.96 * se)
-  return table.concat(lines, "\n")
+  line("first_player_score", "first player score", "points", 100,
+       stats.change(a.first, b.first))
+  line("balance", "distance from 50%", "points", 100,
+       stats.balance_change(a.first, b.first))
+  line("draw_rate", "draw rate", "points", 100,
+       rate_change(a.draws, a.games, b.draws, b.games))
+  line("cut_off_rate", "cut-off rate", "points", 100,
+       rate_change(a.cutoffs, a.games, b.cutoffs, b.games))
+  local la, lb = a.length, b.length
+  if la.games > 0 and lb.games > 0 then
+    local d = lb.mean - la.mean
+    local se = math.sqrt(la.sd ^ 2 / la.games + lb.sd ^ 2 / lb.games)
+    line("length", "length (games ended)", "actions", 1, d,
+         d - stats.Z * se, d + stats.Z * se)
+    out.length.games = { la.games, lb.games }
+  else
+    lines[#lines + 1] = "  length (games ended)   no game ended in one of "
+                        .. "them"
+  end
+  local t = ans.sprt
+  stop_lines(ans, lines,
+             t and "the score changes by " .. signed(t.h0) .. " points",
+             t and signed(t.h1))
+  local width = ans.width or stats.WIDTH
+  local d = out.first_player_score
+  out.width, out.stop, out.sprt = width, ans.stop, ans.sprt
+  out.games_needed = stats.needed_change(a.first, b.first, width)
+  lines[#lines + 1] = needed_line(out.games_needed, d.high - d.low, width,
+                                  " of each")
+  local text, change, balance = stats.compare_verdict(a.first, b.first,
+                                                      a.cutoffs, b.cutoffs)
+  out.verdict = { text = text, change = change, balance = balance }
+  lines[#lines + 1] = "verdict: " .. text
+  return table.concat(lines, "\n"), out
 end
 
 return M

@@ -151,21 +151,6 @@ describe("ai: chance hidden in a deck", function()
 end)
 
 describe("selfplay: statistics", function()
-  it("gives the Wilson score interval", function()
-    local lo, hi = selfplay.wilson(50, 100)
-    assert.near(0.40383, lo, 1e-5)
-    assert.near(0.59617, hi, 1e-5)
-    lo, hi = selfplay.wilson(1, 10)
-    assert.near(0.01788, lo, 1e-5)
-    assert.near(0.40415, hi, 1e-5)
-    lo, hi = selfplay.wilson(0, 10)
-    assert.equal(0, lo)
-    assert.near(0.27754, hi, 1e-5)
-    lo, hi = selfplay.wilson(10, 10)
-    assert.near(0.72246, lo, 1e-5)
-    assert.equal(1, hi)
-  end)
-
   it("summarizes wins, draws, first-player wins, length and endings", function()
     local st = selfplay.summarize {
       { winner = 1, first = 1, reason = "checkmate", plies = 10 },

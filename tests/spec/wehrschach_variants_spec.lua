@@ -60,6 +60,26 @@ describe("variant: no main road (W-B2, W-M2)", function()
   end)
 end)
 
+describe("variant: three supporters (W-K1)", function()
+  local game = loader.load_file("examples/variants/wehrschach_three_supporters.lua")
+
+  local function captures(g, s)
+    local out = {}
+    for _, t in ipairs(g:action_texts(s)) do
+      if t:find("x") then out[#out + 1] = t end
+    end
+    return out
+  end
+
+  it("W-K1 two threats take in the game, not in the variant; three take in both", function()
+    local two = { e5 = "I", d6 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.same({ "d6xe6", "e5xe6" }, captures(base, pos(base, two)))
+    assert.same({}, captures(game, pos(game, two)))
+    two.f6 = "I"
+    assert.same({ "d6xe6", "e5xe6", "f6xe6" }, captures(game, pos(game, two)))
+  end)
+end)
+
 describe("variant: Wehrschach on 13x13 (W-B1..W-B5)", function()
   local game = loader.load_file("examples/variants/wehrschach_13x13.lua")
   -- the naive rules on the variant's board, as its file describes it

@@ -216,6 +216,7 @@ local game = wg.game {
   },
   reasons = { "two units on the enemy back rank", "the enemy has no units left",
               "the turn limit", "both armies are gone" },
+  cutoffs = { "the turn limit" },   -- BW-W2 a draw that decided nothing
 
   options = {
     setup = { default = "placement", values = { "placement", "standard" },

@@ -1,78 +1,150 @@
 -- wargrid.cli.selfplay: `wargrid selfplay`, `compare` and `stats merge`:
 -- runs of AI against AI and their reports (wargrid.selfplay plays them).
+local core = require "wargrid.core"
 local loader = require "wargrid.loader"
 local selfplay = require "wargrid.selfplay"
+local stats = require "wargrid.stats"
 local json = require "wargrid.json"
 local common = require "wargrid.cli.common"
-local core = require "wargrid.core"
 local quote = require("wargrid.text").quote
 
 local M = {}
 
 local RUN_OPTIONS = [[
-  --games N        games to play (default 100)
+  --games N        games to play (default 100); with --until or --sprt, the
+                   most to play (default 1000)
   --seed S         game i uses seed S + i, for the players and for chance
                    (default 1)
   --white AI       the first side's player, --black AI the second's:
                    random, mcts (800 iterations a decision), mcts:N, or
                    level:1..5 (50, 200, 800, 3000, 12000; default level:2)
-  --max-plies M    a game still going after M actions is a draw (default 1000)
+  --max-plies M    a game still going after M actions is cut off: a draw,
+                   counted apart (default 1000)
   --jobs J         play in J processes at once (default 1)
+  --until W        play until the 95% interval the verdict rests on is
+                   narrower than W points (or --sprt decides, or --games)
+  --sprt H0,H1     play until Fishtest's sequential test accepts H0 or H1
+                   (or --until is met, or --games); append ,ALPHA,BETA for
+                   other error rates than 0.05, 0.05
+  --width W        the interval width whose games the report estimates
+                   (default: --until's, or 10 points)
   --option K=V     a game option (repeatable); --variant FILE a variant file
   --json           the report as JSON]]
+
+local ANSWERS = [[
+
+A game is balanced when its first player scores near 50% (wins, and half
+the draws): when the 95% interval of the score lies within 45-55%. The
+report ends with the verdict in words, after the games that would narrow
+the interval to --width. With --until or --sprt, games are played in
+batches that end at fixed counts (20, 40, ... then every 10% or so) and the
+run stops only there, so a seed gives the same report with any --jobs.]]
 
 M.selfplay = {
   help = [[
 usage: wargrid selfplay GAME [--games N] [--seed S] [--white AI] [--black AI]
                         [--jobs J] [--shard I/N] [--max-plies M] [--json]
+                        [--until W] [--sprt H0,H1] [--width W]
                         [--option K=V] [--variant FILE]
 
 Plays AI against AI and reports wins, draws and losses per side and for the
-side that moves first, with 95% Wilson intervals; the mean and spread of the
-game length in actions; and the share of games ended each way.
+side that moves first, and the first player's score, with 95% Wilson
+intervals; the games cut off by a limit (--max-plies, or the game's own);
+the mean and spread of the length of the games that ended; the share of
+games ended each way; and the verdict: a first- or second-move advantage,
+balanced, or can't tell yet. --sprt bounds are the first player's score in
+percent (50,55: balanced against a 5-point first-move advantage).
 
 ]] .. RUN_OPTIONS .. [[
 
   --shard I/N      play only games i with i mod N = I - 1 and print them as
                    JSON lines, for `wargrid stats merge`; the shards of one
                    run merge into exactly the report of the whole run.
+]] .. ANSWERS .. [[
 
-On a terminal a progress bar shows on stderr. A job that fails stops the
-run: exit status 1 (or 2 when the job refused the run's input). Ctrl-C stops
-the jobs and reports the games finished: exit status 130.]],
+
+On a terminal a progress line shows on stderr: games done, the running
+estimate and the time left. A job that fails stops the run: exit status 1
+(or 2 when the job refused the run's input). Ctrl-C stops the jobs and
+reports the games finished: exit status 130.]],
 }
 
 M.compare = {
   help = [[
 usage: wargrid compare GAME VARIANT_FILE... [--games N] [--seed S]
                        [--white AI] [--black AI] [--jobs J] [--json]
+                       [--until W] [--sprt H0,H1] [--width W]
 
 Self-play of the game and of each variant with the same players and seeds,
-then, per variant, the change in first-player win rate and draw rate (95%
-Newcombe intervals) and in mean game length (95% Welch interval): what did
-my change do?
+then, per variant, the change in the first player's score, in its distance
+from 50%, in the draw and cut-off rates (95% Newcombe intervals) and in the
+mean length of the games that ended (95% Welch interval), and the verdict:
+does the variant raise or lower the first player's score, and is it more or
+less balanced (nearer 50% or farther, whichever side it favours)?
+--sprt bounds are changes of the first player's score in points (0,-10: no
+change against a fall of 10 points); the test pairs game i of the variant
+with game i of the base (the same seed). With several variants, each stops
+on its own and the base plays as long as any.
 
-]] .. RUN_OPTIONS,
+]] .. RUN_OPTIONS .. ANSWERS,
 }
 
 M.stats = {
   help = [[
-usage: wargrid stats merge FILE... [--json]
+usage: wargrid stats merge FILE... [--json] [--width W]
 
-Merges the JSON lines of `wargrid selfplay --shard I/N` runs into one report.
-The files must come from one run (same game, players, seeds and games); a
-game present twice is counted once.]],
+Merges the JSON lines of `wargrid selfplay --shard I/N` runs into one report,
+with the verdict the whole run gives. The files must come from one run
+(same game, players, seeds and games); a game present twice is counted
+once. --width W: the interval width whose games the report estimates.]],
 }
 
 local RUN_SPEC = { games = "value", seed = "value", white = "value",
                    black = "value", jobs = "value", shard = "value",
-                   ["max-plies"] = "value",
+                   ["max-plies"] = "value", ["until"] = "value",
+                   sprt = "value", width = "value",
                    json = "flag", option = "list", variant = "value" }
 
--- The run the options describe (see selfplay.run).
+-- A width in points, from more than 0 to 100, as a fraction.
+local function width(cmd, what, text)
+  local w = text and text:match("^%d*%.?%d+$") and tonumber(text)
+  if not w or w <= 0 or w > 100 then
+    common.usage_error("%s: %s must be a width in points, more than 0 and "
+                       .. "at most 100, not %s", cmd, what,
+                       quote(tostring(text)))
+  end
+  return w / 100
+end
+
+-- --sprt H0,H1[,ALPHA,BETA]: the bounds in points, as fractions, between
+-- lo and hi (exclusive); the error rates between 0 and 0.5.
+local function sprt_test(cmd, text, lo, hi)
+  local nums = {}
+  for part in (text .. ","):gmatch("([^,]*),") do
+    nums[#nums + 1] = part:match("^%s*[-+]?%d*%.?%d+%s*$") and tonumber(part)
+                      or false
+  end
+  local h0, h1, alpha, beta = nums[1], nums[2], nums[3] or 0.05,
+                              nums[4] or 0.05
+  local ok = (#nums == 2 or #nums == 4) and h0 and h1 and alpha and beta
+             and h0 ~= h1 and h0 > lo and h0 < hi and h1 > lo and h1 < hi
+             and alpha > 0 and alpha < 0.5 and beta > 0 and beta < 0.5
+  if not ok then
+    common.usage_error("%s: --sprt must be H0,H1 (two different numbers of "
+                       .. "points between %d and %d) or H0,H1,ALPHA,BETA "
+                       .. "(error rates between 0 and 0.5), not %s", cmd,
+                       lo, hi, quote(text))
+  end
+  return { h0 = h0 / 100, h1 = h1 / 100, alpha = alpha, beta = beta }
+end
+
+-- The run the options describe (see selfplay.run), and how long it goes
+-- on: until (a width), sprt (the test), width (for the games needed).
 local function run_settings(cmd, opts)
+  local sequential = opts["until"] or opts.sprt
   local r = {
-    games = common.integer(cmd, "--games", opts.games or "100", 1),
+    games = common.integer(cmd, "--games", opts.games
+                           or (sequential and "1000" or "100"), 1),
     seed = common.integer(cmd, "--seed", opts.seed or "1"),
     white = opts.white or "level:2",
     black = opts.black or "level:2",
@@ -89,13 +161,105 @@ local function run_settings(cmd, opts)
       common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not %s",
                          cmd, quote(opts.shard))
     end
+    if sequential then
+      common.usage_error("%s: --until and --sprt decide on the whole run, "
+                         .. "not on a shard (--shard)", cmd)
+    end
     r.shard = { i, n }
   end
+  if opts["until"] then r["until"] = width(cmd, "--until", opts["until"]) end
+  if opts.sprt then
+    r.sprt = cmd == "compare" and sprt_test(cmd, opts.sprt, -100, 100)
+             or sprt_test(cmd, opts.sprt, 0, 100)
+  end
+  r.width = opts.width and width(cmd, "--width", opts.width) or r["until"]
   local players, err = selfplay.players(r.white, r.black)
   if not players then common.usage_error("%s: %s", cmd, err) end
   r.players = players
   return r
 end
+
+-- ---- the progress line -------------------------------------------------
+
+local function duration(t)
+  t = math.floor(t + 0.5)
+  if t >= 3600 then
+    return string.format("%dh%02dm", t // 3600, t % 3600 // 60)
+  elseif t >= 60 then
+    return string.format("%dm%02ds", t // 60, t % 60)
+  end
+  return string.format("%ds", t)
+end
+
+-- A line on stderr, on a terminal and for a whole run: games done of those
+-- planned (at most, when a test may stop the run sooner), the running
+-- estimate and the time left at the pace so far; redrawn at most five
+-- times a second.
+local Meter = {}
+Meter.__index = Meter
+
+local function meter()
+  return setmetatable({ on = core.isatty(2), start = core.clock(),
+                        done = 0, planned = 0, shown = -1, width = 0 }, Meter)
+end
+
+function Meter:game(estimate)
+  self.done = self.done + 1
+  if not self.on then return end
+  local now = core.clock()
+  if now - self.shown < 0.2 and self.done < self.planned then return end
+  self.shown = now
+  local left = ""
+  if self.planned > self.done then
+    left = string.format("  %s %s", self.most and "at most" or "ETA",
+      duration((now - self.start) / self.done * (self.planned - self.done)))
+  end
+  local line = string.format("  %d/%s%d games  %s%s", self.done,
+                             self.most and "<=" or self.about and "~" or "",
+                             self.planned, estimate, left)
+  io.stderr:write("\r", line, (" "):rep(self.width - #line))
+  io.stderr:flush()
+  self.width = math.max(self.width, #line)
+end
+
+function Meter:clear()
+  if self.on and self.width > 0 then
+    io.stderr:write("\r", (" "):rep(self.width), "\r")
+    io.stderr:flush()
+  end
+end
+
+-- The meter's games planned: done, and n games for each of k arms still
+-- playing from their game `from`; how sure: "cap" (at most), "about", or
+-- nil (exactly).
+function Meter:plan(k, from, n, how)
+  self.planned = self.done + k * (n - from)
+  self.most, self.about = how == "cap", how == "about"
+end
+
+local function tally_add(t, rec)
+  if rec.winner == rec.first then
+    t.w = t.w + 1
+  elseif rec.winner == 1 or rec.winner == 2 then
+    t.l = t.l + 1
+  else
+    t.d = t.d + 1
+  end
+end
+
+local function score_text(t)
+  local p, lo, hi = stats.score(t)
+  return string.format("first player %.1f%% [%.1f, %.1f]", 100 * p, 100 * lo,
+                       100 * hi)
+end
+
+local function change_text(name, base, t)
+  local d, lo, hi = stats.change(base, t)
+  return string.format("%s: %+.1f points [%+.1f, %+.1f]", name, 100 * d,
+                       100 * lo, 100 * hi)
+end
+
+-- ---- playing -----------------------------------------------------------
 
 -- A selfplay worker dies with the pool that started it (WARGRID_PARENT:
 -- the pool's process id), even when the pool is killed; any other run
@@ -111,13 +275,43 @@ end
 
 local INTERRUPTED = 130  -- the shell's status for a process Ctrl-C ended
 
--- Plays the run's games of `game`, which `target` names to the workers.
-local function play(game, r, target, on_game)
-  r.target = target
-  local records, err, status = selfplay.run(game, r, on_game)
-  if records then return records end
-  if status == 2 then common.usage_error("%s", err) end
-  common.internal_error("%s", err)
+-- Plays games from..to-1 of the run of `game`, which `target` names to the
+-- workers; appends them to records.
+local function play(game, r, target, from, to, records, on_game)
+  local batch = setmetatable({ target = target, from = from, games = to },
+                             { __index = r })
+  local got, err, status = selfplay.run(game, batch, on_game)
+  if not got then
+    if status == 2 then common.usage_error("%s", err) end
+    common.internal_error("%s", err)
+  end
+  table.move(got, 1, #got, #records + 1, records)
+end
+
+-- Where a run going on until an answer stands after n games: the answer
+-- so far { stop =, until =, sprt =, width = }, stopped or not. ns, xs: the
+-- test's counts and values; lo, hi: the interval the verdict rests on.
+local function answer(r, n, ns, xs, lo, hi)
+  local a = { ["until"] = r["until"], width = r.width }
+  local stop
+  if r.sprt then
+    a.sprt = stats.sprt(ns, xs, r.sprt)
+    stop = a.sprt.result
+  end
+  if not stop and r["until"] and hi - lo < r["until"] then stop = "width" end
+  if not stop and n >= r.games then stop = "cap" end
+  if stop then a.stop = { reason = stop, games = n } end
+  return a
+end
+
+-- The games a run expects to play after n, for the meter: all when it
+-- does not go on until an answer, at most the cap when a test may stop
+-- it, else about the games the width needs (needed, nil: unknown).
+local function expected(r, n, needed)
+  if r.sprt then return r.games, "cap" end
+  if not r["until"] then return r.games end
+  return math.min(r.games, math.max(needed or r.games,
+                                    selfplay.checkpoint(n, r.games))), "about"
 end
 
 local function header_of(game, r, opts)
@@ -127,13 +321,38 @@ local function header_of(game, r, opts)
            max_plies = r.max_plies }
 end
 
-local function print_report(game, header, records, as_json)
+local function print_report(game, header, records, as_json, ans)
   local st = selfplay.summarize(records)
   if as_json then
-    print(json.encode(selfplay.report_table(game.sides, header, st)))
+    print(json.encode(selfplay.report_table(game.sides, header, st, ans)))
   else
-    print(selfplay.report(game.sides, header, st))
+    print(selfplay.report(game.sides, header, st, ans))
   end
+end
+
+-- The records of a whole selfplay run, and its answer when it went on
+-- until one.
+local function selfplay_run(game, r, target)
+  local m = meter()
+  local sequential = r["until"] or r.sprt
+  local records, tally, n, ans = {}, { w = 0, d = 0, l = 0 }, 0, nil
+  m:plan(1, 0, expected(r, 0))
+  repeat
+    local to = sequential and selfplay.checkpoint(n, r.games) or r.games
+    play(game, r, target, n, to, records, function(rec)
+      tally_add(tally, rec)
+      m:game(score_text(tally))
+    end)
+    n = to
+    if sequential then
+      local _, lo, hi = stats.score(tally)
+      ans = answer(r, n, stats.trinomial(tally), stats.TRINOMIAL, lo, hi)
+      m:plan(1, n, expected(r, n, r["until"]
+                                  and stats.needed(tally, r["until"])))
+    end
+  until not sequential or ans.stop or core.interrupted()
+  m:clear()
+  return records, ans
 end
 
 function M.selfplay.run(args)
@@ -149,21 +368,75 @@ function M.selfplay.run(args)
     -- JSON lines, each game as it ends
     header.shard = opts.shard
     print(json.encode(header))
-    play(game, r, target, function(rec)
+    play(game, r, target, 0, r.games, {}, function(rec)
       print(json.encode(rec))
       io.stdout:flush()
     end)
-    return r.interrupted and INTERRUPTED or 0
+    return core.interrupted() and INTERRUPTED or 0
   end
-  local records = play(game, r, target)
-  if r.interrupted then
+  local records, ans = selfplay_run(game, r, target)
+  if core.interrupted() then
     header.missing = true
     io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
                                   .. "after %d of %d games\n", #records,
                                   r.games))
+  elseif ans then
+    header.games, header.cap = #records, r.games
   end
-  print_report(game, header, records, opts.json)
-  return r.interrupted and INTERRUPTED or 0
+  print_report(game, header, records, opts.json, ans or { width = r.width })
+  return core.interrupted() and INTERRUPTED or 0
+end
+
+-- The arms of a comparison played side by side, batch by batch: the base,
+-- and each variant while it has no answer. Each arm: game, target, name,
+-- records, tally; a variant's answer once it stops.
+local function compare_run(r, arms)
+  local m = meter()
+  local sequential = r["until"] or r.sprt
+  local base, n = arms[1], 0
+  m:plan(#arms, 0, expected(r, 0))
+  repeat
+    local to = sequential and selfplay.checkpoint(n, r.games) or r.games
+    local playing = 0
+    for k, arm in ipairs(arms) do
+      if k == 1 or not arm.answer then
+        playing = playing + 1
+        play(arm.game, r, arm.target, n, to, arm.records, function(rec)
+          tally_add(arm.tally, rec)
+          m:game(k == 1 and "base: " .. score_text(arm.tally)
+                 or change_text(arm.name, base.tally, arm.tally))
+        end)
+      end
+    end
+    n = to
+    if sequential then
+      local needed, open = 0, 0
+      for k = 2, #arms do
+        local arm = arms[k]
+        if not arm.answer then
+          local _, lo, hi = stats.change(base.tally, arm.tally)
+          local a = answer(r, n, selfplay.pairs(base.records, arm.records),
+                           stats.PENTANOMIAL, lo, hi)
+          if a.stop then arm.answer = a else open = open + 1 end
+          needed = r["until"] and math.max(needed,
+            stats.needed_change(base.tally, arm.tally, r["until"]) or r.games)
+        end
+      end
+      m:plan(open > 0 and open + 1 or 0, n, expected(r, n, needed))
+    end
+    local done = true
+    for k = 2, #arms do done = done and arms[k].answer ~= nil end
+  until not sequential or done or core.interrupted()
+  m:clear()
+end
+
+-- The records of arm among the first n games.
+local function first(records, n)
+  local out = {}
+  for _, rec in ipairs(records) do
+    if rec.index < n then out[#out + 1] = rec end
+  end
+  return out
 end
 
 function M.compare.run(args)
@@ -180,8 +453,8 @@ function M.compare.run(args)
   local base = common.load_game("compare", pos, opts)
   local r = run_settings("compare", opts)
   -- every variant is loaded, and must come from the game, before any play
-  local variants = {}
-  for k, file in ipairs(pos) do
+  local arms = { { game = base, target = { name }, name = "base" } }
+  for _, file in ipairs(pos) do
     local v = common.load_game("compare", {},
                                { variant = file, option = opts.option })
     local from = v
@@ -190,38 +463,43 @@ function M.compare.run(args)
       common.usage_error("compare: %s is not a variant of %s", file,
                          base.name)
     end
-    variants[k] = v
+    arms[#arms + 1] = { game = v, target = { "--variant", file },
+                        name = file }
+  end
+  for _, arm in ipairs(arms) do
+    arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
   end
   watch_signals()
-  local function stopped()
+  compare_run(r, arms)
+  if core.interrupted() then
     io.stderr:write("wargrid: compare: stopped by Ctrl-C\n")
     return INTERRUPTED
   end
-  local base_stats = selfplay.summarize(play(base, r, { name }))
-  if r.interrupted then return stopped() end
-  local out = { base = selfplay.report_table(base.sides,
-                                             header_of(base, r, opts),
-                                             base_stats),
+  local function header(arm, file)
+    local h = header_of(arm.game, r, { variant = file, option = opts.option })
+    if r["until"] or r.sprt then h.games, h.cap = #arm.records, r.games end
+    return h
+  end
+  local base_stats = selfplay.summarize(arms[1].records)
+  local out = { base = selfplay.report_table(base.sides, header(arms[1]),
+                                             base_stats, { width = r.width }),
                 variants = {} }
-  local text = { selfplay.report(base.sides, header_of(base, r, opts),
-                                 base_stats) }
-  for k, file in ipairs(pos) do
-    local v = variants[k]
-    local st = selfplay.summarize(play(v, r, { "--variant", file }))
-    if r.interrupted then return stopped() end
-    local header = header_of(v, r, { variant = file, option = opts.option })
-    text[#text + 1] = selfplay.report(v.sides, header, st)
-    text[#text + 1] = selfplay.compare(file, base_stats, st)
-    local d1, l1, h1 = selfplay.diff(st.first_wins, st.games,
-                                     base_stats.first_wins, base_stats.games)
-    local d2, l2, h2 = selfplay.diff(st.draws, st.games,
-                                     base_stats.draws, base_stats.games)
-    out.variants[#out.variants + 1] = {
-      file = file, report = selfplay.report_table(v.sides, header, st),
-      first_player_win_rate = { diff = d1, low = l1, high = h1 },
-      draw_rate = { diff = d2, low = l2, high = h2 },
-      length = { diff = st.length.mean - base_stats.length.mean },
-    }
+  local text = { selfplay.report(base.sides, header(arms[1]), base_stats,
+                                 { width = r.width }) }
+  for k = 2, #arms do
+    local arm = arms[k]
+    local st = selfplay.summarize(arm.records)
+    local h = header(arm, arm.name)
+    local ans = arm.answer or { width = r.width }
+    local lines, t = selfplay.compare(arm.name, selfplay.summarize(
+      first(arms[1].records, st.games)), st, ans)
+    text[#text + 1] = selfplay.report(arm.game.sides, h, st,
+                                      { width = r.width })
+    text[#text + 1] = lines
+    t.file = arm.name
+    t.report = selfplay.report_table(arm.game.sides, h, st,
+                                     { width = r.width })
+    out.variants[#out.variants + 1] = t
   end
   if opts.json then
     print(json.encode(out))
@@ -245,6 +523,7 @@ local function valid_record(rec)
          and math.type(rec.plies) == "integer"
          and math.type(rec.winner) == "integer"
          and math.type(rec.first) == "integer" and type(rec.reason) == "string"
+         and (rec.cutoff == nil or type(rec.cutoff) == "boolean")
 end
 
 -- Reads one shard file into by_index; returns its run header (checked
@@ -283,7 +562,8 @@ local function read_shard(path, header, by_index)
 end
 
 function M.stats.run(args)
-  local pos, opts = common.parse("stats", args, { json = "flag" })
+  local pos, opts = common.parse("stats", args, { json = "flag",
+                                                  width = "value" })
   if opts.help or pos[1] == nil then
     print(M.stats.help)
     return opts.help and 0 or 2
@@ -304,7 +584,9 @@ function M.stats.run(args)
   header.missing = #records < header.games
   local game = header.variant and loader.load_file(header.variant)
                or loader.load(header.game)
-  print_report(game, header, records, opts.json)
+  print_report(game, header, records, opts.json,
+               { width = opts.width and width("stats merge", "--width",
+                                              opts.width) })
   return 0
 end
 

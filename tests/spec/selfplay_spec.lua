@@ -1,0 +1,226 @@
+-- wargrid.selfplay and its commands: games cut off by a limit, runs that go
+-- on until an answer, and the verdicts they end with. Random players on
+-- Amazons 6x6 keep the real runs fast.
+local T = require "wargrid.test"
+local selfplay = require "wargrid.selfplay"
+local json = require "wargrid.json"
+local loader = require "wargrid.loader"
+
+local function run(cmd, env)
+  local h = io.popen((env or "") .. "build/wargrid " .. cmd .. " 2>&1; echo \"rc=$?\"")
+  local out = h:read("a")
+  h:close()
+  return out
+end
+
+local AMAZONS = "--variant examples/variants/amazons_6x6.lua --white random --black random"
+
+describe("selfplay: games cut off", function()
+  local random = selfplay.players("random", "random")
+
+  it("a game still going at the move limit is a draw, cut off", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local rec = selfplay.play(amazons, random, 0, 1, 10)
+    assert.same({ 0, "move limit", true, 10 }, { rec.winner, rec.reason, rec.cutoff, rec.plies })
+    rec = selfplay.play(amazons, random, 0, 1, 1000)
+    assert.is_nil(rec.cutoff)
+    assert.equal("white has no legal action", rec.reason)
+  end)
+
+  it("BW-W2 a Block Wars draw by the turn limit is cut off; its other endings are not", function()
+    local bw = T.game("blockwars")
+    assert.is_true(bw:cut_off("the turn limit"))
+    assert.is_false(bw:cut_off("two units on the enemy back rank"))
+    assert.is_false(bw:cut_off("no legal action"))
+    local short = bw:with_options { "setup=standard", "turns=4" }
+    assert.is_true(short:cut_off("the turn limit"))   -- options keep the declaration's list
+    local rec = selfplay.play(short, random, 0, 7, 1000)
+    assert.same({ 0, "the turn limit", true }, { rec.winner, rec.reason, rec.cutoff })
+  end)
+
+  it("games cut off are counted apart, and the length is of the games that ended", function()
+    local st = selfplay.summarize {
+      { winner = 1, first = 1, reason = "checkmate", plies = 10 },
+      { winner = 2, first = 1, reason = "checkmate", plies = 20 },
+      { winner = 0, first = 1, reason = "move limit", plies = 400, cutoff = true },
+      { winner = 0, first = 1, reason = "threefold repetition", plies = 30 },
+      { winner = 0, first = 1, reason = "the turn limit", plies = 300, cutoff = true },
+      { winner = 0, first = 1, reason = "move limit", plies = 400, cutoff = true },
+    }
+    assert.equal(4, st.draws)                      -- a game cut off is still a draw
+    assert.same({ w = 1, d = 4, l = 1 }, st.first)
+    assert.equal(3, st.cutoffs)
+    assert.same({ ["move limit"] = 2, ["the turn limit"] = 1 }, st.cut)
+    assert.same({ games = 3, mean = 20, sd = 10, min = 10, max = 30 }, st.length)
+    local text = selfplay.report({ "white", "black" }, { game = "g", white = "random", black = "random",
+                                                         seed = 1, games = 6, max_plies = 400 }, st)
+    assert.matches("\n  cut off                  3   50.0%%  2 at the move limit %(400 actions%), 1 by the "
+                   .. "turn limit\n  length: mean 20.0 actions, sd 10.0, min 10, max 30, over the 3 games that "
+                   .. "ended\n", text)
+  end)
+
+  it("the report counts them from a real run (--max-plies), as the same games played out say", function()
+    local out = run("selfplay " .. AMAZONS .. " --games 40 --max-plies 24")
+    assert.matches("\n  cut off                 28   70.0%%  28 at the move limit %(24 actions%)\n"
+                   .. "  length: mean 22.3 actions, sd 1.8, min 18, max 24, over the 12 games that ended\n", out)
+    assert.matches("; 28 of 40 games cut off by a limit count as draws\nrc=0\n$", out)
+    -- the same seeds without the limit: the games longer than 24 actions are those cut off
+    local long, sum, ended = 0, 0, 0
+    for line in run("selfplay " .. AMAZONS .. " --games 40 --shard 1/1"):gmatch("[^\n]+") do
+      local rec = line:match("^{") and json.decode(line)
+      if rec and rec.type == "game" then
+        if rec.plies > 24 then long = long + 1 else sum, ended = sum + rec.plies, ended + 1 end
+      end
+    end
+    assert.same({ 28, 12, "22.3" }, { long, ended, string.format("%.1f", sum / ended) })
+  end)
+end)
+
+describe("selfplay: the answer", function()
+  it("ends with the verdict, after the games a width would need", function()
+    local out = run("selfplay " .. AMAZONS .. " --games 200")
+    assert.matches("\n  first player score    96.0   48.0%%  %[ 41.2%%,  54.9%%%]\n", out)
+    assert.matches("\n  about 380 games would narrow the interval to 10 points wide %(it is 13.7 now%)\n"
+                   .. "verdict: the first player scores 48%% %(95%% interval 41%-55%): can't tell with 200 games: "
+                   .. "anywhere from a second%-move advantage of 9 points to a first%-move one of 5\nrc=0\n$", out)
+    out = run("selfplay " .. AMAZONS .. " --games 200 --width 4")
+    assert.matches("\n  about 2,390 games would narrow the interval to 4 points wide %(it is 13.7 now%)\n", out)
+  end)
+
+  it("--sprt stops when the test accepts H0", function()
+    local out = run("selfplay " .. AMAZONS .. " --sprt 50,65")
+    assert.matches("^amazons_6x6: 60 games, white %(random%) vs black %(random%), seeds 1%.%.60\n", out)
+    assert.matches("\n  stopped after 60 games: the SPRT accepted H0\n  SPRT %(alpha 0.05, beta 0.05%): H0 the "
+                   .. "first player scores 50%%, H1 65%%: LLR %-4.07, bounds %-2.94 and 2.94: H0 accepted\n", out)
+  end)
+
+  it("--sprt stops when the test accepts H1", function()
+    local out = run("selfplay " .. AMAZONS .. " --sprt 30,45 --seed 100")
+    assert.matches("\n  stopped after 40 games: the SPRT accepted H1\n", out)
+    assert.matches("H0 the first player scores 30%%, H1 45%%: LLR 4.58, bounds %-2.94 and 2.94: H1 accepted\n", out)
+  end)
+
+  it("--until stops at a width, the same with any --jobs, or at the cap of --games", function()
+    local out = run("selfplay " .. AMAZONS .. " --until 15")
+    assert.matches("^amazons_6x6: 180 games,", out)
+    assert.matches("\n  stopped after 180 games: the interval is narrower than 15 points\n"
+                   .. "  the interval is already narrower than 15 points %(14.5%)\n", out)
+    assert.equal(out, run("selfplay " .. AMAZONS .. " --until 15 --jobs 2"))
+    out = run("selfplay " .. AMAZONS .. " --until 3 --games 60")
+    assert.matches("\n  stopped at the cap of 60 games, before the interval narrowed to 3 points\n"
+                   .. "  about 4,250 games would narrow the interval to 3 points wide %(it is 24.5 now%)\n", out)
+  end)
+
+  it("--json carries the score, the cut-offs, the stop, the test and the verdict", function()
+    local out = run("selfplay " .. AMAZONS .. " --sprt 50,65 --max-plies 26 --json")
+    local r = json.decode(out:match("^(.-)\nrc=0"))
+    assert.equal(60, r.games)
+    assert.equal(1000, r.cap)
+    assert.same({ reason = "H0", games = 60 }, r.stop)
+    assert.equal("H0", r.sprt.result)
+    assert.same({ 0.5, 0.65, 0.05, 0.05 }, { r.sprt.h0, r.sprt.h1, r.sprt.alpha, r.sprt.beta })
+    assert.equal(r.cut_off.count, r.cut_off.by["move limit"])
+    assert.equal(60 - r.cut_off.count, r.length.games)
+    assert.is_false(r.length.cut_off_included)
+    assert.equal("unclear", r.verdict.code)
+    assert.matches("^the first player scores ", r.verdict.text)
+    assert.equal(0.1, r.width)
+    assert.equal("integer", math.type(r.games_needed))
+  end)
+
+  it("stats merge of shards gives the verdict of the whole run", function()
+    local tmp = os.tmpname()
+    local common = "selfplay " .. AMAZONS .. " --games 90 --seed 5 --max-plies 25"
+    local whole = run(common .. " --width 6")
+    run(common .. " --shard 1/3 > " .. tmp .. ".1")
+    run(common .. " --shard 2/3 > " .. tmp .. ".2")
+    run(common .. " --shard 3/3 --jobs 2 > " .. tmp .. ".3")
+    local merged = run("stats merge " .. tmp .. ".1 " .. tmp .. ".2 " .. tmp .. ".3 --width 6")
+    for k = 1, 3 do os.remove(tmp .. "." .. k) end
+    assert.equal(whole, merged)
+    assert.matches("\nverdict: the first player scores [^\n]+; %d+ of 90 games cut off by a limit count as draws\n",
+                   merged)
+  end)
+
+  it("on a terminal, a progress line shows the games done, the estimate and the time left", function()
+    local cmd = "build/wargrid selfplay " .. AMAZONS .. " --games 40 --jobs 2 > /dev/null"
+    local h = io.popen("script -qc '" .. cmd .. "' /dev/null")
+    local tty = h:read("a")
+    h:close()
+    assert.matches("^\r  1/40 games  first player [%d.]+%% %[[%d.]+, [%d.]+%]  ETA %d+s", tty)
+    assert.matches("\r  40/40 games  first player 57.5%% %[42.2, 71.5%] *\r *\r$", tty)
+  end)
+
+  it("refuses what cannot be answered: one line, exit 2", function()
+    for _, c in ipairs {
+      { "--sprt 50", "selfplay: --sprt must be H0,H1 (two different numbers of points between 0 and 100) or "
+                     .. "H0,H1,ALPHA,BETA (error rates between 0 and 0.5), not '50'" },
+      { "--sprt 50,50", "not '50,50'" },
+      { "--sprt 50,60,0.6,0.05", "not '50,60,0.6,0.05'" },
+      { "--until 0", "selfplay: --until must be a width in points, more than 0 and at most 100, not '0'" },
+      { "--width x", "selfplay: --width must be a width in points, more than 0 and at most 100, not 'x'" },
+      { "--until 10 --shard 1/2", "selfplay: --until and --sprt decide on the whole run, not on a shard (--shard)" },
+    } do
+      local out = run("selfplay " .. AMAZONS .. " " .. c[1])
+      assert.matches("^wargrid: [^\n]*" .. c[2]:gsub("%p", "%%%0") .. "\nrc=2\n$", out)
+    end
+  end)
+end)
+
+describe("compare: the answer", function()
+  -- Amazons 6x6 found by name, and a variant with one black amazon fewer
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir " .. dir)
+  local three = dir .. "/three.lua"
+  local f = assert(io.open(three, "w"))
+  f:write([[
+local wg = require "wargrid"
+return wg.variant("amazons_6x6", { name = "amazons_6x6_three", start = "2qq2/5q/6/6/Q4Q/2QQ2 w" })
+]])
+  f:close()
+  local same = dir .. "/same.lua"
+  f = assert(io.open(same, "w"))
+  f:write([[
+local wg = require "wargrid"
+return wg.variant("amazons_6x6", { name = "amazons_6x6_same" })
+]])
+  f:close()
+  local function compare(args)
+    return (run("compare amazons_6x6 " .. args .. " --white random --black random",
+                "WARGRID_PATH=examples/variants "):gsub(dir:gsub("%p", "%%%0"), "DIR"))
+  end
+  teardown(function() os.execute("rm -r " .. dir) end)
+
+  it("a variant clearly less balanced", function()
+    local out = compare(three .. " --games 100")
+    assert.matches("\nDIR/three.lua against the base game %(100 games each%):\n"
+                   .. "  first player score       %+15.0 points  %[%+1.3, %+27.9%]\n"
+                   .. "  distance from 50%%        %+15.0 points  %[%+1.3, %+23.6%]\n", out)
+    assert.matches("\nverdict: the variant raises the first player's score by 15 points %(95%% interval 1%-28%): "
+                   .. "clearly less balanced\nrc=0\n$", out)
+  end)
+
+  it("--sprt pairs the games of the same seed, and each variant stops on its own", function()
+    local out = compare(three .. " " .. same .. " --sprt 0,15")
+    -- the same rules give the same games: every pair differs by 0
+    assert.matches("\nDIR/same.lua against the base game %(20 games each%):\n", out)
+    assert.matches("\n  stopped after 20 games: the SPRT accepted H0\n  SPRT %(alpha 0.05, beta 0.05%): H0 the score "
+                   .. "changes by %+0 points, H1 %+15: LLR %-3.24, bounds %-2.94 and 2.94: H0 accepted\n", out)
+    assert.matches("\nDIR/three.lua against the base game %(180 games each%):\n", out)
+    assert.matches("\n  stopped after 180 games: the SPRT accepted H1\n", out)
+    assert.matches("^amazons_6x6: 180 games", out)
+    assert.equal(out, compare(three .. " " .. same .. " --sprt 0,15 --jobs 2"))
+  end)
+
+  it("--json carries each variant's change, balance, stop and verdict", function()
+    local out = compare(three .. " --until 20 --json")
+    local r = json.decode(out:match("^(.-)\nrc=0"))
+    local v = r.variants[1]
+    assert.equal("DIR/three.lua", v.file)
+    assert.same({ reason = "width", games = v.report.games }, v.stop)
+    assert.is_true(v.first_player_score.high - v.first_player_score.low < 0.25)
+    assert.same({ "raises", "less_balanced" }, { v.verdict.change, v.verdict.balance })
+    assert.equal(v.report.games, r.base.games)
+  end)
+end)
