@@ -270,6 +270,284 @@ int wg_trace_reaches(const wg_state *s, int pid, int sq, int want)
     return 0;
 }
 
+/* ---- why a pattern does not reach a square (explanations) ---------- */
+
+/* A failure and how good an explanation it is: PATTERN 0, MODE 1, a
+ * failure on the way 2 + the index of the square where it happened (0 the
+ * start), OWN above all (the square can never be entered). */
+enum { SCORE_OWN = 1000 };
+
+typedef struct why_best {
+    wg_why w;
+    int score;
+} why_best;
+
+static void why_keep(why_best *best, int why, int at, int at2,
+                     uint32_t layers, int score)
+{
+    if (score > best->score) {
+        best->w.why = why;
+        best->w.at = at;
+        best->w.at2 = at2;
+        best->w.layers = layers;
+        best->score = score;
+    }
+}
+
+/* Is there a square with every layer of `within`? An atom kept within
+ * layers the board has nowhere (a variant took them away) goes nowhere:
+ * its failure is its pattern's, not the squares'. */
+static int why_somewhere(const wg_state *s, uint32_t within)
+{
+    for (int sq = 1; sq <= s->rules->grid.nsq; sq++)
+        if ((wg_terrain(s, sq) & within) == within)
+            return 1;
+    return 0;
+}
+
+/* The terrain of the step from a square of terrain prev onto one of
+ * terrain ter, as the tracer reads it: WG_WHY_OK if it may be entered. */
+static int why_terrain(const wg_atom *a, uint32_t prev, uint32_t ter,
+                       uint32_t *layers)
+{
+    if (ter & a->block) {
+        *layers = ter & a->block;
+        return WG_WHY_TERRAIN;
+    }
+    if ((ter & a->within) != a->within) {
+        *layers = a->within & ~ter;
+        return WG_WHY_OUTSIDE;
+    }
+    if (ter & prev & a->nostep) {
+        *layers = ter & prev & a->nostep;
+        return WG_WHY_STEP;
+    }
+    return WG_WHY_OK;
+}
+
+/* Can the piece pass a piece q standing in its way? */
+static int why_passes(const wg_state *s, const wg_atom *a, int side, int q)
+{
+    const int32_t *qp = wg_piece(s, q);
+    uint32_t over = qp[PF_SIDE] == side ? a->over_own : a->over_enemy;
+    return (over >> qp[PF_TYPE]) & 1;
+}
+
+/* What stands on the end square sq rules out the atom: own piece, or a
+ * mode the atom has not among those asked; else 0. */
+static int why_target(const wg_state *s, const wg_atom *a, int side, int sq,
+                      int modes, int *score)
+{
+    int q = wg_at(s, sq);
+    if (q && wg_piece(s, q)[PF_SIDE] == side) {
+        *score = SCORE_OWN;
+        return WG_WHY_OWN;
+    }
+    if (!(a->mode & modes & (q ? WG_CAPTURE : WG_MOVE))) {
+        *score = 1;
+        return WG_WHY_MODE;
+    }
+    return WG_WHY_OK;
+}
+
+/* A path atom to sq (its single end square): the best failure among its
+ * routes, with another route's failing square in at2. */
+static void why_routes(const wg_state *s, const wg_atom *a, int side,
+                       int from, int sq, int modes, why_best *best)
+{
+    const wg_grid *g = &s->rules->grid;
+    uint32_t start = wg_terrain(s, from);
+    int why, score;
+    if (wg_grid_ray(g, a->vec, from)[0] != sq) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
+        return;
+    }
+    if ((why = why_target(s, a, side, sq, modes, &score))) {
+        why_keep(best, why, sq, 0, 0, score);
+        return;
+    }
+    if (!why_somewhere(s, a->within)) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
+        return;
+    }
+    if ((start & a->within) != a->within) {
+        why_keep(best, WG_WHY_OUTSIDE, from, 0, a->within & ~start, 2);
+        return;
+    }
+    wg_why fail[WG_MAX_ROUTES];
+    int reach[WG_MAX_ROUTES], n = 0;
+    for (int r = 0; r < a->nroute; r++) {
+        int t = from, k;
+        uint32_t prev = start, layers = 0;
+        why = WG_WHY_OK;
+        for (k = 0; k < a->nstep; k++) {
+            t = wg_grid_ray(g, a->route[r][k], t)[0];
+            if (!t)
+                break;                  /* the route leaves the board */
+            uint32_t ter = wg_terrain(s, t);
+            if ((why = why_terrain(a, prev, ter, &layers)))
+                break;
+            prev = ter;
+            if (k == a->nstep - 1 && (ter & a->noland)) {
+                why = WG_WHY_LAND;
+                layers = ter & a->noland;
+                break;
+            }
+            if (k < a->nstep - 1 && wg_at(s, t)
+                && !why_passes(s, a, side, wg_at(s, t))) {
+                why = WG_WHY_PIECE;
+                break;
+            }
+        }
+        if (!t)
+            continue;
+        if (why == WG_WHY_OK) {
+            why_keep(best, WG_WHY_OK, sq, 0, 0, INT32_MAX);
+            return;
+        }
+        fail[n] = (wg_why){ why, t, 0, layers };
+        reach[n++] = 3 + k;             /* the start is square 0 */
+    }
+    if (!n) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
+        return;
+    }
+    int b = 0;
+    for (int i = 1; i < n; i++)
+        if (reach[i] > reach[b])
+            b = i;
+    int at2 = 0;
+    for (int i = 0; i < n && !at2; i++)
+        if (i != b)
+            at2 = fail[i].at;
+    why_keep(best, fail[b].why, fail[b].at, at2, fail[b].layers, reach[b]);
+}
+
+/* How many steps of a slide or leap atom take it from `from` to sq, if it
+ * may stop there by its length (min, max); else 0. */
+static int why_steps(const wg_state *s, const wg_atom *a, int from, int sq)
+{
+    const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, from);
+    int max = a->max ? a->max : WG_MAX_RAY;
+    for (int k = 1; k <= max && ray[k - 1]; k++)
+        if (ray[k - 1] == sq)
+            return k >= a->min ? k : 0;
+    return 0;
+}
+
+/* A slide or leap atom to sq. */
+static void why_ray(const wg_state *s, const wg_atom *a, int side, int from,
+                    int sq, int modes, why_best *best)
+{
+    const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, from);
+    int d = why_steps(s, a, from, sq), why, score;
+    if (!d) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
+        return;
+    }
+    if ((why = why_target(s, a, side, sq, modes, &score))) {
+        why_keep(best, why, sq, 0, 0, score);
+        return;
+    }
+    uint32_t prev = wg_terrain(s, from), layers;
+    if (!why_somewhere(s, a->within)) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
+        return;
+    }
+    if ((prev & a->within) != a->within) {
+        why_keep(best, WG_WHY_OUTSIDE, from, 0, a->within & ~prev, 2);
+        return;
+    }
+    for (int k = 1; k <= d; k++) {
+        int t = ray[k - 1];
+        uint32_t ter = wg_terrain(s, t);
+        if ((why = why_terrain(a, prev, ter, &layers))) {
+            why_keep(best, why, t, 0, layers, 2 + k);
+            return;
+        }
+        prev = ter;
+        if (k < d && wg_at(s, t) && !why_passes(s, a, side, wg_at(s, t))) {
+            why_keep(best, WG_WHY_PIECE, t, 0, 0, 2 + k);
+            return;
+        }
+    }
+    if (wg_terrain(s, sq) & a->noland) {
+        why_keep(best, WG_WHY_LAND, sq, 0, wg_terrain(s, sq) & a->noland,
+                 2 + d);
+        return;
+    }
+    why_keep(best, WG_WHY_OK, sq, 0, 0, INT32_MAX);
+}
+
+/* A move atom of a large piece to sq: every square it would cover on the
+ * way must be on the board, free of other pieces and of blocking terrain
+ * (as trace_large reads it). */
+static void why_large(const wg_state *s, const wg_atom *a, int pid, int from,
+                      int sq, why_best *best)
+{
+    const int32_t *p = wg_piece(s, pid);
+    const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, from);
+    int d = why_steps(s, a, from, sq);
+    if (!d) {
+        why_keep(best, WG_WHY_PATTERN, sq, 0, 0, 0);
+        return;
+    }
+    for (int k = 1; k <= d; k++) {
+        int cover[WG_MAX_SHAPE];
+        int n = wg_state_cover(s, p[PF_TYPE], p[PF_SIDE], ray[k - 1], cover);
+        if (!n) {
+            why_keep(best, WG_WHY_EDGE, ray[k - 1], 0, 0, 2 + k);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            int q = wg_at(s, cover[i]);
+            uint32_t ter = wg_terrain(s, cover[i]);
+            if (q && q != pid) {
+                why_keep(best, WG_WHY_PIECE, cover[i], 0, 0, 2 + k);
+                return;
+            }
+            if (ter & a->block) {
+                why_keep(best, WG_WHY_TERRAIN, cover[i], 0, ter & a->block,
+                         2 + k);
+                return;
+            }
+            if (k == d && (ter & a->noland)) {
+                why_keep(best, WG_WHY_LAND, cover[i], 0, ter & a->noland,
+                         2 + k);
+                return;
+            }
+        }
+    }
+    why_keep(best, WG_WHY_OK, sq, 0, 0, INT32_MAX);
+}
+
+int wg_trace_why(const wg_state *s, int pid, int sq, int modes, wg_why *out)
+{
+    const int32_t *p = wg_piece(s, pid);
+    int from = p[PF_SQ], side = p[PF_SIDE];
+    const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+    why_best best = { { WG_WHY_PATTERN, sq, 0, 0 }, -1 };
+    if (ty->nshape && !(modes & WG_MOVE))
+        modes = 0;                      /* a large piece never captures */
+    for (int i = 0; from && i < ty->natoms[side - 1]; i++) {
+        const wg_atom *a = &ty->atom[side - 1][i];
+        if (!(a->mode & modes))
+            continue;
+        if (ty->nshape) {
+            if (a->mode & WG_MOVE)
+                why_large(s, a, pid, from, sq, &best);
+        } else if (a->nroute) {
+            why_routes(s, a, side, from, sq, modes, &best);
+        } else {
+            why_ray(s, a, side, from, sq, modes, &best);
+        }
+        if (best.w.why == WG_WHY_OK)
+            break;
+    }
+    *out = best.w;
+    return out->why;
+}
+
 int wg_trace_threats(const wg_state *s, int by, int need, int sq,
                      wg_actlist *out)
 {

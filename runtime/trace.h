@@ -31,6 +31,38 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
  * move to an empty square, WG_CAPTURE for a capture of what stands there). */
 int wg_trace_reaches(const wg_state *s, int pid, int sq, int mode);
 
+/* Why a piece's pattern does or does not reach a square: for explaining
+ * an illegal action, never on the hot path (it walks the atoms again, as
+ * the tracer does, and stops where the walk to sq fails). */
+enum {
+    WG_WHY_OK,        /* it reaches sq */
+    WG_WHY_PATTERN,   /* no atom of its pattern goes there */
+    WG_WHY_MODE,      /* an atom goes there, but not to move (sq is empty)
+                         or not to capture (an enemy stands there) */
+    WG_WHY_OWN,       /* a piece of its own side stands on sq */
+    WG_WHY_PIECE,     /* the piece on `at` is in the way */
+    WG_WHY_TERRAIN,   /* `layers` on `at` stop it */
+    WG_WHY_STEP,      /* the step onto `at` joins two squares of `layers` */
+    WG_WHY_OUTSIDE,   /* `at` (the start, too) lacks `layers`, which every
+                         square of the atom's walk must have */
+    WG_WHY_LAND,      /* it may pass `at` (sq) but not stop there: `layers` */
+    WG_WHY_EDGE       /* a large piece anchored at `at` leaves the board */
+};
+
+typedef struct wg_why {
+    int why;          /* WG_WHY_* */
+    int at;           /* the square where the walk failed */
+    int at2;          /* a path atom's other route: where it failed, or 0 */
+    uint32_t layers;  /* the layers concerned (TERRAIN, STEP, OUTSIDE, LAND) */
+} wg_why;
+
+/* Fills *out with why the piece's pattern does or does not reach sq, using
+ * only atoms of the given modes (WG_MOVE, WG_CAPTURE or both). Of several
+ * atoms that fail, the one that gets furthest is told: one that goes there
+ * but meets something on the way before one whose mode does not fit, and
+ * that before one that does not go there at all. Returns out->why. */
+int wg_trace_why(const wg_state *s, int pid, int sq, int modes, wg_why *out);
+
 /* The threat map: appends one entry (kind 0, a = attacker's square, b =
  * target square, c = number of attackers of the target, d = attacker's
  * piece id, e = attacker's type) for every capture a piece of side `by`

@@ -96,6 +96,35 @@ static int trace_reaches(lua_State *L)
     return 1;
 }
 
+/* s:why_not(pid, sq [, mode]) -> nil if the piece's pattern reaches sq
+ * (mode "move", "capture" or "all", the default: the atoms asked), else
+ * why, the square where it failed, the layers concerned (a bit mask), and
+ * for a path atom the square where another route failed. why is one of
+ * "pattern", "mode", "own", "piece", "terrain", "step", "outside", "land",
+ * "edge" (see wg_trace_why). */
+static int trace_why_not(lua_State *L)
+{
+    static const char *const names[] = {
+        NULL, "pattern", "mode", "own", "piece", "terrain", "step",
+        "outside", "land", "edge"
+    };
+    wg_state *s = wg_check_state(L, 1);
+    int pid = wg_check_piece(L, s, 2), sq = wg_check_square(L, s->rules, 3);
+    wg_why w;
+    if (wg_trace_why(s, pid, sq, opt_modes(L, 4), &w) == WG_WHY_OK) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushstring(L, names[w.why]);
+    lua_pushinteger(L, w.at);
+    lua_pushinteger(L, (lua_Integer)w.layers);
+    if (w.at2)
+        lua_pushinteger(L, w.at2);
+    else
+        lua_pushnil(L);
+    return 4;
+}
+
 /* s:attacked(sq, by) -> boolean: could a piece of side `by` capture on sq */
 static int trace_attacked(lua_State *L)
 {
@@ -174,6 +203,7 @@ const luaL_Reg wg_trace_methods[] = {
     { "trace_via", trace_trace_via },
     { "trace_fire", trace_trace_fire },
     { "reaches", trace_reaches },
+    { "why_not", trace_why_not },
     { "attacked", trace_attacked },
     { "threats", trace_threats },
     { "flanked", trace_flanked },

@@ -48,27 +48,29 @@ local game = wg.game {
 
   -- Pieces (letters as Fairy-Stockfish's courier) --------------------
   -- C-P9 every piece but the pawn captures the way it moves: Betza atoms
-  -- without m or c both move and capture.
+  -- without m or c both move and capture. `rule` is the rule a piece's
+  -- moves follow, cited when a move is not one of them.
   pieces = {
-    pawn     = { letter = "p", moves = "fmWfcF", value = 1,          -- C-P1
+    pawn     = { letter = "p", moves = "fmWfcF", value = 1,
+                 rule = "C-P1",
                  promote = { to = "queen", zone = "last" } },         -- C-P2
     -- C-P3 Lieutenant
-    rook     = { letter = "r", moves = "R", value = 5 },
+    rook     = { letter = "r", moves = "R", value = 5, rule = "C-P3" },
     -- C-P3 Sergeant
-    knight   = { letter = "n", moves = "N", value = 3 },
+    knight   = { letter = "n", moves = "N", value = 3, rule = "C-P3" },
     -- C-P4 Corporal: exactly two squares diagonally. RULING: it leaps
     -- (the alfil); the non-leaping reading would be "nA".
-    corporal = { letter = "e", moves = "A", value = 1.5 },
+    corporal = { letter = "e", moves = "A", value = 1.5, rule = "C-P4" },
     -- C-P5 Captain
-    courier  = { letter = "b", moves = "B", value = 3.5 },
+    courier  = { letter = "b", moves = "B", value = 3.5, rule = "C-P5" },
     -- C-P6 Major
-    sage     = { letter = "m", moves = "K", value = 2.5 },
+    sage     = { letter = "m", moves = "K", value = 2.5, rule = "C-P6" },
     -- C-P6 as the text says
-    jester   = { letter = "w", moves = "K", value = 2.5 },
+    jester   = { letter = "w", moves = "K", value = 2.5, rule = "C-P6" },
     -- C-P7 Chief
-    queen    = { letter = "f", moves = "F", value = 1.5 },
+    queen    = { letter = "f", moves = "F", value = 1.5, rule = "C-P7" },
     -- C-P8, no castling
-    king     = { letter = "k", moves = "K", royal = true },
+    king     = { letter = "k", moves = "K", royal = true, rule = "C-P8" },
   },
 
   vars = {
@@ -305,6 +307,93 @@ function game:result(s)
   -- stalemate too.
   if s:in_check(side) then return 3 - side, "checkmate" end
   return 3 - side, "stalemate"
+end
+
+-- Why an action is illegal ------------------------------------------------
+-- The game's own reasons; game:explain asks after the generic ones (g, or
+-- nil when no generic reason forbids the move): the end of the game (C-E2,
+-- C-E3), the opening moves owed (C-O1), a pawn's double step (C-P1), the
+-- promotion (C-P2); and which of its rules the generic reasons fall under:
+-- a capture of one's own piece (C-P9), a king left attacked (C-E1), a
+-- move of no piece of the mover's (C-B1: White and Black in turn, each
+-- moving their own pieces).
+local why = wg.why
+
+-- C-O1 the opening moves the side still owes, as text, and the one p
+-- makes, if it is one of them
+local function owed_moves(self, s, side, p)
+  local owed, texts, mine = s:var(owed_var(self, side)), {}, nil
+  for _, m in ipairs(opening(self)) do
+    if owed & m.bit ~= 0 then
+      texts[#texts + 1] = self.rules:name(m.from[side])
+                          .. self.rules:name(m.to[side])
+      if m.from[side] == p.from and m.to[side] == p.to then mine = m end
+    end
+  end
+  return texts, mine
+end
+
+-- An owed opening move that is not legal now: a square on its way taken
+-- (RULING: the queen's move needs g2/g7 empty), or the king left attacked.
+local function opening_blocked(self, s, side, p, m)
+  local texts = self.rules:name(p.from) .. self.rules:name(p.to)
+  local pid = s:at(p.from)
+  if s:type(pid) ~= m.piece then
+    return "C-O1", string.format("the opening move %s is the %s's, and %s "
+                                 .. "stands on %s", texts,
+                                 why.type_name(self, m.piece),
+                                 why.piece(self, s, pid, side),
+                                 self.rules:name(p.from))
+  end
+  local path = { table.unpack(m.via[side]) }
+  path[#path + 1] = p.to
+  for _, sq in ipairs(path) do
+    if s:at(sq) then
+      return "C-O1", string.format("the opening move %s goes straight "
+                                   .. "forward over empty squares, and %s "
+                                   .. "holds %s", texts, self.rules:name(sq),
+                                   why.unit(self, s, s:at(sq), side))
+    end
+  end
+  local g = why.exposes(self, s, side, p)
+  if g then return "C-E1", g.reason end
+end
+
+function game:why(s, p, g)
+  local side = s:decider()
+  local kind = g and g.kind
+  if kind == "over" then
+    if s:repetitions() >= 2 then
+      return "C-E3", "the game is over: the position has occurred three "
+                     .. "times, a draw"
+    end
+    return "C-E2", string.format("the game is over: %s cannot move (%s) "
+                                 .. "and loses", why.side(self, side),
+                                 s:in_check(side) and "checkmate"
+                                   or "stalemate")
+  end
+  if kind == "empty" or kind == "foe" then return "C-B1", g.reason end
+  -- C-O1 while the side owes opening moves, nothing else is legal
+  local owed, mine = owed_moves(self, s, side, p)
+  if #owed > 0 then
+    if mine then return opening_blocked(self, s, side, p, mine) end
+    return "C-O1", string.format("%s still owes the opening moves %s",
+                                 why.side(self, side),
+                                 table.concat(owed, ", "))
+  end
+  if kind == "pattern" and s:type(s:at(p.from)) == self.T.pawn then
+    local f1, r1 = self.rules:coords(p.from)
+    local f2, r2 = self.rules:coords(p.to)
+    if f1 == f2 and r2 - r1 == (side == 1 and 2 or -2) then
+      return "C-P1", string.format("%s moves one square forward: the "
+                                   .. "double step is only an opening move "
+                                   .. "(C-O1)", why.piece(self, s,
+                                                          s:at(p.from), side))
+    end
+  end
+  if kind == "promotion" then return "C-P2", g.reason end
+  if kind == "own" then return "C-P9", g.reason end
+  if kind == "royal" then return "C-E1", g.reason end   -- the king attacked
 end
 
 -- For the AI: the tree tries captures first, the most valuable victim first.

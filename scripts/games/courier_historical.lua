@@ -7,7 +7,8 @@ local courier = require "games.courier"
 local game = wg.variant(courier, {
   name = "courier_historical",
   title = "Courier chess (historical)",
-  pieces = { jester = { moves = "W" } },  -- C-V1 one square orthogonally
+  -- C-V1 one square orthogonally
+  pieces = { jester = { moves = "W", rule = "C-V1" } },
   start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
           .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
 })
@@ -46,6 +47,23 @@ function game:result(s)
     return 0, "fifty-move rule"
   end
   return courier.result(self, s)
+end
+
+-- Why an action is illegal: the game over by C-V1's bare-king or
+-- fifty-move rule; the rest as in Courier Army.
+function game:why(s, p, g)
+  if g and g.kind == "over" then
+    local winner = bare_king(s)
+    if winner then
+      return "C-V1", string.format("the game is over: bare king, %s wins",
+                                   wg.why.side(self, winner))
+    end
+    if fifty(self, s) then
+      return "C-V1", "the game is over: fifty moves without a capture or "
+                     .. "a pawn move (fifty-move rule)"
+    end
+  end
+  return courier.why(self, s, p, g)
 end
 
 return game

@@ -16,6 +16,8 @@ local COMMANDS = {
     "the legal actions, one per line, sorted" },
   { "perft", "perft", "perft GAME DEPTH [--position P] [--divide]",
     "count the leaves of the game tree" },
+  { "why", "why", "why GAME [--position P] ACTION",
+    "is ACTION legal here, and if not, which rule forbids it" },
   { "play", "play",
     "play GAME [--side SIDE] [--ai-level L] [--seed N] [--position P]",
     "play in the terminal, against the built-in AI" },

@@ -20,6 +20,7 @@ local betza = require "wargrid.betza"
 local text_of = require "wargrid.text"
 local quote = text_of.quote
 local schema = require "wargrid.schema"
+local why = require "wargrid.why"
 
 local M = {}
 
@@ -290,7 +291,7 @@ local function compile(game)
   game.V, game.var_names, nvars = number(def.vars, base and base.V)
   game.P = {}
   for i, name in ipairs(def.phases or {}) do game.P[name] = i end
-  game.letter_type, game.type_letter = {}, {}
+  game.letter_type, game.type_letter, game.promo = {}, {}, {}
   for _, name in ipairs(sorted_keys(game.T)) do
     local id, piece = game.T[name], def.pieces[name]
     local letter = piece.letter
@@ -327,6 +328,14 @@ local function compile(game)
         end
         t.promo_optional = piece.promote.optional
         t.promo_zone = zone(game, name, piece.promote)
+        -- kept for explanations: promo[id] = { to = { types },
+        -- optional =, zone = { [side] = { [sq] = true } } }
+        local z = { {}, {} }
+        for side = 1, 2 do
+          for _, sq in ipairs(t.promo_zone[side]) do z[side][sq] = true end
+        end
+        game.promo[id] = { to = t.promo, optional = t.promo_optional,
+                           zone = z }
       end
       spec.types[id] = t
     end
@@ -613,24 +622,33 @@ end
 
 -- game:explain(s, text) -> why an action is legal or not, as a table:
 --   { legal = true, action = a, text = its canonical text, does = "..." }
---   { legal = false, rule = "C-E1" or nil, reason = "..." }
+--   { legal = false, rule = "C-E1" or nil, reason = "...", kind = "..." }
 -- The rule is the ID of the rule that forbids the action (nil when none
 -- applies, e.g. text that is no action of this game). wg.explain_line(e)
--- formats the answer as one line. This default knows only what
--- parse_action knows; games add their own reasons.
-function Game:explain(s, input)
-  local want = normal(input)
-  local out = self:legal(s)
-  for i = 1, #out do
-    local a = out:get(i)
-    local canon = self:action_text(s, a)
-    if normal(canon) == want then
-      return { legal = true, action = a, text = canon, does = canon }
-    end
-  end
-  return { legal = false,
-           reason = string.format("%s is not a legal action here",
-                                  quote(input)) }
+-- formats the answer as one line. The reasons come from wargrid.why: the
+-- generic ones every game shares, then the game's own (game:why).
+function Game:explain(s, text)
+  return why.explain(self, s, text)
+end
+
+-- game:read_action(s, text) -> what the text says, as a table (see
+-- wargrid.why), or nil and why it is no action of the game's notation.
+-- The default reads moves, a2a4, and promotions, c7c8f.
+function Game:read_action(s, text)
+  return why.read(self, s, text)
+end
+
+-- game:why(s, p, g) -> the game's own reason why the action p (as
+-- read_action read it) is illegal, given the generic reason g (nil when
+-- nothing generic forbids it): a table { rule =, reason = } or rule and
+-- reason text; nil keeps g. The default has no reasons of its own.
+function Game:why()
+  return nil
+end
+
+-- game:does(s, a) -> what the legal action a would do, in words
+function Game:does(s, a)
+  return why.does(self, s, a)
 end
 
 -- M.explain_line(e) -> "illegal: RULE-ID reason" or "legal: does"

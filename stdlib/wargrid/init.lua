@@ -25,6 +25,7 @@ wg.fen = require "wargrid.fen"
 wg.text = require "wargrid.text"  -- wg.text.quote(input), .integer(input, ...)
 wg.help = require "wargrid.help"  -- words for a game's help (game:notation)
 wg.explain_line = game.explain_line  -- "illegal: C-E1 ..." (game:explain)
+wg.why = require "wargrid.why"  -- reasons games share (game:why)
 wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
 wg.playout = core.playout    -- wg.playout(game, s, seed [, max [, after]])
 

@@ -196,6 +196,8 @@ local LAYER = { type = "table", help = "a terrain layer", fields = {
              help = "its squares' background in a terminal: black, red, "
                     .. "green, yellow, blue, magenta, cyan, white" },
   label = { type = "string", help = "its legend text (default: its name)" },
+  rule = { type = "string",
+           help = "the ID of the rule cited when it stops a move (why)" },
 } }
 
 local PIECE = { type = "table", help = "a piece type", fields = {

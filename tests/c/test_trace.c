@@ -296,6 +296,133 @@ static void test_flanked(void)
     free_rules(r);
 }
 
+/* wg_trace_why agrees with the tracer: a piece's pattern reaches a square
+ * (to move onto it empty, or to capture an enemy there) iff the tracer
+ * makes that move; never a square of its own side. */
+static void test_why_agrees_with_tracer(void)
+{
+    wg_rules *r = make_rules();
+    int checked = 0, bad = 0;
+    for (int round = 0; round < 200 && !bad; round++) {
+        wg_state *s = wg_state_new(r);
+        for (int i = 0; i < 16; i++)
+            wg_state_add(s, 1 + (int)rnd(NTYPES), 1 + (int)rnd(2),
+                         1 + (int)rnd(64));
+        for (int pid = 1; pid <= s->w[W_NPIECES]; pid++) {
+            const int32_t *p = wg_piece(s, pid);
+            if (!p[PF_SQ])
+                continue;
+            for (int modes = 1; modes <= 3; modes++) {
+                uint8_t made[65] = { 0 };
+                wg_actlist l = { 0 };
+                wg_trace_piece_modes(s, pid, modes, 1, &l);
+                for (int k = 0; k < l.n; k++)
+                    made[wg_act_b(l.a[k])] = 1;
+                wg_actlist_free(&l);
+                for (int t = 1; t <= 64; t++) {
+                    wg_why w;
+                    int ok = wg_trace_why(s, pid, t, modes, &w) == WG_WHY_OK;
+                    int q = wg_at(s, t);
+                    int own = q && wg_piece(s, q)[PF_SIDE] == p[PF_SIDE];
+                    if (ok != made[t] || (own && w.why != WG_WHY_OWN
+                                          && w.why != WG_WHY_PATTERN))
+                        bad++;
+                    CHECK(ok == made[t], "round %d piece %d square %d modes "
+                          "%d: why %d, traced %d", round, pid, t, modes,
+                          w.why, made[t]);
+                    checked++;
+                }
+            }
+        }
+        wg_state_free(s);
+    }
+    CHECK(!bad && checked > 50000, "%d squares checked, %d bad", checked, bad);
+    free_rules(r);
+}
+
+#define EXPECT_WHY(s, pid, to, modes, want, want_at)                        \
+    do {                                                                    \
+        wg_why w_;                                                          \
+        wg_trace_why((s), (pid), sq(r, to), (modes), &w_);                  \
+        CHECK(w_.why == (want) && w_.at == sq(r, want_at),                  \
+              "%s: why %d at %d, want %d at %s", to, w_.why, w_.at,         \
+              (want), want_at);                                             \
+    } while (0)
+
+static void test_why_reasons(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    int w = wg_state_add(s, WALKER, 1, sq(r, "b2"));
+    wg_state_add(s, WALKER, 1, sq(r, "d4"));
+    wg_state_add(s, WALKER, 2, sq(r, "b3"));
+    /* along the lane, d4 is in the way of f6; a knight's square is none of
+     * its pattern; b3 is an enemy it steps onto; d4 is its own */
+    EXPECT_WHY(s, w, "f6", WG_MOVE | WG_CAPTURE, WG_WHY_PIECE, "d4");
+    EXPECT_WHY(s, w, "c4", WG_MOVE | WG_CAPTURE, WG_WHY_PATTERN, "c4");
+    EXPECT_WHY(s, w, "b3", WG_MOVE | WG_CAPTURE, WG_WHY_OK, "b3");
+    EXPECT_WHY(s, w, "b3", WG_MOVE, WG_WHY_MODE, "b3");
+    EXPECT_WHY(s, w, "d4", WG_MOVE | WG_CAPTURE, WG_WHY_OWN, "d4");
+    /* off the lane it slides nowhere: c2 is not on it */
+    wg_state_move(s, w, sq(r, "c2"));
+    EXPECT_WHY(s, w, "e4", WG_MOVE | WG_CAPTURE, WG_WHY_OUTSIDE, "c2");
+    /* the gun captures only, exactly 3 away */
+    int g = wg_state_add(s, GUN, 1, sq(r, "a5"));
+    EXPECT_WHY(s, g, "d5", WG_MOVE | WG_CAPTURE, WG_WHY_MODE, "d5");
+    EXPECT_WHY(s, g, "c5", WG_MOVE | WG_CAPTURE, WG_WHY_PATTERN, "c5");
+    /* the rookish piece: within its home rows, never along the stream */
+    int k = wg_state_add(s, ROOKISH, 1, sq(r, "g2"));
+    EXPECT_WHY(s, k, "h1", WG_MOVE | WG_CAPTURE, WG_WHY_STEP, "h1");
+    EXPECT_WHY(s, k, "g3", WG_MOVE | WG_CAPTURE, WG_WHY_OUTSIDE, "g3");
+    wg_state_free(s);
+    s = wg_state_new(r);
+    /* the jumper: d4 (the wall) stops its move from c2; from b2 to c4 one
+     * route is enough, and with both blocked it tells both squares */
+    int j = wg_state_add(s, JUMPER, 1, sq(r, "c2"));
+    EXPECT_WHY(s, j, "d4", WG_MOVE | WG_CAPTURE, WG_WHY_TERRAIN, "d4");
+    wg_state_move(s, j, sq(r, "b2"));
+    wg_state_add(s, WALKER, 2, sq(r, "c2"));
+    EXPECT_WHY(s, j, "c4", WG_MOVE | WG_CAPTURE, WG_WHY_OK, "c4");
+    wg_state_add(s, WALKER, 2, sq(r, "b4"));
+    wg_why both;
+    wg_trace_why(s, j, sq(r, "c4"), WG_MOVE | WG_CAPTURE, &both);
+    CHECK(both.why == WG_WHY_PIECE
+          && ((both.at == sq(r, "c2") && both.at2 == sq(r, "b4"))
+              || (both.at == sq(r, "b4") && both.at2 == sq(r, "c2"))),
+          "both routes: why %d at %d and %d", both.why, both.at, both.at2);
+    wg_state_free(s);
+    free_rules(r);
+}
+
+/* A large piece (2x2, one rank up or down): the squares it would enter
+ * must be free and on the board. */
+static void test_why_large(void)
+{
+    wg_rules *r = calloc(1, sizeof *r);
+    wg_rules_init(r, 8, 8);
+    wg_rules_add_type(r, "block", 'b');
+    wg_rules_add_type(r, "man", 'm');
+    wg_atom up = { .min = 1, .max = 1, .mode = WG_MOVE };
+    wg_rules_add_atom(r, 1, 0, 1, up);
+    wg_rules_add_atom(r, 1, 0, -1, up);
+    wg_rules_add_atom(r, 2, 1, 0, up);
+    r->type[1].nshape = 4;
+    static const int8_t sq2[4][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } };
+    memcpy(r->type[1].shape, sq2, sizeof sq2);
+    wg_rules_finish(r);
+    wg_state *s = wg_state_new(r);
+    int b = wg_state_add(s, 1, 1, sq(r, "c1"));
+    wg_state_add(s, 2, 2, sq(r, "d3"));
+    EXPECT_WHY(s, b, "c2", WG_MOVE, WG_WHY_PIECE, "d3");
+    EXPECT_WHY(s, b, "c3", WG_MOVE, WG_WHY_PATTERN, "c3");
+    EXPECT_WHY(s, b, "c2", WG_CAPTURE, WG_WHY_PATTERN, "c2");
+    wg_state_move(s, b, sq(r, "c7"));
+    EXPECT_WHY(s, b, "c8", WG_MOVE, WG_WHY_EDGE, "c8");
+    EXPECT_WHY(s, b, "c6", WG_MOVE, WG_WHY_OK, "c6");
+    wg_state_free(s);
+    free_rules(r);
+}
+
 int main(void)
 {
     RUN(test_within_and_mirror);
@@ -305,5 +432,8 @@ int main(void)
     RUN(test_mirrored_route);
     RUN(test_threats_match_brute_force);
     RUN(test_flanked);
+    RUN(test_why_agrees_with_tracer);
+    RUN(test_why_reasons);
+    RUN(test_why_large);
     return RUN_SUMMARY();
 }

@@ -114,10 +114,10 @@ describe("bad input is told as bad input (issue 13, finding 9)", function()
   end)
 
   it("an action with newlines is refused in one line, and the player asked again", function()
-    local out, _, code = T.run({ "play", "courier", "--ai", "none" }, "e2e5\r\rx\nquit\n")
+    local out, _, code = T.run({ "play", "courier", "--ai", "none" }, "castle\r\rnow\nquit\n")
     assert.equal(0, code)
-    assert.truthy(out:find("\nwhite> 'e2e5\\r\\rx' is not a legal action here (type 'moves' to list them)\n",
-                           1, true), out)
+    assert.truthy(out:find("\nwhite> illegal: 'castle\\r\\rnow' is not an action in courier's notation (", 1, true),
+                  out)
   end)
 
   it("the budget's options are read as numbers with limits", function()

@@ -350,7 +350,7 @@ describe("trenches: command line", function()
     assert.equal("wargrid: bad position '10/10 l': 10 ranks expected, found 2\n", out)
     out, code = run("play trenches --ai none", "d1-d5/d4\nquit\n")
     assert.equal(0, code)
-    assert.matches("'d1%-d5/d4' is not a legal action here", out)
+    assert.matches("illegal: T%-T2 the grenade cannot land on d4, protected by your tank on e3\n", out)
   end)
 
   it("T-E1 T-E2 play against the built-in opponent to the end", function()

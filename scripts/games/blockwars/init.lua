@@ -18,8 +18,9 @@
 --
 -- This file holds the rules. The game's folder holds the rest: the position
 -- text (blockwars/position.lua, whose header describes it), the board and
--- what the players see beside it (blockwars/render.lua), and the names all
--- three share (blockwars/common.lua).
+-- what the players see beside it (blockwars/render.lua), why an action is
+-- not legal, by the rule that forbids it (blockwars/why.lua), and the names
+-- they all share (blockwars/common.lua).
 local wg = require "wargrid"
 local bw = require "blockwars.common"
 
@@ -140,21 +141,23 @@ local game = wg.game {
 
   pieces = {
     -- BW-A2 moves one square to an empty square; BW-A3 attacks a neighbour
+    -- `rule`: the rule a unit's moves follow, cited when a move is not one
     infantry = { letter = "i", moves = { "mK", "cK" }, value = 1,
+                 rule = "BW-A2",
                  help = "moves one square in any direction, or moves and "
                         .. "attacks a unit next to it: one or the other "
                         .. "once a turn (BW-A2..BW-A4)" },
     -- BW-A5 range 2, 45 degrees either side of forward. RULING: a line of
     -- fire passing exactly between two squares is blocked only if both are
     -- occupied (corner = "both"; "either" is the strict reading).
-    machinegun = { letter = "m", value = 1.5,
+    machinegun = { letter = "m", value = 1.5, rule = "BW-A5",
                    fire = { range = 2, arc = 45, corner = "both",
                             immune = { "tank" } } },
     -- BW-A6 2x2, one rank straight forward or back; BW-A7 its gun fires all
     -- round from any of its squares. BW-A9 RULING: the tank's own squares
     -- never block its fire, nor a large target's squares fire at itself
     -- (the runtime's line of fire never counts the pieces at its ends).
-    tank = { letter = "t", moves = "mvW", value = 4,
+    tank = { letter = "t", moves = "mvW", value = 4, rule = "BW-A6",
              help = "covers 2x2 squares, named by its lower left one: "
                     .. "moves one rank straight forward or back for both "
                     .. "actions (BW-A6); its gun fires all round from any "
@@ -162,7 +165,7 @@ local game = wg.game {
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
              fire = { range = 2, arc = 180, corner = "both",
                       immune = { "tank" } } },
-    fighter = { letter = "f", value = 0.5,     -- BW-C4, off the board
+    fighter = { letter = "f", value = 0.5, rule = "BW-C4",  -- off the board
                 help = "never on the board: a Jack sends one to strafe, and "
                        .. "the other side may answer in a dogfight (BW-C4)" },
   },
@@ -1306,8 +1309,10 @@ end
 -- Modules of this folder; they read these rules.
 local shared = { game_over = game_over, quota_left = quota_left,
                  can_reinforce = can_reinforce, cross_open = cross_open,
-                 gas_open = gas_open }
+                 gas_open = gas_open, geometry = geometry,
+                 ready_fighters = ready_fighters, ace_entries = ace_entries }
 require("blockwars.position")(game, shared)
 require("blockwars.render")(game, shared)
+require("blockwars.why")(game, shared)
 
 return game

@@ -15,7 +15,8 @@ usage: wargrid play GAME [--side SIDE | --ai SIDE] [--ai-level L] [--seed N]
                          [--variant FILE]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
---help shows it), or:
+--help shows it; an illegal one is answered with the rule that forbids it,
+as 'wargrid why' tells it), or:
   moves   the legal actions by piece  undo      take back your last action
   board   draw the board again        position  print the position text
   help    this list                   quit      leave the game
@@ -280,13 +281,14 @@ function M.play.run(args, input, output)
           say("%s\n", why)
           show = false
         else
-          local a, err = game:parse_action(s, line)
-          if a then
-            local entry, log = play_told(game, s, a, who)
+          -- an illegal action is answered with the rule that forbids it
+          local e = game:explain(s, line)
+          if e.legal then
+            local entry, log = play_told(game, s, e.action, who)
             history[#history + 1] = entry
             tell(log)
           else
-            say("%s\n", err)
+            say("%s\n", wg.explain_line(e))
             show = false
           end
         end
