@@ -87,9 +87,7 @@ int wg_actions_len(lua_State *L)
 
 static int check_index(lua_State *L, const wg_actlist *l, int i)
 {
-    lua_Integer k = luaL_checkinteger(L, i);
-    luaL_argcheck(L, k >= 1 && k <= l->n, i, "'index' is out of range");
-    return (int)k - 1;
+    return (int)wg_check_range(L, i, 1, l->n, "'index' is out of range") - 1;
 }
 
 static int actions_get(lua_State *L)
@@ -117,9 +115,7 @@ static int actions_clear(lua_State *L)
 static int actions_truncate(lua_State *L)
 {
     wg_actlist *l = wg_check_actions(L, 1);
-    lua_Integer n = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, n >= 0 && n <= l->n, 2, "'n' is out of range");
-    l->n = (int)n;
+    l->n = (int)wg_check_range(L, 2, 0, l->n, "'n' is out of range");
     return 0;
 }
 
@@ -166,22 +162,27 @@ static int actions_order(lua_State *L)
 {
     wg_actlist *l = wg_check_actions(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
-    if (l->n < 2)
+    int n = l->n;
+    if (n < 2)
         return 0;
-    keyed *k = lua_newuserdatauv(L, (size_t)l->n * sizeof *k, 0);
-    for (int i = 0; i < l->n; i++) {
-        lua_geti(L, 2, i + 1);
+    keyed *k = lua_newuserdatauv(L, (size_t)n * sizeof *k, 0);
+    for (int i = 0; i < n; i++) {
+        lua_geti(L, 2, i + 1);   /* may run an __index metamethod */
         int ok;
         k[i].key = lua_tonumberx(L, -1, &ok);
-        if (!ok)
+        /* NaN has no order: qsort needs a consistent comparison */
+        if (!ok || k[i].key != k[i].key)
             return luaL_argerror(L, 2, "'keys' must hold a number "
                                        "for every action");
         lua_pop(L, 1);
         k[i].index = i;
-        k[i].a = l->a[i];
     }
-    qsort(k, (size_t)l->n, sizeof *k, by_key);
-    for (int i = 0; i < l->n; i++)
+    /* a metamethod may have changed the list: its actions are read now */
+    luaL_argcheck(L, l->n == n, 2, "'keys' changed the list it orders");
+    for (int i = 0; i < n; i++)
+        k[i].a = l->a[i];
+    qsort(k, (size_t)n, sizeof *k, by_key);
+    for (int i = 0; i < n; i++)
         l->a[i] = k[i].a;
     return 0;
 }

@@ -2,6 +2,7 @@
  * method tables of the binding files and checks userdata arguments. */
 #include "core_lua.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 static void *check_ud(lua_State *L, int i, int uv, const char *tname)
@@ -48,27 +49,54 @@ void wg_check_rc(lua_State *L, int rc, const char *what)
     luaL_error(L, "%s", what);
 }
 
+lua_Integer wg_check_range(lua_State *L, int i, lua_Integer lo,
+                           lua_Integer hi, const char *msg)
+{
+    lua_Integer v = luaL_checkinteger(L, i);
+    luaL_argcheck(L, v >= lo && v <= hi, i, msg);
+    return v;
+}
+
+int32_t wg_check_word(lua_State *L, int i, const char *what)
+{
+    lua_Integer v = luaL_checkinteger(L, i);
+    if (v < INT32_MIN || v > INT32_MAX)
+        luaL_argerror(L, i, lua_pushfstring(L, "'%s' must be from %I to %I",
+                                            what, (lua_Integer)INT32_MIN,
+                                            (lua_Integer)INT32_MAX));
+    return (int32_t)v;
+}
+
+lua_Integer wg_opt_field(lua_State *L, int t, const char *name,
+                         const char *key, lua_Integer def, lua_Integer lo,
+                         lua_Integer hi)
+{
+    lua_getfield(L, t, key);
+    int ok = 1;
+    lua_Integer v = lua_isnil(L, -1) ? def : lua_tointegerx(L, -1, &ok);
+    lua_pop(L, 1);
+    if (!ok || v < lo || v > hi)
+        luaL_argerror(L, t, lua_pushfstring(L, "'%s.%s' must be an integer "
+                                            "from %I to %I", name, key, lo,
+                                            hi));
+    return v;
+}
+
 int wg_check_square(lua_State *L, const wg_rules *r, int i)
 {
-    lua_Integer sq = luaL_checkinteger(L, i);
-    luaL_argcheck(L, sq >= 1 && sq <= r->grid.nsq, i,
-                  "'square' is off the board");
-    return (int)sq;
+    return (int)wg_check_range(L, i, 1, r->grid.nsq,
+                               "'square' is off the board");
 }
 
 int wg_check_side(lua_State *L, int i)
 {
-    lua_Integer side = luaL_checkinteger(L, i);
-    luaL_argcheck(L, side == 1 || side == 2, i, "'side' must be 1 or 2");
-    return (int)side;
+    return (int)wg_check_range(L, i, 1, 2, "'side' must be 1 or 2");
 }
 
 int wg_check_piece(lua_State *L, const wg_state *s, int i)
 {
-    lua_Integer pid = luaL_checkinteger(L, i);
-    luaL_argcheck(L, pid >= 1 && pid <= s->w[W_NPIECES], i,
-                  "'piece' is not a piece id");
-    return (int)pid;
+    return (int)wg_check_range(L, i, 1, s->w[W_NPIECES],
+                               "'piece' is not a piece id");
 }
 
 void wg_push_state(lua_State *L, wg_state *s, int ri)

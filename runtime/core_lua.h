@@ -26,6 +26,20 @@ wg_actlist *wg_check_actions(lua_State *L, int i);
  * memory" for WG_ENOMEM, else `what` (or, when NULL, what the code means). */
 void wg_check_rc(lua_State *L, int rc, const char *what);
 
+/* Checks argument i as an integer from lo to hi, before any arithmetic or
+ * narrowing cast: msg names the argument ("'n' must be 0 to 1000"). */
+lua_Integer wg_check_range(lua_State *L, int i, lua_Integer lo,
+                           lua_Integer hi, const char *msg);
+/* Checks argument i as a value a state word holds (32-bit signed); what
+ * names it. */
+int32_t wg_check_word(lua_State *L, int i, const char *what);
+
+/* Reads field key of the table argument t (called name: "spec", "opts")
+ * as an integer from lo to hi, or def when it is nil. */
+lua_Integer wg_opt_field(lua_State *L, int t, const char *name,
+                         const char *key, lua_Integer def, lua_Integer lo,
+                         lua_Integer hi);
+
 /* Checks argument i as a square of r's board. */
 int wg_check_square(lua_State *L, const wg_rules *r, int i);
 int wg_check_side(lua_State *L, int i);

@@ -5,10 +5,8 @@
 
 static int check_deck(lua_State *L, const wg_state *s, int i)
 {
-    lua_Integer d = luaL_checkinteger(L, i);
-    luaL_argcheck(L, d >= 1 && d <= s->rules->ndecks, i,
-                  "'deck' is not a deck");
-    return (int)d - 1;
+    return (int)wg_check_range(L, i, 1, s->rules->ndecks,
+                               "'deck' is not a deck") - 1;
 }
 
 /* s:ncards(d) -> the number of cards in deck d */
@@ -39,7 +37,9 @@ static int deck_set_cards(lua_State *L)
     int d = check_deck(L, s, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_Integer n = luaL_len(L, 3);
-    luaL_argcheck(L, n <= WG_MAX_CARDS, 3, "too many cards for one deck");
+    /* a __len metamethod may say anything */
+    luaL_argcheck(L, n >= 0 && n <= WG_MAX_CARDS, 3,
+                  "'cards' holds more cards than a deck holds");
     int32_t cards[WG_MAX_CARDS];
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, 3, i);

@@ -105,8 +105,7 @@ static int perft_body(lua_State *L)
 /* core.perft(game, s, depth) -> leaf count. The state is left as it was. */
 static int drive_perft(lua_State *L)
 {
-    lua_Integer depth = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, depth >= 0 && depth <= 64, 3, "'depth' must be 0 to 64");
+    lua_Integer depth = wg_check_range(L, 3, 0, 64, "'depth' must be 0 to 64");
     lua_settop(L, 3);
     drive d;
     setup(L, &d, (int)depth);
@@ -117,7 +116,7 @@ static int playout_body(lua_State *L)
 {
     drive *d = lua_touserdata(L, lua_gettop(L));
     uint64_t rng = (uint64_t)lua_tointeger(L, 3);
-    lua_Integer max = luaL_optinteger(L, 4, 100000);
+    lua_Integer max = lua_isnil(L, 4) ? 100000 : lua_tointeger(L, 4);
     int after = !lua_isnil(L, 5);
     lua_Integer n = 0;
     int ended = 0;
@@ -150,7 +149,8 @@ static int playout_body(lua_State *L)
 static int drive_playout(lua_State *L)
 {
     luaL_checkinteger(L, 3);
-    luaL_optinteger(L, 4, 100000);
+    if (!lua_isnoneornil(L, 4))
+        wg_check_range(L, 4, 0, LUA_MAXINTEGER, "'max' must not be negative");
     if (!lua_isnoneornil(L, 5))
         luaL_checktype(L, 5, LUA_TFUNCTION);
     lua_settop(L, 5);

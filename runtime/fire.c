@@ -44,8 +44,9 @@ int wg_fire_in_arc(int dx, int dy, int fx, int fy, int arc)
     if (arc >= 180)
         return 1;
     double dot = (double)dx * fx + (double)dy * fy;
-    double len = sqrt((double)(dx * dx + dy * dy)
-                      * (double)(fx * fx + fy * fy));
+    /* in double: the facing comes from scripts */
+    double len = sqrt(((double)dx * dx + (double)dy * dy)
+                      * ((double)fx * fx + (double)fy * fy));
     if (len == 0)
         return 0;
     return dot >= cos(arc * 3.14159265358979323846 / 180.0) * len - 1e-9;

@@ -47,15 +47,18 @@ static int fire_in_arc(lua_State *L)
 {
     wg_rules *r = wg_check_rules(L, 1);
     int a = wg_check_square(L, r, 2), b = wg_check_square(L, r, 3);
-    int fx = (int)luaL_checkinteger(L, 4), fy = (int)luaL_checkinteger(L, 5);
-    lua_Integer arc = luaL_checkinteger(L, 6);
+    /* a facing is a direction on the board: no longer than a board side */
+    int fx = (int)wg_check_range(L, 4, -WG_MAX_FILES, WG_MAX_FILES,
+                                 "'fx' must be from -16 to 16");
+    int fy = (int)wg_check_range(L, 5, -WG_MAX_RANKS, WG_MAX_RANKS,
+                                 "'fy' must be from -16 to 16");
+    int arc = (int)wg_check_range(L, 6, 0, 180,
+                                  "'arc' must be 0 to 180 degrees");
     luaL_argcheck(L, fx || fy, 4, "the facing (fx, fy) must not be (0, 0)");
-    luaL_argcheck(L, arc >= 0 && arc <= 180, 6,
-                  "'arc' must be 0 to 180 degrees");
     const wg_grid *g = &r->grid;
     lua_pushboolean(L, a != b && wg_fire_in_arc(g->file_of[b] - g->file_of[a],
                                                 g->rank_of[b] - g->rank_of[a],
-                                                fx, fy, (int)arc));
+                                                fx, fy, arc));
     return 1;
 }
 

@@ -54,17 +54,31 @@ static int grid_coords(lua_State *L)
     return 2;
 }
 
-/* rules:at(file, rank) -> square, or nil when off the board */
-static int grid_at(lua_State *L)
+/* The square at 1-based (file, rank) given as Lua integers, or 0 when it
+ * is off the board; compared before any narrowing, so no far-off integer
+ * wraps onto the board. */
+static int square_at(const wg_grid *g, lua_Integer f, lua_Integer r)
 {
-    const wg_grid *g = check_grid(L, 1);
-    int f = (int)luaL_checkinteger(L, 2), r = (int)luaL_checkinteger(L, 3);
-    int sq = wg_grid_at(g, f - 1, r - 1);
+    if (f < 1 || r < 1 || f > g->files || r > g->ranks)
+        return 0;
+    return wg_grid_at(g, (int)f - 1, (int)r - 1);
+}
+
+static int push_square(lua_State *L, int sq)
+{
     if (sq)
         lua_pushinteger(L, sq);
     else
         lua_pushnil(L);
     return 1;
+}
+
+/* rules:at(file, rank) -> square, or nil when off the board */
+static int grid_at(lua_State *L)
+{
+    const wg_grid *g = check_grid(L, 1);
+    lua_Integer f = luaL_checkinteger(L, 2), r = luaL_checkinteger(L, 3);
+    return push_square(L, square_at(g, f, r));
 }
 
 /* rules:step(sq, dx, dy) -> square, or nil when off the board */
@@ -73,13 +87,12 @@ static int grid_step(lua_State *L)
     const wg_grid *g = check_grid(L, 1);
     lua_Integer sq = luaL_checkinteger(L, 2);
     luaL_argcheck(L, sq >= 1 && sq <= g->nsq, 2, "'square' is off the board");
-    int t = wg_grid_step(g, (int)sq, (int)luaL_checkinteger(L, 3),
-                         (int)luaL_checkinteger(L, 4));
-    if (t)
-        lua_pushinteger(L, t);
-    else
-        lua_pushnil(L);
-    return 1;
+    lua_Integer dx = luaL_checkinteger(L, 3), dy = luaL_checkinteger(L, 4);
+    /* a step longer than the board leaves it; shorter ones cannot overflow */
+    if (dx < -g->files || dx > g->files || dy < -g->ranks || dy > g->ranks)
+        return push_square(L, 0);
+    return push_square(L, square_at(g, g->file_of[sq] + 1 + dx,
+                                    g->rank_of[sq] + 1 + dy));
 }
 
 /* rules:layer("road") -> bit index (0-based), or nil */

@@ -78,9 +78,9 @@ static int cb_result(void *p, wg_state *s, int *winner)
     lua_pushvalue(L, c->game);
     push_state(c, s);
     WG_TRY(call(c, 2, 1, "result"));
-    int w = (int)lua_tointeger(L, -1);
+    lua_Integer w = lua_tointeger(L, -1);   /* compared whole: no wrap */
     lua_pop(L, 1);
-    *winner = w == 1 || w == 2 ? w : 0;
+    *winner = w == 1 || w == 2 ? (int)w : 0;
     return WG_OK;
 }
 
@@ -117,11 +117,16 @@ static int cb_sample(void *p, uint64_t seed, wg_state **out)
     return WG_OK;
 }
 
+/* opts[k] (opts is argument t) as a number, or def when absent */
 static double opt_number(lua_State *L, int t, const char *k, double def)
 {
     lua_getfield(L, t, k);
-    double v = luaL_optnumber(L, -1, def);
+    int ok = 1;
+    double v = lua_isnil(L, -1) ? def : lua_tonumberx(L, -1, &ok);
     lua_pop(L, 1);
+    if (!ok)
+        luaL_argerror(L, t, lua_pushfstring(L, "'opts.%s' must be a number",
+                                            k));
     return v;
 }
 
@@ -161,19 +166,15 @@ static int mcts_search(lua_State *L)
     wg_mcts_opts o;
     wg_mcts_defaults(&o);
     o.seconds = opt_number(L, 3, "seconds", 0);
-    double iterations = opt_number(L, 3, "iterations",
-                                   o.seconds > 0 ? 0 : o.iterations);
-    double depth = opt_number(L, 3, "playout_depth", -1);
-    double plies = opt_number(L, 3, "max_plies", o.max_plies);
-    luaL_argcheck(L, iterations >= 0 && iterations <= 1e9 && depth <= 1e6
-                  && plies >= 1 && plies <= 1e9, 3,
-                  "'iterations', 'playout_depth' or 'max_plies' out of range");
-    o.iterations = (int)iterations;
-    o.playout_depth = depth < 0 ? -1 : (int)depth;
-    o.max_plies = (int)plies;
-    lua_getfield(L, 3, "seed");
-    o.seed = (uint64_t)luaL_optinteger(L, -1, 1);
-    lua_pop(L, 1);
+    o.iterations = (int)wg_opt_field(L, 3, "opts", "iterations",
+                                     o.seconds > 0 ? 0 : o.iterations, 0,
+                                     1000000000);
+    o.playout_depth = (int)wg_opt_field(L, 3, "opts", "playout_depth", -1,
+                                        -1, 1000000);
+    o.max_plies = (int)wg_opt_field(L, 3, "opts", "max_plies", o.max_plies,
+                                    1, 1000000000);
+    o.seed = (uint64_t)wg_opt_field(L, 3, "opts", "seed", 1, LUA_MININTEGER,
+                                    LUA_MAXINTEGER);
     o.explore = opt_number(L, 3, "explore", o.explore);
     c.scale = opt_number(L, 3, "eval_scale", 3.0);
     luaL_argcheck(L, c.scale > 0 && o.explore >= 0 && o.seconds >= 0, 3,

@@ -46,6 +46,24 @@ static uint32_t mask_field(lua_State *L, const char *path, const char *key)
     return v;
 }
 
+/* Reads (dx, dy) from the table at the top of the stack as an offset no
+ * longer than a board's side; 0 if it is not one. */
+static int read_offset(lua_State *L, int *dx, int *dy)
+{
+    lua_geti(L, -1, 1);
+    lua_geti(L, -2, 2);
+    int ok1, ok2;
+    lua_Integer x = lua_tointegerx(L, -2, &ok1);
+    lua_Integer y = lua_tointegerx(L, -1, &ok2);
+    lua_pop(L, 2);
+    if (!ok1 || !ok2 || x < -WG_MAX_FILES || x > WG_MAX_FILES
+        || y < -WG_MAX_RANKS || y > WG_MAX_RANKS)
+        return 0;
+    *dx = (int)x;
+    *dy = (int)y;
+    return 1;
+}
+
 /* Pushes t[key] and checks it is a table (or nil when optional). */
 static int table_field(lua_State *L, const char *path, const char *key,
                        int optional)
@@ -100,20 +118,16 @@ static void read_routes(lua_State *L, wg_rules *r, const char *path, wg_atom *a,
         a->nstep = (uint8_t)m;
         int sx = 0, sy = 0;
         for (lua_Integer k = 1; k <= m; k++) {
-            lua_geti(L, -1, k);
-            lua_geti(L, -1, 1);
-            lua_geti(L, -2, 2);
-            int ok1, ok2;
-            int x = (int)lua_tointegerx(L, -2, &ok1),
-                y = (int)lua_tointegerx(L, -1, &ok2);
-            int v = ok1 && ok2 ? wg_grid_vec(&r->grid, x, y) : WG_EINVAL;
+            int x = 0, y = 0, v = WG_EINVAL;
+            if (lua_geti(L, -1, k) == LUA_TTABLE && read_offset(L, &x, &y))
+                v = wg_grid_vec(&r->grid, x, y);
             if (v < 0)
                 luaL_error(L, "rules: %s.routes[%d][%d] "
                            "must be a step {dx, dy}", path, (int)i, (int)k);
             a->route[i - 1][k - 1] = (int16_t)v;
             sx += x;
             sy += y;
-            lua_pop(L, 3);
+            lua_pop(L, 1);
         }
         if ((i > 1 || *dx || *dy) && (sx != *dx || sy != *dy))
             luaL_error(L, "rules: %s.routes[%d] does not end at (%d, %d)",
@@ -189,16 +203,17 @@ static void read_type(lua_State *L, wg_rules *r, int i)
     }
     if (table_field(L, path, "shape", 1)) {
         lua_Integer n = luaL_len(L, -1);
-        if (n > WG_MAX_SHAPE)
+        if (n < 0 || n > WG_MAX_SHAPE)
             luaL_error(L, "rules: %s.shape has more than %d squares", path,
                        WG_MAX_SHAPE);
         for (lua_Integer k = 1; k <= n; k++) {
-            lua_geti(L, -1, k);
-            lua_geti(L, -1, 1);
-            lua_geti(L, -2, 2);
-            ty->shape[k - 1][0] = (int8_t)lua_tointeger(L, -2);
-            ty->shape[k - 1][1] = (int8_t)lua_tointeger(L, -1);
-            lua_pop(L, 3);
+            int x = 0, y = 0;
+            if (lua_geti(L, -1, k) != LUA_TTABLE || !read_offset(L, &x, &y))
+                luaL_error(L, "rules: %s.shape[%d] must be an offset "
+                           "{dx, dy} from -16 to 16", path, (int)k);
+            ty->shape[k - 1][0] = (int8_t)x;
+            ty->shape[k - 1][1] = (int8_t)y;
+            lua_pop(L, 1);
         }
         ty->nshape = (int)n;
         lua_pop(L, 1);
@@ -217,7 +232,7 @@ static void read_type(lua_State *L, wg_rules *r, int i)
     ty->promo_optional = bool_field(L, "promo_optional");
     if (table_field(L, path, "promo", 1)) {
         lua_Integer n = luaL_len(L, -1);
-        if (n > WG_MAX_PROMO)
+        if (n < 0 || n > WG_MAX_PROMO)
             luaL_error(L, "rules: %s.promo has more than %d types", path,
                        WG_MAX_PROMO);
         for (lua_Integer k = 1; k <= n; k++) {
@@ -316,7 +331,7 @@ static int rules_new(lua_State *L)
     }
     if (table_field(L, "spec", "types", 0)) {
         lua_Integer n = luaL_len(L, -1);
-        if (n > WG_MAX_TYPES)
+        if (n < 0 || n > WG_MAX_TYPES)
             luaL_error(L, "rules: more than %d piece types", WG_MAX_TYPES);
         for (lua_Integer i = 1; i <= n; i++) {
             if (lua_geti(L, -1, i) != LUA_TTABLE)
@@ -328,7 +343,7 @@ static int rules_new(lua_State *L)
     }
     if (table_field(L, "spec", "vars", 1)) {
         lua_Integer n = luaL_len(L, -1);
-        if (n > WG_MAX_VARS)
+        if (n < 0 || n > WG_MAX_VARS)
             luaL_error(L, "rules: more than %d vars", WG_MAX_VARS);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_geti(L, -1, i);
@@ -364,9 +379,18 @@ static int rules_ntypes(lua_State *L)
     return 1;
 }
 
+/* rules:maxpieces() -> the most pieces a state holds (ids used, on the
+ * board or off it): a reader of position text checks it before adding */
+static int rules_maxpieces(lua_State *L)
+{
+    lua_pushinteger(L, wg_check_rules(L, 1)->maxpieces);
+    return 1;
+}
+
 const luaL_Reg wg_rules_methods[] = {
     { "new_state", rules_new_state },
     { "ntypes", rules_ntypes },
+    { "maxpieces", rules_maxpieces },
     { NULL, NULL }
 };
 

@@ -3,20 +3,6 @@
 #include "core_lua.h"
 #include "shot.h"
 
-/* Reads spec[key] (spec at index i) as an integer in [lo, hi], or def. */
-static lua_Integer spec_int(lua_State *L, int i, const char *key,
-                            lua_Integer def, lua_Integer lo, lua_Integer hi)
-{
-    lua_getfield(L, i, key);
-    int ok = 1;
-    lua_Integer v = lua_isnil(L, -1) ? def : lua_tointegerx(L, -1, &ok);
-    lua_pop(L, 1);
-    if (!ok || v < lo || v > hi)
-        luaL_error(L, "trace_shots: spec.%s must be an integer from %I to %I",
-                   key, lo, hi);
-    return v;
-}
-
 static int spec_bool(lua_State *L, int i, const char *key, int def)
 {
     lua_getfield(L, i, key);
@@ -36,10 +22,12 @@ static int shot_trace_shots(lua_State *L)
     luaL_checktype(L, 4, LUA_TTABLE);
     int ntypes = s->rules->ntypes;
     wg_shot spec;
-    spec.kind = (unsigned)spec_int(L, 4, "kind", -1, 0, 255);
-    spec.movers = (uint32_t)spec_int(L, 4, "movers", 0, 0, 0xffffffffLL);
-    spec.pattern = (int)spec_int(L, 4, "pattern", -1, 1, ntypes);
-    spec.guards = (uint32_t)spec_int(L, 4, "guards", 0, 0, 0xffffffffLL);
+    spec.kind = (unsigned)wg_opt_field(L, 4, "spec", "kind", -1, 0, 255);
+    spec.movers = (uint32_t)wg_opt_field(L, 4, "spec", "movers", 0, 0,
+                                         0xffffffffLL);
+    spec.pattern = (int)wg_opt_field(L, 4, "spec", "pattern", -1, 1, ntypes);
+    spec.guards = (uint32_t)wg_opt_field(L, 4, "spec", "guards", 0, 0,
+                                         0xffffffffLL);
     spec.origin_open = spec_bool(L, 4, "origin_open", 1);
     spec.guards_stop = spec_bool(L, 4, "guards_stop", 0);
     /* the shot walker follows block, noland and the over masks; refuse the
@@ -68,9 +56,8 @@ static int shot_guarded(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int sq = wg_check_square(L, s->rules, 2);
-    lua_Integer types = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, types >= 0 && types <= 0xffffffffLL, 3,
-                  "'types' must be a bit mask");
+    lua_Integer types = wg_check_range(L, 3, 0, 0xffffffffLL,
+                                       "'types' must be a bit mask");
     lua_pushboolean(L, wg_shot_guarded(s, sq, (uint32_t)types));
     return 1;
 }

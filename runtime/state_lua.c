@@ -42,9 +42,7 @@ static int state_square(lua_State *L) { return piece_word(L, PF_SQ); }
 
 static int check_field(lua_State *L, int i)
 {
-    lua_Integer k = luaL_checkinteger(L, i);
-    luaL_argcheck(L, k >= 1 && k <= PF_NUSER, i, "'field' must be 1 to 4");
-    return (int)k - 1;
+    return (int)wg_check_range(L, i, 1, PF_NUSER, "'field' must be 1 to 4") - 1;
 }
 
 /* s:field(pid, k) -> the piece's user field k (1..4) */
@@ -70,17 +68,15 @@ static int state_set_field(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int pid = wg_check_piece(L, s, 2), k = check_field(L, 3);
-    int32_t v = (int32_t)luaL_checkinteger(L, 4);
+    int32_t v = wg_check_word(L, 4, "value");
     wg_check_rc(L, wg_state_set_field(s, pid, k, v), "cannot set the field");
     return 0;
 }
 
 static int check_type(lua_State *L, const wg_state *s, int i)
 {
-    lua_Integer t = luaL_checkinteger(L, i);
-    luaL_argcheck(L, t >= 1 && t <= s->rules->ntypes, i,
-                  "'type' is not a piece type");
-    return (int)t;
+    return (int)wg_check_range(L, i, 1, s->rules->ntypes,
+                               "'type' is not a piece type");
 }
 
 /* s:add(type, side, sq) -> pid; sq 0 or nil keeps the piece off the board */
@@ -143,9 +139,14 @@ static int state_apply_move(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     wg_action x = (wg_action)luaL_checkinteger(L, 2);
-    int rc = wg_state_apply_move(s, wg_act_a(x), wg_act_b(x), wg_act_e(x));
+    const wg_rules *r = s->rules;
+    unsigned a = wg_act_a(x), b = wg_act_b(x), e = wg_act_e(x);
+    int rc = a >= 1 && b >= 1 && (int)a <= r->grid.nsq
+             && (int)b <= r->grid.nsq && (int)e <= r->ntypes
+             ? wg_state_apply_move(s, a, b, e) : WG_EINVAL;
     if (rc == WG_EINVAL)
-        return luaL_argerror(L, 2, "no piece to move on its from-square");
+        return luaL_argerror(L, 2, "'action' is not a move of a piece "
+                                   "on this board");
     wg_check_rc(L, rc, NULL);
     push_opt_piece(L, rc);
     return 1;
@@ -183,10 +184,8 @@ static int state_covers(lua_State *L)
 
 static int check_layer(lua_State *L, const wg_state *s, int i)
 {
-    lua_Integer b = luaL_checkinteger(L, i);
-    luaL_argcheck(L, b >= 0 && b < s->rules->grid.nlayers, i,
-                  "'layer' is not a layer");
-    return (int)b;
+    return (int)wg_check_range(L, i, 0, s->rules->grid.nlayers - 1,
+                               "'layer' is not a layer");
 }
 
 /* s:count(side [, type [, layer]]) -> pieces on the board, of that type
@@ -221,7 +220,7 @@ static int state_offboard(lua_State *L)
     int side = wg_check_side(L, 2);
     int t = lua_isnoneornil(L, 3) ? 0 : check_type(L, s, 3);
     int k = lua_isnoneornil(L, 4) ? -1 : check_field(L, 4);
-    int32_t v = k < 0 ? 0 : (int32_t)luaL_checkinteger(L, 5);
+    int32_t v = k < 0 ? 0 : wg_check_word(L, 5, "v");
     int n = 0, first = 0;
     for (int pid = 1; pid <= s->w[W_NPIECES]; pid++) {
         const int32_t *p = wg_piece(s, pid);
@@ -314,10 +313,8 @@ static int state_set_layer(lua_State *L)
 
 static int check_var(lua_State *L, const wg_state *s, int i)
 {
-    lua_Integer v = luaL_checkinteger(L, i);
-    luaL_argcheck(L, v >= 1 && v <= s->rules->nvars, i,
-                  "'var' is not a declared var");
-    return (int)v - 1;
+    return (int)wg_check_range(L, i, 1, s->rules->nvars,
+                               "'var' is not a declared var") - 1;
 }
 
 static int state_var(lua_State *L)
@@ -331,8 +328,8 @@ static int state_set_var(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int v = check_var(L, s, 2);
-    wg_check_rc(L, wg_state_set_var(s, v,
-                                    (int32_t)luaL_checkinteger(L, 3)), NULL);
+    wg_check_rc(L, wg_state_set_var(s, v, wg_check_word(L, 3, "value")),
+                NULL);
     return 0;
 }
 
@@ -346,10 +343,9 @@ static int state_mark(lua_State *L)
 static int state_undo(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    lua_Integer m = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, m >= 0 && m <= s->jlen, 2,
-                  "'mark' is not a mark of this journal");
-    wg_state_undo(s, (int)m);
+    int m = (int)wg_check_range(L, 2, 0, s->jlen,
+                                "'mark' is not a mark of this journal");
+    wg_state_undo(s, m);
     return 0;
 }
 

@@ -1,16 +1,21 @@
 /* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
  * resource usage, whether output is a terminal and how wide, the
- * executable's path, seeds from the system's random source -- and the
+ * executable's path, seeds from the system's random source -- the two
+ * file calls Lua's io lacks: fsync, for atomic saves, and a file's
+ * modification time to the nanosecond, for watching rules files -- and the
  * signals of a selfplay pool: workers that die with their parent, a parent
  * that Ctrl-C stops. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,7 +24,9 @@
 /* core.isatty(fd) -> true if the file descriptor is a terminal */
 static int sys_isatty(lua_State *L)
 {
-    lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)));
+    int fd = (int)wg_check_range(L, 1, 0, INT32_MAX,
+                                 "'fd' is not a file descriptor");
+    lua_pushboolean(L, isatty(fd));
     return 1;
 }
 
@@ -130,6 +137,51 @@ static int sys_interrupted(lua_State *L)
     return 1;
 }
 
+/* core.fsync(f) -> true, or nil and a message: flushes the Lua file f (or
+ * the file or directory named by a path) to the disk. A record is saved to
+ * a temporary file, synced, then renamed over the old one, and the
+ * directory synced: a crash leaves the old record or the new one. */
+static int sys_fsync(lua_State *L)
+{
+    int fd, own = 0;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        const char *path = lua_tostring(L, 1);
+        fd = open(path, O_RDONLY);
+        if (fd < 0)
+            return luaL_fileresult(L, 0, path);
+        own = 1;
+    } else {
+        luaL_Stream *p = luaL_checkudata(L, 1, LUA_FILEHANDLE);
+        luaL_argcheck(L, p->closef != NULL, 1, "the file is closed");
+        if (fflush(p->f) != 0)
+            return luaL_fileresult(L, 0, NULL);
+        fd = fileno(p->f);
+    }
+    int rc;
+    do
+        rc = fsync(fd);
+    while (rc < 0 && errno == EINTR);
+    int saved = errno;
+    if (own)
+        close(fd);
+    errno = saved;
+    return luaL_fileresult(L, rc == 0, NULL);
+}
+
+/* core.mtime(path) -> the file's modification time in nanoseconds and its
+ * size, or nil and a message */
+static int sys_mtime(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return luaL_fileresult(L, 0, path);
+    lua_pushinteger(L, (lua_Integer)st.st_mtim.tv_sec * 1000000000
+                           + st.st_mtim.tv_nsec);
+    lua_pushinteger(L, (lua_Integer)st.st_size);
+    return 2;
+}
+
 const luaL_Reg wg_sys_functions[] = {
     { "clock", sys_clock },
     { "usage", sys_usage },
@@ -140,5 +192,7 @@ const luaL_Reg wg_sys_functions[] = {
     { "die_with_parent", sys_die_with_parent },
     { "on_interrupt", sys_on_interrupt },
     { "interrupted", sys_interrupted },
+    { "fsync", sys_fsync },
+    { "mtime", sys_mtime },
     { NULL, NULL }
 };

@@ -6,9 +6,9 @@
 
 static unsigned opt_kind(lua_State *L, int i)
 {
-    lua_Integer k = luaL_optinteger(L, i, 1);
-    luaL_argcheck(L, k >= 0 && k <= 255, i, "'kind' must be 0 to 255");
-    return (unsigned)k;
+    if (lua_isnoneornil(L, i))
+        return 1;
+    return (unsigned)wg_check_range(L, i, 0, 255, "'kind' must be 0 to 255");
 }
 
 static int opt_modes(lua_State *L, int i)
@@ -28,10 +28,8 @@ static int trace_trace(lua_State *L)
     int side = wg_check_side(L, 3);
     uint32_t types = 0xffffffffu;
     if (!lua_isnoneornil(L, 6)) {
-        lua_Integer t = luaL_checkinteger(L, 6);
-        luaL_argcheck(L, t >= 0 && t <= 0xffffffffLL, 6,
-                      "'types' must be a bit mask");
-        types = (uint32_t)t;
+        types = (uint32_t)wg_check_range(L, 6, 0, 0xffffffffLL,
+                                         "'types' must be a bit mask");
     }
     int n = wg_trace_side_modes(s, side, opt_modes(L, 5), types,
                                 opt_kind(L, 4), out);
@@ -143,9 +141,9 @@ static int trace_threats(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int by = wg_check_side(L, 3);
-    lua_Integer need = luaL_optinteger(L, 4, 1);
-    luaL_argcheck(L, need >= 1 && need <= WG_MAX_PIECES, 4,
-                  "'need' must be 1 or more");
+    lua_Integer need = lua_isnoneornil(L, 4)
+                       ? 1 : wg_check_range(L, 4, 1, WG_MAX_PIECES,
+                                            "'need' must be 1 to 255");
     int sq = lua_isnoneornil(L, 5) ? 0 : wg_check_square(L, s->rules, 5);
     int n = wg_trace_threats(s, by, (int)need, sq, out);
     wg_check_rc(L, n, "too many actions");

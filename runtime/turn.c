@@ -12,6 +12,8 @@ int wg_turn_begin(wg_state *s)
 
 int wg_turn_end(wg_state *s)
 {
+    if (s->w[W_TURN] == INT32_MAX)
+        return WG_EFULL;   /* checked first: nothing is half done */
     WG_TRY(wg_state_set_word(s, W_SIDE, 3 - s->w[W_SIDE]));
     WG_TRY(wg_state_set_word(s, W_DECIDER, 0));
     WG_TRY(wg_state_set_word(s, W_LEFT, s->rules->actions_per_turn));

@@ -8,7 +8,8 @@
 /* Starts play from the current position: the history holds it alone and the
  * journal is forgotten. */
 int wg_turn_begin(wg_state *s);
-/* Ends the turn: the other side moves with a fresh budget of actions. */
+/* Ends the turn: the other side moves with a fresh budget of actions.
+ * WG_EFULL when the turn counter is at INT32_MAX. */
 int wg_turn_end(wg_state *s);
 /* Uses n actions of the budget; WG_EINVAL if fewer are left. */
 int wg_turn_spend(wg_state *s, int n);

@@ -13,8 +13,7 @@ static int set_word(lua_State *L, int idx, lua_Integer lo, lua_Integer hi,
                     const char *msg)
 {
     wg_state *s = wg_check_state(L, 1);
-    lua_Integer v = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, v >= lo && v <= hi, 2, msg);
+    lua_Integer v = wg_check_range(L, 2, lo, hi, msg);
     wg_check_rc(L, wg_state_set_word(s, idx, (int32_t)v), NULL);
     return 0;
 }
@@ -55,24 +54,25 @@ static int turn_set_left(lua_State *L)
 static int turn_spend(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    lua_Integer n = luaL_optinteger(L, 2, 1);
-    int rc = wg_turn_spend(s, (int)n);
-    if (rc == WG_EINVAL)
-        return luaL_argerror(L, 2, "more actions than are left this turn");
-    wg_check_rc(L, rc, NULL);
+    lua_Integer n = lua_isnoneornil(L, 2) ? 1 : luaL_checkinteger(L, 2);
+    luaL_argcheck(L, n >= 0 && n <= s->w[W_LEFT], 2,
+                  "'n' is more actions than are left this turn");
+    wg_check_rc(L, wg_turn_spend(s, (int)n), NULL);
     return 0;
 }
 
 static int turn_end_turn(lua_State *L)
 {
-    wg_check_rc(L, wg_turn_end(wg_check_state(L, 1)), NULL);
+    wg_check_rc(L, wg_turn_end(wg_check_state(L, 1)),
+                "end_turn: the turn counter is at its limit (2^31-1)");
     return 0;
 }
 
 static int turn_turn(lua_State *L) { return get_word(L, W_TURN); }
 static int turn_set_turn(lua_State *L)
 {
-    return set_word(L, W_TURN, 0, 0x7fffffff, "'turn' must not be negative");
+    return set_word(L, W_TURN, 0, 0x7fffffff,
+                    "'turn' must be from 0 to 2147483647");
 }
 
 /* s:result() -> winner (1, 2, or 3 for a draw), reason; or nil */
@@ -90,10 +90,9 @@ static int turn_result(lua_State *L)
 static int turn_set_result(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    lua_Integer w = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, w >= 0 && w <= 3, 2, "'winner' must be 0, 1, 2 or 3");
-    wg_check_rc(L, wg_turn_set_result(s, (int)w,
-                                      (int)luaL_optinteger(L, 3, 0)), NULL);
+    int w = (int)wg_check_range(L, 2, 0, 3, "'winner' must be 0, 1, 2 or 3");
+    int32_t reason = lua_isnoneornil(L, 3) ? 0 : wg_check_word(L, 3, "reason");
+    wg_check_rc(L, wg_turn_set_result(s, w, reason), NULL);
     return 0;
 }
 

@@ -10,10 +10,11 @@ return wg.variant("trenches", {
   title = "Game of the Amazons",
   sides = { "white", "black" },
   pieces = { tank = false,
-             soldier = { letter = "q",
+             soldier = { letter = "q", look = { glyph = "queen" },
                          help = "the amazon: moves any distance in any "
                                 .. "direction, then shoots an arrow (the "
                                 .. "soldier's grenade) that burns a square" } },
   board = { layers = { dead = { label = "a burnt square (debris)" } } },
+  look = { board = { light = "#eee1c6", dark = "#c09a6b" } },
   start = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w",
 })

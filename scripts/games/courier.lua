@@ -53,24 +53,33 @@ local game = wg.game {
   pieces = {
     pawn     = { letter = "p", moves = "fmWfcF", value = 1,
                  rule = "C-P1",
-                 promote = { to = "queen", zone = "last" } },         -- C-P2
+                 promote = { to = "queen", zone = "last" },           -- C-P2
+                 look = { glyph = "pawn" } },
     -- C-P3 Lieutenant
-    rook     = { letter = "r", moves = "R", value = 5, rule = "C-P3" },
+    rook     = { letter = "r", moves = "R", value = 5, rule = "C-P3",
+                 look = { glyph = "rook" } },
     -- C-P3 Sergeant
-    knight   = { letter = "n", moves = "N", value = 3, rule = "C-P3" },
+    knight   = { letter = "n", moves = "N", value = 3, rule = "C-P3",
+                 look = { glyph = "knight" } },
     -- C-P4 Corporal: exactly two squares diagonally. RULING: it leaps
     -- (the alfil); the non-leaping reading would be "nA".
-    corporal = { letter = "e", moves = "A", value = 1.5, rule = "C-P4" },
+    corporal = { letter = "e", moves = "A", value = 1.5, rule = "C-P4",
+                 look = { glyph = "corporal" } },
     -- C-P5 Captain
-    courier  = { letter = "b", moves = "B", value = 3.5, rule = "C-P5" },
+    courier  = { letter = "b", moves = "B", value = 3.5, rule = "C-P5",
+                 look = { glyph = "bishop" } },
     -- C-P6 Major
-    sage     = { letter = "m", moves = "K", value = 2.5, rule = "C-P6" },
+    sage     = { letter = "m", moves = "K", value = 2.5, rule = "C-P6",
+                 look = { glyph = "sage" } },
     -- C-P6 as the text says
-    jester   = { letter = "w", moves = "K", value = 2.5, rule = "C-P6" },
+    jester   = { letter = "w", moves = "K", value = 2.5, rule = "C-P6",
+                 look = { glyph = "jester" } },
     -- C-P7 Chief
-    queen    = { letter = "f", moves = "F", value = 1.5, rule = "C-P7" },
+    queen    = { letter = "f", moves = "F", value = 1.5, rule = "C-P7",
+                 look = { glyph = "queen" } },
     -- C-P8, no castling
-    king     = { letter = "k", moves = "K", royal = true, rule = "C-P8" },
+    king     = { letter = "k", moves = "K", royal = true, rule = "C-P8",
+                 look = { glyph = "king" } },
   },
 
   vars = {
@@ -93,6 +102,11 @@ local game = wg.game {
     -- g-pawn
     { letter = "q", piece = "queen", file = "g", from = 1, to = 3 },
   },
+
+  -- Records are PGN as XBoard and pychess write Courier (wargrid.replay):
+  -- moves in SAN with the letters above, [Variant "courier"], the start in
+  -- [FEN].
+  pgn = { variant = "courier" },
 
   -- Hints for the AI: playouts end after 8 plies on material (the pieces'
   -- values), and repeating a position leads to a draw (C-E3).
@@ -134,7 +148,8 @@ local function compile_opening(self)
       return nil, string.format("%s names file %s, off the board (%d files)",
                                 what, tostring(m.file), self.files)
     end
-    for _, r in ipairs { m.from, m.to } do
+    for _, key in ipairs { "from", "to" } do   -- either may be missing
+      local r = m[key]
       if math.type(r) ~= "integer" or r < 1 or r > self.ranks then
         return nil, string.format("%s names rank %s, off the board (%d "
                                   .. "ranks)", what, tostring(r), self.ranks)

@@ -51,10 +51,13 @@ local game = wg.game {
     files = 10, ranks = 10,
     -- `rule`: cited when debris stops a move
     layers = { dead = { dynamic = true, stops = true,
-                        label = "debris (a dead square)", rule = "T-M2" } },
+                        label = "debris (a dead square)", rule = "T-M2",
+                        look = { fill = "#5b4a3a", opacity = 0.9,
+                                 pattern = "rubble", ink = "#2a2018" } } },
     marks = { dead = "x" },
   },
   sides = { "light", "dark" },
+  look = { board = { light = "#e4dcc6", dark = "#c9bb98" } },
 
   -- Movement (both piece kinds) ----------------------------------------
   -- T-M1 like a chess queen, any distance along one of the 8 lines, to an
@@ -64,8 +67,10 @@ local game = wg.game {
   -- variant lets pieces be passed with over_own = "all", over_enemy = "all".
   -- `rule`: the rule a piece's moves follow, cited when a move is not one.
   pieces = {
-    soldier = { letter = "s", moves = "mQ", rule = "T-M1" },
-    tank    = { letter = "t", moves = "mQ", rule = "T-M1" },
+    soldier = { letter = "s", moves = "mQ", rule = "T-M1",
+                look = { glyph = "soldier" } },
+    tank    = { letter = "t", moves = "mQ", rule = "T-M1",
+                look = { glyph = "tank" } },
   },
 
   -- Soldiers' grenades (T-G1..T-G3), as data a variant may change.
@@ -164,6 +169,14 @@ function game:action_text(s, a)
   local text = r:name(from) .. "-" .. r:name(to)
   if kind == THROW then text = text .. "/" .. r:name(target) end
   return text
+end
+
+-- How an action is drawn (wargrid.svg): a move's arrow, then where its
+-- grenade lands.
+function game:action_marks(a)
+  local kind, from, to, target = wg.fields(a)
+  if kind == THROW then return { { "move", from, to }, { "land", target } } end
+  return { { "move", from, to } }
 end
 
 -- game:notation(): the actions' notation and what each leaves behind,

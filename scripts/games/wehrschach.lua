@@ -106,8 +106,12 @@ local PLANE = {
     capture(5, { over_own = "all", over_enemy = ENEMY_PASSABLE })),
 }
 
-local function plane(letter)
+-- A unit's look in pictures: a counter of its side's colour with a symbol.
+local function unit_look(glyph) return { glyph = glyph, shape = "counter" } end
+
+local function plane(letter, glyph)
   return { letter = letter, value = PLANE.value, moves = PLANE.moves,
+           look = { glyph = glyph, shape = "counter", turn = true },
            rule = "W-M1",
            help = "a plane: moves up to five squares, over any piece but "
                   .. "enemy planes and artillery, across the sea but not "
@@ -155,19 +159,25 @@ local game = wg.game {
       -- W-B2 RULING: the main road is the diagonal a1-k11
       road = { squares = function(_, _, f, r) return f == r end,
                mark = "/", colour = "yellow", label = "main road",
-               rule = "W-M2" },
+               rule = "W-M2",
+               look = { band = "#c8a24a", width = 0.34, centre = "#f7ebbd",
+                        dashed = true } },
       -- W-B3 RULING: the river is the diagonal a11-k1 (f6 is road and river)
       river = { squares = function(g, _, f, r) return f + r == g.ranks + 1 end,
-                mark = "\\", colour = "cyan", label = "river", rule = "W-M6" },
+                mark = "\\", colour = "cyan", label = "river", rule = "W-M6",
+                look = { band = "#3f86cf", width = 0.26 } },
       -- W-B4 the sea: b5 and k7 (not point-symmetric, as the text says)
       sea = { squares = { "b5", "k7" }, mark = "~", colour = "blue",
-              label = "sea", rule = "W-M5" },
+              label = "sea", rule = "W-M5",
+              look = { fill = "#2f6fb5", opacity = 0.85, pattern = "waves",
+                       ink = "#d4e8fa" } },
       -- W-B5 the mainlines (see mainlines below), and each side's zone
       mainline = { squares = function(g, _, _, r)
                      local m = g.def.mainlines or {}
                      return r == m[1] or r == m[2]
                    end,
-                   mark = "-", colour = "green", label = "mainlines" },
+                   mark = "-", colour = "green", label = "mainlines",
+                   look = { fill = "#5f8f3e", opacity = 0.22 } },
       red_zone = { squares = function(g, _, _, r)
                      return r <= ((g.def.mainlines or {})[1] or 0)
                    end,
@@ -184,6 +194,8 @@ local game = wg.game {
   mainlines = { 3, 9 },
   sides = { "red", "blue" },
   side_colours = { "red", "blue" },
+  -- Drawn as a map: a plain grid, units as counters with NATO's symbols.
+  look = { board = { light = "#e9e4d2", chequer = false, lines = "#a39a80" } },
 
   -- 6 infantry, 3 tanks, 2 fighters, 2 bombers, 4 artillery, 1 headquarter
   -- a side; fighters and bombers follow identical rules ("planes"). The
@@ -194,11 +206,13 @@ local game = wg.game {
     -- `rule`: the rule a piece's moves follow, cited when a move is not
     -- one of them; a layer's `rule`, when the layer stops it
     infantry = { letter = "i", value = 1, rule = "W-M1",
+                 look = unit_look "infantry",
                  help = "moves one square, four along the main road; "
                         .. "threatens the orthogonally adjacent square",
                  moves = pattern(ground_move(1), ROAD_MOVE,        -- W-M1, W-M2
                                  capture(1)) },                    -- W-C1
     tank = { letter = "t", value = 3, rule = "W-M1",
+             look = unit_look "armour",
              help = "moves up to three squares, four along the main road, "
                     .. "or to a knight's square by an open L-shaped path; "
                     .. "threatens exactly three squares away orthogonally "
@@ -211,15 +225,17 @@ local game = wg.game {
                              l_paths { mode = CAPTURE_ONLY,
                                        block = "sea" }) },         -- W-C3
     artillery = { letter = "a", value = 3, rule = "W-M1",
+                  look = unit_look "artillery",
                   help = "moves up to four squares; threatens exactly four "
                          .. "squares away orthogonally, over anything",
                   moves = pattern(ground_move(4),                  -- W-M1
                                   -- W-C4 exactly 4 away; pieces and sea ignored
                                   capture(4, { over_own = "all",
                                                over_enemy = "all" })) },
-    fighter = plane("f"),
-    bomber = plane("b"),
+    fighter = plane("f", "fighter"),
+    bomber = plane("b", "bomber"),
     headquarter = { letter = "h", value = 6, rule = "W-M1",
+                    look = unit_look "headquarters",
                     help = "moves up to two squares, never leaving its "
                            .. "zone; threatens exactly two squares away "
                            .. "orthogonally (the square between empty), "
@@ -490,6 +506,17 @@ function game:action_text(s, a)
   if kind == ENCLOSE then return "enclose " .. r:name(to) end
   if kind == FIRE then return "fire " .. r:name(from) .. "x" .. r:name(to) end
   return r:name(from) .. r:name(to)
+end
+
+-- How an action is drawn (wargrid.svg): a move's arrow, a capture's strike,
+-- the square a barrage removes, the piece an enclosure removes.
+function game:action_marks(a)
+  local kind, from, to = wg.fields(a)
+  if kind == MOVE then return { { "move", from, to } } end
+  if kind == TAKE then return { { "strike", from, to } } end
+  if kind == BARRAGE then return { { "area", { to }, label = "barrage" } } end
+  if kind == ENCLOSE then return { { "ring", to, label = "enclosed" } } end
+  return { { "strike", from, to, label = "fire" } }           -- FIRE
 end
 
 -- game:notation(): how to type each action, and the judgement, told from

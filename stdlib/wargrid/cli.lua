@@ -1,6 +1,10 @@
 -- wargrid.cli: the command line. main(args) finds the command in COMMANDS,
 -- runs it from its module in wargrid/cli/, and returns the exit status:
 -- 0 done, 2 bad input, 1 a failure of wargrid itself (see common.failure).
+-- A command may also answer 1 on purpose, with its report on stdout:
+-- `replay` when the rules changed the game (common.CHANGED); a failure
+-- then still says "wargrid: internal error" on stderr, and only a failure
+-- does.
 local common = require "wargrid.cli.common"
 local core = require "wargrid.core"
 local text = require "wargrid.text"
@@ -27,12 +31,16 @@ local COMMANDS = {
   { "selfplay", "selfplay",
     "selfplay GAME --games N --seed S [--white AI] [--black AI] [--jobs J]",
     "AI against AI: win rates, endings, a verdict" },
+  { "replay", "replay", "replay RECORD [GAME | --variant FILE] [--json]",
+    "a record under rules: what changed?" },
   { "compare", "selfplay", "compare GAME VARIANT_FILE...",
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",
     "one report from selfplay shards (--shard)" },
   { "test", "test", "test SPEC...",
     "busted specs, with this wargrid's modules" },
+  { "render", "render", "render GAME [--position P] [--from SQ] [-o FILE]",
+    "the position as a picture (SVG)" },
 }
 
 local function usage()
@@ -67,9 +75,11 @@ each call of its code under a budget; with any command:
   --time-limit S          seconds a call (default 3)
   --memory-limit MB       memory while a script runs (default 512)
 
-Exit status: 0 done; 2 bad input (a usage error, a bad position or action, a
-broken game script), told in one line; 1 a failure of wargrid itself (a bug,
-a failed selfplay job), told as "wargrid: internal error: ...".]]
+Exit status: 0 done; 2 bad input (a usage error, a bad position, action or
+record, a broken game script), told in one line; 1 a failure of wargrid itself
+(a bug, a failed selfplay job), told as "wargrid: internal error: ...".
+`replay` also exits 1 when the rules changed the game: its report is then on
+stdout, and nothing on stderr.]]
   return table.concat(lines, "\n")
 end
 

@@ -168,6 +168,10 @@ end
 --             number, kept in the game's vars halfmove and fullmove; either
 --             may be left out of a text (0 and 1)
 
+-- The most a counter's text may say: play adds to the counters, and a
+-- state's counters hold up to 2^31 - 1
+local COUNTER_MAX = 999999999
+
 local function side_letters(form)
   return form.sides[1] .. " or " .. form.sides[2]
 end
@@ -200,7 +204,7 @@ function fen.read_position(game, s, text, form)
     local counters = { { f[k] or "0", 0, "half-move clock" },
                        { f[k + 1] or "1", 1, "move number" } }
     for i, c in ipairs(counters) do
-      local n, why = text_of.integer(c[1], c[2], text_of.INT_MAX)
+      local n, why = text_of.integer(c[1], c[2], COUNTER_MAX)
       if not n then
         return nil, string.format("%s %s: %s", c[3], quote(c[1]), why)
       end

@@ -423,7 +423,7 @@ end
 -- Declared as def.options = { name = { default = v, values = { ... },
 -- min = n, max = n, help = "..." } }; a value takes the type of the
 -- default, a number is whole (min and max default to what a state's
--- counter holds, -(2^31 - 1) and 2^31 - 1). An
+-- counter holds, -2^31 and 2^31 - 1). An
 -- unset game is returned as it is; raises a message on a bad setting. The
 -- game returned keeps in game.given, by name, each value given and the
 -- default it replaced ({ value =, default = }), for help texts.
@@ -452,7 +452,8 @@ function Game:with_options(settings)
       end
       value = b
     elseif kind == "number" then
-      local min, max = o.min or -text_of.INT_MAX, o.max or text_of.INT_MAX
+      local min, max = o.min or -text_of.INT_MAX - 1,
+                       o.max or text_of.INT_MAX
       local n = type(value) == "string" and text_of.integer(value, min, max)
                 or math.type(value) == "integer" and value >= min
                    and value <= max and value

@@ -525,6 +525,7 @@ end
 
 -- Loads the game at path under a budget; by_name: found by its name (a
 -- built-in game is trusted when every file its load ran is built-in).
+-- Returns the game and the files the load read.
 local function load_top(path, by_name)
   local load = new_load(path)
   local game = core.guard(function()
@@ -534,8 +535,8 @@ local function load_top(path, by_name)
   for _, file in ipairs(load.files) do
     trusted = trusted and file:sub(1, #BUILTIN) == BUILTIN
   end
-  if trusted then return game end
-  return face_of(load, game)
+  if trusted then return game, load.files end
+  return face_of(load, game), load.files
 end
 
 local cache = {}
@@ -551,8 +552,12 @@ function loader.load(name)
   return game
 end
 
--- loader.load_file(path) -> game (a variant file, say, or a game's folder:
--- its init.lua), untrusted; not cached
+-- loader.load_file(path) -> game, files (a variant file, say, or a game's
+-- folder: its init.lua), untrusted; not cached: the games it asks for are
+-- loaded afresh too. files lists every file the load read, the script
+-- first, then its modules and the games it asked for (their scripts and
+-- modules), in the order it read them: a game played from a file is
+-- watched for changes in every one of them.
 function loader.load_file(path)
   if lfs.attributes(path, "mode") == "directory" then
     path = path:gsub("/+$", "") .. "/init.lua"

@@ -198,6 +198,24 @@ local LAYER = { type = "table", help = "a terrain layer", fields = {
   label = { type = "string", help = "its legend text (default: its name)" },
   rule = { type = "string",
            help = "the ID of the rule cited when it stops a move (why)" },
+  look = { type = "table", help = "how pictures draw it (wargrid.svg)",
+           fields = {
+    fill = { type = "string", help = "its squares' tint: \"#rrggbb\" or a "
+                                     .. "colour's name" },
+    opacity = { type = "number", help = "the tint's opacity, 0 to 1" },
+    pattern = { type = "string",
+                help = "drawn on its squares: waves, hatch, dots, rubble, "
+                       .. "craters or cross" },
+    ink = { type = "string", help = "the pattern's colour" },
+    band = { type = "string",
+             help = "the colour of a band joining its squares, as a road or "
+                    .. "a river runs" },
+    width = { type = "number", help = "the band's width, in squares" },
+    centre = { type = "string", help = "the colour of the band's centre line" },
+    dashed = { type = "boolean", help = "the centre line dashed" },
+    label = { type = "string",
+              help = "its legend text in pictures (default: label)" },
+  } },
 } }
 
 local PIECE = { type = "table", help = "a piece type", fields = {
@@ -244,6 +262,20 @@ local PIECE = { type = "table", help = "a piece type", fields = {
                  help = "enemy piece types it passes over (\"all\")" },
   rule = { type = "string", help = "the ID of the rule that defines it" },
   help = { type = "string", help = "a short text for the piece key" },
+  look = { type = "table", help = "how pictures draw it (wargrid.svg)",
+           fields = {
+    glyph = { type = "string or list",
+              help = "a drawing of wargrid.glyphs by name, or its own parts "
+                     .. "({ \"path\", d = ... }, { \"circle\", ... })" },
+    text = { type = "string",
+             help = "text drawn on it (default: its letter, without a glyph)" },
+    shape = { type = "string",
+              help = "what is behind it: disc (the default without a "
+                     .. "glyph), counter or none" },
+    damage = { type = "integer",
+               help = "the piece field counting its hits, drawn as a badge" },
+    turn = { type = "boolean", help = "the second side's drawn turned round" },
+  } },
 } }
 
 -- The form of a key itself, for `keys`: it may describe tables of its own.
@@ -323,15 +355,36 @@ M.KEYS = {
     max_plies = { type = "integer", help = "a playout's most actions" },
     explore = { type = "number", help = "the search's exploration constant" },
   } },
+  look = { type = "table", help = "how pictures draw the game (wargrid.svg)",
+           fields = {
+    board = { type = "table", help = "the board's colours", fields = {
+      light = { type = "string", help = "the light squares (or all)" },
+      dark = { type = "string", help = "the dark squares" },
+      chequer = { type = "boolean", help = "false: every square light" },
+      lines = { type = "string", help = "the grid lines' colour" },
+    } },
+    sides = { type = "list", help = "each side's colours, side by side",
+              each = { type = "table", help = "a side's colours", fields = {
+                fill = { type = "string", help = "its pieces' colour" },
+                ink = { type = "string", help = "their symbols' colour" },
+                edge = { type = "string", help = "their outline's colour" },
+              } } },
+  } },
   keys = { type = "map", each = KEY,
            help = "the game's own keys, as these: a variant inherits them" },
+  pgn = { type = "table",
+          help = "records are PGN: moves in SAN (wargrid.san), the start in "
+                 .. "[FEN]", fields = {
+    variant = { type = "string",
+                help = "XBoard's name of the variant, for [Variant]" },
+  } },
 }
 
 -- The order `wargrid help variants` lists them in.
 M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "pieces", "vars", "phases", "decks", "options",
             "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
-            "ai", "keys" }
+            "ai", "look", "keys", "pgn" }
 
 -- M.describe(keys [, order]) -> lines describing keys (name -> key) and
 -- the keys of their tables, each as its path ("board.layers.NAME.mark"),

@@ -13,20 +13,29 @@ local ai = require "wargrid.ai"
 local core = require "wargrid.core"
 local json = require "wargrid.json"
 local loader = require "wargrid.loader"
+local record = require "wargrid.record"
+local replay = require "wargrid.replay"
 local stats = require "wargrid.stats"
 
 local M = {}
 
--- M.play(game, players, index, seed, max_plies) -> record of one game, or
--- nil when Ctrl-C stopped it (core.on_interrupt). players[side] is a
--- function(game, s, seed) -> action. A game ended by a limit rather than
--- decided (the move limit, or a reason the game lists in its `cutoffs`) is
--- marked cutoff = true.
-function M.play(game, players, index, seed, max_plies)
+-- M.play(game, players, index, seed, max_plies [, info]) -> record of one
+-- game, or nil when Ctrl-C stopped it (core.on_interrupt). players[side]
+-- is a function(game, s, seed) -> action. A game ended by a limit rather
+-- than decided (the move limit, or a reason the game lists in its
+-- `cutoffs`) is marked cutoff = true. With info (the tags of
+-- wargrid.replay.log), the game's record too, as text in rec.text.
+function M.play(game, players, index, seed, max_plies, info)
   local s = assert(game:new(nil, seed))
   local first = s:side()
   local plies = 0
   local rec = { type = "game", index = index, seed = seed, first = first }
+  local log
+  if info then
+    info.seed = seed
+    log = replay.log(game, info)
+  end
+  local ending
   while true do
     if core.interrupted() then return nil end  -- Ctrl-C: the game is lost
     local out = game:legal(s)
@@ -35,21 +44,50 @@ function M.play(game, players, index, seed, max_plies)
       rec.winner, rec.reason, rec.score = winner,
                                           reason or "no legal action", score
       rec.cutoff = game:cut_off(reason) or nil
+      ending = log and game:outcome(s)
       break
     end
     if plies >= max_plies then
       rec.winner, rec.reason, rec.cutoff = 0, "move limit", true
+      ending = { result = "1/2-1/2", reason = string.format(
+        "move limit of %d actions", max_plies) }
       break
     end
     local who = s:decider()
     -- a player sees what its side may know, never the hidden truth
     local seen = game:hidden() and game:view(s, who, seed * 104729 + plies) or s
     local a = players[who](game, seen, seed * 7919 + plies)
-    game:play(s, a)
+    if log then log:play(s, a) else game:play(s, a) end
     plies = plies + 1
   end
   rec.plies = plies
+  if log then rec.text = record.write(log:record(ending)) end
   return rec
+end
+
+-- M.record_path(dir, games, index) -> the file of game index's record in
+-- dir: its index, zero-padded to the width of the last one (007.pgn)
+function M.record_path(dir, games, index)
+  local width = #tostring(math.max(games - 1, 0))
+  return string.format("%s/%0" .. width .. "d.pgn", dir, index)
+end
+
+-- The tags of a run's records (r.records set), for M.play.
+local function record_info(r)
+  return r.records and { event = "wargrid selfplay", white = r.white,
+                         black = r.black, variant = r.variant }
+end
+
+-- Writes a game's record (rec.text) to its file in r.records, unless the
+-- run hands records on in their JSON lines (r.records "-"); true, or nil
+-- and a message.
+local function keep_record(r, rec)
+  local text = rec.text
+  if not text or r.records == "-" then return true end
+  local path = M.record_path(r.records, r.games, rec.index)
+  rec.text = nil
+  local ok, err = replay.save(path, text)
+  return ok, err and "cannot write the record " .. path .. ": " .. err
 end
 
 -- M.players(white, black) -> { [1] = fn, [2] = fn }, or nil, message
@@ -109,6 +147,9 @@ local function start_worker(r, shard, n)
   for _, a in ipairs(r.target) do parts[#parts + 1] = shell_quote(a) end
   for _, o in ipairs(r.options or {}) do
     parts[#parts + 1] = "--option " .. shell_quote(o)
+  end
+  if r.records then  -- each game's record comes back in its JSON line
+    parts[#parts + 1] = "--records -"
   end
   for _, kv in ipairs { { "games", r.games }, { "seed", r.seed },
                         { "white", r.white }, { "black", r.black },
@@ -191,7 +232,10 @@ end
 -- r: games, seed, players (M.players), white and black (their specs),
 -- max_plies, jobs (processes; 1 plays here), and for the workers target
 -- (the arguments naming the game: { NAME } or { "--variant", FILE }),
--- options (the --option settings) and exe (the program; default wargrid).
+-- options (the --option settings) and exe (the program; default wargrid);
+-- records: a directory where each game's record is written (named by
+-- M.record_path; "-": in its JSON line instead, as text), variant: the
+-- variant file, for the records' tags.
 -- on_game(record) is called as each game ends. When Ctrl-C stops the run
 -- (core.on_interrupt; core.interrupted() tells), it returns the games
 -- finished.
@@ -202,8 +246,11 @@ function M.run(game, r, on_game)
   if r.jobs == 1 then
     records = {}
     for _, i in ipairs(M.indices(r.games, r.shard[1], r.shard[2], from)) do
-      local rec = M.play(game, r.players, i, r.seed + i, r.max_plies)
+      local rec = M.play(game, r.players, i, r.seed + i, r.max_plies,
+                         record_info(r))
       if not rec then break end
+      local ok, err = keep_record(r, rec)
+      if not ok then return nil, err, 2 end
       records[#records + 1] = rec
       on_game(rec)
     end
@@ -213,12 +260,15 @@ function M.run(game, r, on_game)
     assert(from == 0 or r.shard[2] == 1, "a batch of a shard")
     local batch = setmetatable({ seed = r.seed + from, games = r.games - from },
                                { __index = r })
-    local err, status
+    local err, status, failed
     records, err, status = run_pool(batch, function(rec)
       rec.index = rec.index + from
+      local ok, why = keep_record(r, rec)
+      failed = failed or not ok and why
       on_game(rec)
     end)
     if not records then return nil, err, status end
+    if failed then return nil, failed, 2 end
   end
   table.sort(records, function(a, b) return a.index < b.index end)
   return records

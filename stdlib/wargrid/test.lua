@@ -141,6 +141,15 @@ function T.run(args, input, env)
   return slurp(out), slurp(err), code
 end
 
+-- T.slurp(path) -> the file's text, or nil if there is none
+function T.slurp(path)
+  local f = io.open(path)
+  if not f then return nil end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
 -- T.outcome(game, s) -> outcome table or nil (see Game:outcome)
 function T.outcome(game, s)
   return game:outcome(s)

@@ -44,7 +44,8 @@ describe("blockwars: the command line", function()
     out, err, code = run { "moves", "blockwars", "--option", "turns=soon" }
     assert.equal(2, code)
     assert.equal("", out)
-    assert.equal("wargrid: option turns takes a whole number from 1 to 2147483647, not 'soon'\n", err)
+    assert.equal("wargrid: option turns takes a whole number from 1 to "
+                 .. "2147483647, not 'soon'\n", err)
   end)
 
   it("BW-O2 play blockwars --option aces works against the built-in opponent", function()

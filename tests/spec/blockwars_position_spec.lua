@@ -119,6 +119,31 @@ describe("blockwars: positions that cannot be played are refused", function()
     assert.matches("decks '2/2/%-/': expected ", refused(two, "c1 phase=barrage:c decks=2/2/-/"))
   end)
 
+  it("BW-S6 fighters never stand on the board (fuzz: position)", function()
+    assert.matches("board: a fighter on f6; fighters are written in air=",
+                   refused({ e4 = "I", e5 = "i", f6 = "f" }, "c2 decks=2/2/-"))
+    assert.matches("board: a fighter on a1; ",
+                   refused({ e4 = "I", e5 = "i", a1 = "F" }, "c2 decks=2/2/-"))
+  end)
+
+  it("BW-S6 a text holds no more units than a game does (fuzz: position)",
+     function()
+    local more = ": more units than a game holds %(128 at most%)"
+    assert.matches("reserve 'I200/i6'" .. more,
+                   refused(two, "c2 reserve=I200/i6 decks=2/2/-"))
+    assert.matches("lost '%-/i99999999999999999999'" .. more,
+                   refused(two, "c2 lost=-/i99999999999999999999 decks=2/2/-"))
+    local air = ("o"):rep(130)
+    -- the input quoted short: its first 60 characters (issue 13)
+    assert.matches("air '" .. air:sub(1, 60) .. "%.%.%.'" .. more,
+                   refused(two, "c2 air=" .. air .. "/- decks=2/2/-"))
+    assert.matches("placement" .. more,
+                   refused(two, "c2 reserve=I120/- phase=place decks=2/2/-"))
+    -- 126 in reserve and 2 on the board: as many as a game holds
+    assert.equal("I126/-", field(pos(two, "c2 reserve=I126/- decks=2/2/-"),
+                                 "reserve"))
+  end)
+
   it("BW-C4 at most 8 special cards wait in next=", function()
     local eight = ("Kc,"):rep(8):sub(1, -2)
     local s = pos(two, "c1 phase=barrage:c next=" .. eight .. " decks=2/2/-")

@@ -78,7 +78,7 @@ describe("cli: commands", function()
 
   it("every command has --help, also as 'help COMMAND'", function()
     for _, cmd in ipairs { "list", "moves", "perft", "play", "suggest", "selfplay", "compare",
-                           "stats", "test" } do
+                           "stats", "test", "replay" } do
       local out, _, code = run { cmd, "--help" }
       assert.equal(0, code)
       assert.matches("^usage: wargrid " .. cmd .. "[ \n]", out)

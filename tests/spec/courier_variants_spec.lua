@@ -255,6 +255,9 @@ describe("variant: what Courier refuses at load", function()
                  .. "in the variant", refused { letter = "a", piece = "pawn", file = "a", from = 2, to = 9 })
     assert.equal("C-O1 the opening move 'a' goes from rank 4 to rank 2, not forward: override "
                  .. "opening in the variant", refused { letter = "a", piece = "pawn", file = "a", from = 4, to = 2 })
+    -- found by the variant fuzzer: a rank left out
+    assert.equal("C-O1 the opening move 'a' names rank nil, off the board (8 ranks): override "
+                 .. "opening in the variant", refused { letter = "a", piece = "pawn", file = "a", to = 4 })
     local ok, err = wg.variant(courier, { name = "c", opening = {
       { letter = "a", piece = "pawn", file = "a", from = 2, to = 4 },
       { letter = "A", piece = "pawn", file = "b", from = 2, to = 4 } } }):validate()

@@ -195,6 +195,22 @@ describe("options and seeds", function()
                      "toy has no option 'slow' (options: fast, mode, size)")
   end)
 
+  it("numbers are whole and fit a state's counters (fuzz: option)", function()
+    local msg = "option size takes a whole number from 1 to 2147483647, "
+                .. "not '%s'"
+    for _, text in ipairs { "99999999999999999999", "9223372036854775807",
+                            "2147483648", "1.5", "0x10", "" } do
+      assert.has_error(function() toy:with_options { "size=" .. text } end,
+                       string.format(msg, text))
+    end
+    assert.has_error(function() toy:with_options { size = 2.5 } end,
+                     string.format(msg, "2.5"))
+    assert.equal(2147483647,
+                 toy:with_options { "size=2147483647" }.opt.size)
+    assert.equal("integer",
+                 math.type(toy:with_options { "size=0012" }.opt.size))
+  end)
+
   it("game:new takes a seed for the state's generator", function()
     assert.equal(0, toy:new("6/6/6/6/6/6"):rng())
     assert.equal(99, toy:new("6/6/6/6/6/6", 99):rng())

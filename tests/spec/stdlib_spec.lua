@@ -139,6 +139,34 @@ describe("actions", function()
   end)
 end)
 
+describe("position text", function()
+  it("refuses FEN counters a state cannot hold (fuzz: position)", function()
+    local courier = T.game "courier"
+    local board = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/"
+                  .. "1PPPPP1PPPP1/RNEBMK1WBENR w - - "
+    local function refused(counters)
+      local s, err = courier:new(board .. counters)
+      assert.is_nil(s)
+      return (err:gsub("^bad position '.-': ", ""))
+    end
+    for _, half in ipairs { "9223372036854775808", "2147483647",
+                            "1000000000", "1e3" } do
+      assert.equal("half-move clock '" .. half .. "': expected a whole "
+                   .. "number from 0 to 999999999", refused(half .. " 1"))
+    end
+    for _, full in ipairs { "0", "99999999999", "9223372036854775807" } do
+      assert.equal("move number '" .. full .. "': expected a whole number "
+                   .. "from 1 to 999999999", refused("0 " .. full))
+    end
+    -- the largest still play on: play adds to them
+    local s = T.position(courier, board .. "999999999 999999999")
+    assert.equal(999999999, s:var(courier.V.halfmove))
+    s = T.position(courier, board .. "0 999999999")
+    T.play(courier, s, "b2b3", "b7b6")
+    assert.equal(1000000000, s:var(courier.V.fullmove))
+  end)
+end)
+
 describe("loader", function()
   it("lists the games of scripts/games", function()
     local names = loader.list()

@@ -75,19 +75,19 @@ describe("bad input is told as bad input (issue 13, finding 9)", function()
   it("C-B1 a half-move clock of 2^63 is out of the counters' range", function()
     refused({ "moves", "courier", "--position", COURIER .. " w - - 9223372036854775808 1" },
             "bad position '" .. COURIER:sub(1, 60) .. "...': half-move clock "
-            .. "'9223372036854775808': expected a whole number from 0 to 2147483647")
+            .. "'9223372036854775808': expected a whole number from 0 to 999999999")
     refused({ "moves", "courier", "--position", COURIER .. " w - - 0 0" },
             "bad position '" .. COURIER:sub(1, 60) .. "...': move number '0': "
-            .. "expected a whole number from 1 to 2147483647")
+            .. "expected a whole number from 1 to 999999999")
   end)
 
   it("BW-P1 a reserve of more units than a position holds", function()
     refused({ "moves", "blockwars", "--position", "8/8/8/8/8/8/8/8 g2 reserve=I200/-" },
             "bad position '8/8/8/8/8/8/8/8 g2 reserve=I200/-': reserve 'I200/-': "
-            .. "too many pieces (at most 128)")
+            .. "more units than a game holds (128 at most)")
     refused({ "moves", "blockwars", "--position", "8/8/8/8/8/8/8/8 g2 reserve=I99999999999999999999/-" },
             "bad position '8/8/8/8/8/8/8/8 g2 reserve=I99999999999999999999/-': reserve "
-            .. "'I99999999999999999999/-': expected counts from 1 to 999")
+            .. "'I99999999999999999999/-': more units than a game holds (128 at most)")
   end)
 
   it("BW-W2 a turn limit too large for a counter, or not whole, is refused with the range", function()

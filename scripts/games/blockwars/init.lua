@@ -126,8 +126,24 @@ local game = wg.game {
   -- wire along the edges 5|6 and 3|4 (it does not hinder movement, BW-A8).
   -- Ranks are counted from the Canadians' edge; every rank a rule names is
   -- data here, and game:validate checks that a variant's fit together.
-  board = { files = 8, ranks = 8 },
+  board = {
+    files = 8, ranks = 8,
+    -- the ranks of no_mans_land below, as a layer to draw
+    layers = {
+      no_mans_land = {
+        squares = function(g, _, _, r)
+          for _, k in ipairs(g.def.no_mans_land) do
+            if k == r then return true end
+          end
+        end,
+        look = { fill = "#9c8460", opacity = 0.6, pattern = "craters",
+                 ink = "#5a4630", label = "No Man's Land" } },
+    },
+  },
   sides = { "canadians", "germans" },
+  -- Drawn as a map: fields, units as counters (khaki, field grey).
+  look = { board = { light = "#c9d1a4", chequer = false, lines = "#8f976d" },
+           sides = { { fill = "#cdb47c" }, { fill = "#5f686d" } } },
   actions_per_turn = 2,                                     -- BW-A1
   no_mans_land = { 4, 5 },
   wire = { { 3, 4 }, { 5, 6 } },   -- BW-C2 the ranks either side of a wire
@@ -146,11 +162,13 @@ local game = wg.game {
                  rule = "BW-A2",
                  help = "moves one square in any direction, or moves and "
                         .. "attacks a unit next to it: one or the other "
-                        .. "once a turn (BW-A2..BW-A4)" },
+                        .. "once a turn (BW-A2..BW-A4)",
+                 look = { glyph = "infantry", shape = "counter" } },
     -- BW-A5 range 2, 45 degrees either side of forward. RULING: a line of
     -- fire passing exactly between two squares is blocked only if both are
     -- occupied (corner = "both"; "either" is the strict reading).
     machinegun = { letter = "m", value = 1.5, rule = "BW-A5",
+                   look = { glyph = "machinegun", shape = "counter" },
                    fire = { range = 2, arc = 45, corner = "both",
                             immune = { "tank" } } },
     -- BW-A6 2x2, one rank straight forward or back; BW-A7 its gun fires all
@@ -162,12 +180,15 @@ local game = wg.game {
                     .. "moves one rank straight forward or back for both "
                     .. "actions (BW-A6); its gun fires all round from any "
                     .. "of its squares (BW-A7)",
+             look = { glyph = "rhomboid", shape = "counter",
+                      damage = bw.F_DAMAGE },     -- drawn with its hits
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
              fire = { range = 2, arc = 180, corner = "both",
                       immune = { "tank" } } },
     fighter = { letter = "f", value = 0.5, rule = "BW-C4",  -- off the board
                 help = "never on the board: a Jack sends one to strafe, and "
-                       .. "the other side may answer in a dogfight (BW-C4)" },
+                       .. "the other side may answer in a dogfight (BW-C4)",
+                look = { glyph = "fighter", shape = "counter", turn = true } },
   },
 
   -- BW-B1, BW-S1, BW-S2 each side's ranks (its back rank first, BW-A8,
@@ -1302,6 +1323,32 @@ function game:action_text(s, a)
   if kind == STRAFE then return "strafe " .. name(x) end
   if kind == CROSS then return x == 1 and "cross" or "no cross" end
   return "?"
+end
+
+-- How an action is drawn (wargrid.svg): moves as arrows, attacks and shots
+-- as strikes, a barrage on the squares it hits (BW-C4), an entry or a
+-- strafe on its square; decisions without a square draw nothing.
+function game:action_marks(a)
+  local kind, x, y, z = wg.fields(a)
+  if kind == MOVE then return { { "move", x, y } } end
+  if kind == ATTACK then
+    if z == x then return { { "strike", x, y } } end
+    return { { "move", x, z }, { "strike", z, y } }
+  end
+  if kind == FIRE then return { { "strike", x, y } } end
+  if kind == ENTER then return { { "ring", x } } end
+  if kind == STRAFE then return { { "ring", x, label = "strafe" } } end
+  if kind == BARRAGE then
+    local f, r = self.rules:coords(x)
+    local squares = {}
+    for dr = -1, 1 do
+      for df = -1, 1 do
+        squares[#squares + 1] = self.rules:at(f + df, r + dr)
+      end
+    end
+    return { { "area", squares, label = z == 1 and "gas" or "barrage" } }
+  end
+  return {}
 end
 
 

@@ -191,14 +191,17 @@ local function bad(fmt, ...)
   return nil, string.format(fmt, table.unpack(args, 1, args.n))
 end
 
--- Adds n units off the board; nil and why when the position cannot hold
--- them all.
-local function add_offboard(s, side, t, n, where)
-  for _ = 1, n do
-    local ok, pid = pcall(s.add, s, t, side)
-    if not ok then return nil, pid end
-    s:set_field(pid, bw.F_OFF, where)
-  end
+-- A text may not hold more units than a state does: true, or nil and why.
+local function room(self, s, n)
+  if s:npieces() + n <= self.rules:maxpieces() then return true end
+  return bad("more units than a game holds (%d at most)",
+             self.rules:maxpieces())
+end
+
+local function add_offboard(self, s, side, t, n, where)
+  local ok, err = room(self, s, n)
+  if not ok then return nil, err end
+  for _ = 1, n do s:set_field(s:add(t, side), bw.F_OFF, where) end
   return true
 end
 
@@ -218,13 +221,10 @@ local function read_units(self, s, key, text, where)
           return bad("%s '%s': expected unit letters (I, M, T) with counts",
                      key, text)
         end
-        local n = count == "" and 1 or wg.text.integer(count, 1, 999)
-        local ok, err = false, nil
-        if n then ok, err = add_offboard(s, side, t, n, where) end
-        if not ok then
-          return bad("%s '%s': %s", key, text,
-                     err or "expected counts from 1 to 999")
-        end
+        local ok, err = add_offboard(self, s, side, t,
+                                     count == "" and 1 or tonumber(count),
+                                     where)
+        if not ok then return bad("%s '%s': %s", key, text, err) end
         pos = nxt
       end
     end
@@ -242,7 +242,10 @@ local function read_air(self, s, text)
     end
   end
   for side, part in ipairs(parts) do
-    for ch in part:gsub("^%-$", ""):gmatch(".") do
+    part = part:gsub("^%-$", "")
+    local ok, err = room(self, s, #part)
+    if not ok then return bad("air '%s': %s", text, err) end
+    for ch in part:gmatch(".") do
       local pid = s:add(self.T.fighter, side)
       s:set_field(pid, bw.F_OFF, ch == "x" and bw.LOST or bw.RESERVE)
       s:set_field(pid, bw.F_DAMAGE, ch == "d" and 1 or 0)
@@ -369,7 +372,8 @@ local function read_placement(self, s)
           return bad("placement: too many %s %s on rank %d",
                      bw.SIDE_ADJ[side], what, army.ranks[k])
         end
-        add_offboard(s, side, t, n, bw.WAITING)
+        local ok, err = add_offboard(self, s, side, t, n, bw.WAITING)
+        if not ok then return bad("placement: %s", err) end
       end
     end
   end
@@ -503,6 +507,14 @@ local function set_position(self, s, text)
   end
   local ok, err = wg.fen.read_board(self, s, fields[1])
   if not ok then return nil, err end
+  for side = 1, 2 do   -- fighters never stand on the board: air= has them
+    for _, pid in ipairs(s:pieces(side)) do
+      if s:type(pid) == self.T.fighter then
+        return bad("board: a fighter on %s; fighters are written in air=",
+                   self.rules:name(s:square(pid)))
+      end
+    end
+  end
   local who, left = fields[2]:match("^([cg])(%d)$")
   if not who or tonumber(left) > self.def.actions_per_turn then
     return bad("'%s': expected the side to act, c or g, and its actions "

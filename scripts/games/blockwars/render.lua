@@ -93,10 +93,98 @@ local function prompt(self, s)
   return string.format("%s: the %s %s.", turn, who, ask[phase])
 end
 
+-- The picture (wargrid.svg) ---------------------------------------------
+-- Short names of cards: 2..10, J, Q, K, A.
+local function card_label(v)
+  return v <= 10 and tostring(v) or ("JQKA"):sub(v - 10, v - 10)
+end
+
+-- The side's units off the board there, as the sidebar lists them.
+local function units_icons(self, s, side, where)
+  local out = {}
+  for _, name in ipairs { "infantry", "machinegun", "tank" } do
+    local n = bw.offboard(s, side, self.T[name], where)
+    if n > 0 then out[#out + 1] = { type = name, count = n } end
+  end
+  return out
+end
+
+local function fighters_icons(self, s, side)
+  local out = {}
+  for k, pid in ipairs(bw.fighters(self, s, side)) do
+    local off, damage = s:fields(pid)
+    out[#out + 1] = { type = "fighter",
+                      state = off == bw.LOST and "destroyed"
+                              or (damage > 0 and "damaged" or "ready"),
+                      note = self.opt.aces and k == 1 and "ace" or nil }
+  end
+  return out
+end
+
+-- BW-C6 the newest n cards turned, newest first
+local function newest(s, d, n)
+  local cards, out = s:cards(d), {}
+  for i = #cards, math.max(1, #cards - n + 1), -1 do
+    out[#out + 1] = card_label(cards[i])
+  end
+  return out
+end
+
 -- game:render(s): the board as every game draws it (`board_text`, the
--- default), and the lines above.
+-- default), and the lines above. The picture's parts: the wire, what both
+-- players see beside the board, and the line under it.
 return function(game, shared)
   rules = shared
+
+  -- BW-C2 the wire, along the edges between the ranks it lies between
+  function game:board_marks()
+    local marks = {}
+    for _, edge in ipairs(self.def.wire) do
+      for f = 1, self.files do
+        marks[#marks + 1] = { "wire", self.rules:at(f, edge[1]),
+                              self.rules:at(f, edge[2]) }
+      end
+    end
+    return marks
+  end
+
+  -- Each side's reserve, casualties, fighters and deck (its size only:
+  -- BW-H1 nobody sees a face-down deck's order), the cards face up in
+  -- the combat being resolved (BW-C6), the last cards turned.
+  function game:sidebar(s)
+    local sections = {}
+    for side = 1, 2 do
+      sections[side] = { title = bw.SIDE_NAME[side], side = side, rows = {
+        { label = "reserve", pieces = units_icons(self, s, side, bw.RESERVE) },
+        { label = "lost", pieces = units_icons(self, s, side, bw.LOST) },
+        { label = "fighters", pieces = fighters_icons(self, s, side) },
+        { label = "deck", deck = s:ncards(self.D[bw.DECK_NAME[side]]) },
+      } }
+      if bw.offboard(s, side, nil, bw.WAITING) > 0 then        -- BW-S3
+        table.insert(sections[side].rows, 1, { label = "to place",
+          pieces = units_icons(self, s, side, bw.WAITING) })
+      end
+    end
+    if s:ncards(self.D.showing) > 0 then
+      local showing = {}                        -- in the order turned
+      for i, v in ipairs(s:cards(self.D.showing)) do
+        showing[i] = card_label(v)
+      end
+      sections[#sections + 1] = { title = "Face up in this combat",
+        rows = { { cards = showing } } }
+    end
+    if s:ncards(self.D.turned) > 0 then
+      sections[#sections + 1] = { title = "Cards turned, last first",
+        rows = { { cards = newest(s, self.D.turned, 7) } } }
+    end
+    return sections
+  end
+
+  function game:caption(s)
+    if s:result() then return "Game over: " .. self:outcome(s).text end
+    return prompt(self, s)
+  end
+
   local board_text = game.render
   function game:render(s)
     local lines = { board_text(self, s) }

@@ -9,6 +9,12 @@ local M = {}
 
 function M.printf(fmt, ...) io.write(string.format(fmt, ...)) end
 
+-- The exit status of an answer that is not a failure: `wargrid replay`
+-- found that the rules changed the game. It shares 1 with a failure of
+-- wargrid itself, which prints no report and says "wargrid: internal
+-- error" on stderr instead.
+M.CHANGED = 1
+
 -- Failures a command raises on purpose carry one of these markers.
 local Usage, Internal = {}, {}
 

@@ -4,7 +4,10 @@ local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
 local help = require "wargrid.help"
+local loader = require "wargrid.loader"
 local quote = require("wargrid.text").quote
+local record = require "wargrid.record"
+local session = require "wargrid.session"
 
 local M = {}
 
@@ -12,7 +15,7 @@ M.play = {
   help = [=[
 usage: wargrid play GAME [--side SIDE | --ai SIDE] [--ai-level L] [--seed N]
                          [--position P] [--option NAME[=VALUE]]
-                         [--variant FILE]
+                         [--variant FILE] [--save RECORD] [--load RECORD]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it; an illegal one is answered with the rule that forbids it,
@@ -29,6 +32,15 @@ Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a
 decision. --seed starts the game's chance (shuffles) and makes
 the opponent's choices repeatable (default: a seed from the system's random
 source; it is printed when the game ends, since it would tell hidden cards).
+--save writes the game's record to RECORD after every action, atomically (a
+kill leaves the old record or the new one). --load continues the game of a
+record, under its rules (or those GAME or --variant names), with its seed,
+so chance goes on as it would have. While you play, the rules file and every
+file it loaded are watched: when one changes, the rules are loaded again and
+the game so far replayed under them, and play goes on from the same position
+(or from before the first action they no longer allow); rules that do not
+load are reported, and play goes on under the old ones.
+
 undo never goes back past an action that turned a card or drew on the random
 generator. The board is in colour when the output is a terminal and NO_COLOR
 is not set.]=],
@@ -100,32 +112,62 @@ local function side_set(game, text, mine)
                      quote(text))
 end
 
--- What chance has decided so far: the generator and every deck's cards.
-local function chance_of(game, s)
-  local n = type(game.def.decks) == "number" and game.def.decks
-            or #(game.deck_names or {})
-  local decks = {}
-  for d = 1, n do decks[d] = table.concat(s:cards(d), ",") end
-  return s:rng(), table.concat(decks, "/")
+-- Plays action a through the session (which notes it in the record, and
+-- whether chance came into play: BW-H2 lets no undo pass it). Returns the
+-- log entry and what the game tells of it (game:play's log: cards turned,
+-- outcomes).
+local function play_told(sess, a)
+  local log = {}
+  local entry = sess:play(a, log)
+  return entry, log
 end
 
--- Plays action a. Returns the history entry: the mark to undo to, who
--- decided, the action's text, and why undo may not pass it (BW-H2: it
--- turned cards or drew on the generator, which undoing would let a player
--- see and choose again); and what the game tells of it (game:play's log:
--- cards turned, outcomes).
-local function play_told(game, s, a, who)
-  local entry = { mark = s:mark(), who = who, text = game:action_text(s, a) }
-  local rng, decks = chance_of(game, s)
-  local log = {}
-  game:play(s, a, log)
-  local rng2, decks2 = chance_of(game, s)
-  if decks2 ~= decks then
-    entry.chance = "it turned cards"
-  elseif rng2 ~= rng then
-    entry.chance = "it drew on the random generator"
+-- The session of the game the arguments name: a record to continue
+-- (--load), or a game or variant file from its start (or --position); and
+-- what replaying the record had to say, if anything.
+local function open_session(pos, opts)
+  local source
+  if opts.variant then
+    source = { file = opts.variant }
+  elseif pos[1] then
+    local name = table.remove(pos, 1)
+    local path, err = loader.find(name)
+    if not path then common.usage_error("%s", err) end
+    source = { name = name }
   end
-  return entry, log
+  common.no_more("play", pos, opts)
+  if source then source.options = opts.option end
+  local info = { event = "wargrid play" }
+  if opts.load then
+    if opts.position or opts.seed then
+      common.usage_error("play: --load takes the position and seed from "
+                         .. "the record")
+    end
+    local f, err = io.open(opts.load)
+    if not f then common.usage_error("play: cannot read %s", err) end
+    local rec
+    rec, err = record.read(f:read("a"))
+    f:close()
+    if not rec then common.usage_error("play: %s %s", opts.load, err) end
+    local ok, sess, note = pcall(session.continue, rec,
+                                 { source = source, info = info })
+    if not ok then
+      -- an error in a script is the script's (or wargrid's) to tell
+      if type(sess) == "string" and not sess:match("^[^:]*%.lua:%d+:") then
+        common.usage_error("play: %s %s", opts.load, sess)
+      end
+      error(sess, 0)
+    end
+    return sess, note
+  end
+  if not source then
+    common.usage_error("play: which game? (see 'wargrid list')")
+  end
+  -- never the clock: a seed a player could guess tells the cards (BW-H2)
+  local seed = opts.seed and common.integer("play", "--seed", opts.seed)
+               or wg.core.random_seed()
+  return session.open { source = source, seed = seed,
+                        position = opts.position, info = info }
 end
 
 -- "head a, b, c", wrapped at width between the texts
@@ -135,63 +177,55 @@ local function listed(head, texts, width)
   return common.wrap(head, items, width)
 end
 
--- undo: back to before this player's last action (all of a macro's),
--- unless an action since then (that one included) was chance's (BW-H2).
-local function undo(s, history, who, say)
-  local k = #history
-  while k >= 1 and history[k].who ~= who do k = k - 1 end
-  if k < 1 then
-    say("nothing of yours to undo\n")
-    return false
-  end
-  while k > 1 and history[k].macro and history[k - 1].macro == history[k].macro
-  do
-    k = k - 1
-  end
-  for i = #history, k, -1 do
-    if history[i].chance then
-      say("cannot undo past %s: %s (BW-H2)\n", history[i].text,
-          history[i].chance)
-      return false
-    end
-  end
-  s:undo(history[k].mark)
-  for i = #history, k, -1 do history[i] = nil end
-  return true
-end
-
 function M.play.run(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = common.parse("play", args, {
     ai = "value", side = "value", seed = "value", ["ai-level"] = "value",
-    position = "value", variant = "value", option = "list" })
+    position = "value", variant = "value", option = "list",
+    save = "value", load = "value" })
   if opts.help and not (pos[1] or opts.variant) then
     print(M.play.help)
     return 0
   end
-  local game = common.load_game("play", pos, opts)
-  common.no_more("play", pos, opts)
   if opts.help then
+    local game = common.load_game("play", pos, opts)
+    common.no_more("play", pos, opts)
     print(M.play.help .. "\n" .. game_help(game))
     return 0
   end
   local colour = output == io.stdout and wg.core.isatty(1)
                  and not os.getenv("NO_COLOR")
                  and os.getenv("TERM") ~= "dumb"
-  local bots = side_set(game, opts.ai, opts.side)
-  -- never the clock: a seed a player could guess tells the cards (BW-H2)
-  local seed = opts.seed and common.integer("play", "--seed", opts.seed)
-               or wg.core.random_seed()
   local level = opts["ai-level"]
                 and common.integer("play", "--ai-level", opts["ai-level"], 1)
                 or ai.DEFAULT_LEVEL
   if not ai.LEVELS[level] then
     common.usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS)
   end
-  local s = common.start(game, opts, seed)
+  local sess, note = open_session(pos, opts)
+  local game = sess.game
+  local bots = side_set(game, opts.ai, opts.side)
+  -- the record names the players of the first and second side
+  local players = sess.log.info
+  players.white = bots[1] and "wargrid level " .. level or "human"
+  players.black = bots[2] and "wargrid level " .. level or "human"
+  sess.info.white, sess.info.black = players.white, players.black
+  local seed = sess.seed
   local function say(fmt, ...) output:write(string.format(fmt, ...)) end
   local width = common.width(output)
-  local history = {}  -- the actions played, as play_told returns them
+  -- the record after every action, written whole or not at all
+  local function save()
+    if not opts.save then return end
+    local ok, err = sess:save(opts.save)
+    if not ok then say("could not save the record: %s\n", err) end
+  end
+  if opts.save then
+    local ok, err = sess:save(opts.save)
+    if not ok then
+      common.usage_error("play: cannot save the record to %s: %s", opts.save,
+                         err)
+    end
+  end
   local function tell(log)
     for _, line in ipairs(log) do say("  %s\n", line) end
   end
@@ -211,8 +245,24 @@ function M.play.run(args, input, output)
     say("The seed was %d (replay with --seed %d).\n", seed, seed)
   end
   say("%s. Type 'help' for commands.\n", game.title)
+  if note then say("%s\n", note) end
+  if opts.save and game:hidden() then
+    say("The record in %s holds the seed, which tells the hidden cards: "
+        .. "read it when the game is over.\n", opts.save)
+  end
   local show = true
   while true do
+    -- rules changed since the last look: loaded again, the game replayed
+    local changed = sess:changed()
+    if changed then
+      flush()
+      say("%s\n", sess:reload(changed).line)
+      save()
+      show = true
+    end
+    game = sess.game
+    local s = sess.s
+    local history = sess.log.entries
     local who = s:decider()
     if show then
       flush()
@@ -229,10 +279,10 @@ function M.play.run(args, input, output)
       -- the opponent is given what its side may know, never the state
       local view = game:view(s, who, seed * 1000003 + #history)
       local a = ai.choose(game, view, { level = level, seed = seed + #history })
-      local entry, log = play_told(game, s, a, who)
-      history[#history + 1] = entry
+      local entry, log = play_told(sess, a)
+      save()
       pending.who = who
-      pending[#pending + 1] = entry.text
+      pending[#pending + 1] = entry.action
       if #log > 0 then
         flush()
         tell(log)
@@ -263,19 +313,21 @@ function M.play.run(args, input, output)
         say("%s\n", game:position_text(s, who))
         show = false
       elseif cmd == "undo" then
-        show = undo(s, history, who, say)
+        local err
+        show, err = sess:undo(who)
+        if show then save() else say("%s\n", err) end
       else
         local macro, why = game:macro(s, line, seed * 1000003 + #history)
         if macro then
           -- each action is recorded; undo takes them back together
           local texts, id = {}, #history + 1
           for i, a in ipairs(macro) do
-            local entry, log = play_told(game, s, a, who)
+            local entry, log = play_told(sess, a)
             entry.macro = id
-            history[#history + 1] = entry
-            texts[i] = entry.text
+            texts[i] = entry.action
             tell(log)
           end
+          save()
           say("%s\n", listed(cmd:gsub("%s+", " ") .. ": ", texts, width))
         elseif macro == false then
           say("%s\n", why)
@@ -284,8 +336,8 @@ function M.play.run(args, input, output)
           -- an illegal action is answered with the rule that forbids it
           local e = game:explain(s, line)
           if e.legal then
-            local entry, log = play_told(game, s, e.action, who)
-            history[#history + 1] = entry
+            local _, log = play_told(sess, e.action)
+            save()
             tell(log)
           else
             say("%s\n", wg.explain_line(e))

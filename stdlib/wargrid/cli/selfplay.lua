@@ -1,6 +1,7 @@
 -- wargrid.cli.selfplay: `wargrid selfplay`, `compare` and `stats merge`:
 -- runs of AI against AI and their reports (wargrid.selfplay plays them).
 local core = require "wargrid.core"
+local lfs = require "lfs"
 local loader = require "wargrid.loader"
 local selfplay = require "wargrid.selfplay"
 local stats = require "wargrid.stats"
@@ -45,7 +46,7 @@ M.selfplay = {
 usage: wargrid selfplay GAME [--games N] [--seed S] [--white AI] [--black AI]
                         [--jobs J] [--shard I/N] [--max-plies M] [--json]
                         [--until W] [--sprt H0,H1] [--width W]
-                        [--option K=V] [--variant FILE]
+                        [--option K=V] [--variant FILE] [--records DIR]
 
 Plays AI against AI and reports wins, draws and losses per side and for the
 side that moves first, and the first player's score, with 95% Wilson
@@ -60,6 +61,10 @@ percent (50,55: balanced against a 5-point first-move advantage).
   --shard I/N      play only games i with i mod N = I - 1 and print them as
                    JSON lines, for `wargrid stats merge`; the shards of one
                    run merge into exactly the report of the whole run.
+  --records DIR    write each game's record to DIR (made if missing), one
+                   file per game named by its index (007.pgn), for
+                   `wargrid replay`; with --shard, "-" puts each record in
+                   its game's JSON line instead (field text)
 ]] .. ANSWERS .. [[
 
 
@@ -103,7 +108,8 @@ local RUN_SPEC = { games = "value", seed = "value", white = "value",
                    black = "value", jobs = "value", shard = "value",
                    ["max-plies"] = "value", ["until"] = "value",
                    sprt = "value", width = "value",
-                   json = "flag", option = "list", variant = "value" }
+                   json = "flag", option = "list", variant = "value",
+                   records = "value" }
 
 -- A width in points, from more than 0 to 100, as a fraction.
 local function width(cmd, what, text)
@@ -153,7 +159,20 @@ local function run_settings(cmd, opts)
                                1),
     shard = { 1, 1 },
     options = opts.option,
+    records = opts.records, variant = opts.variant,
   }
+  if r.records == "-" and not opts.shard then
+    common.usage_error("%s: --records - (each record in its JSON line) is "
+                       .. "for --shard", cmd)
+  end
+  if r.records and r.records ~= "-"
+     and lfs.attributes(r.records, "mode") ~= "directory" then
+    local ok, err = lfs.mkdir(r.records)
+    if not ok then
+      common.usage_error("%s: --records: cannot make the directory %s: %s",
+                         cmd, r.records, err)
+    end
+  end
   if opts.shard then
     local i, n = opts.shard:match("^(%d+)/(%d+)$")
     i, n = tonumber(i), tonumber(n)
@@ -442,9 +461,9 @@ end
 function M.compare.run(args)
   local pos, opts = common.parse("compare", args, RUN_SPEC)
   if opts.help then print(M.compare.help) return 0 end
-  if opts.variant or opts.shard then
+  if opts.variant or opts.shard or opts.records then
     common.usage_error("compare: name the variant files after the game; "
-                       .. "--shard is for selfplay")
+                       .. "--shard and --records are for selfplay")
   end
   if #pos < 2 then
     common.usage_error("compare: give a game and at least one variant file")

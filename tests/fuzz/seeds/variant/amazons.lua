@@ -1,0 +1,1 @@
+../../../../scripts/games/amazons.lua

@@ -1,0 +1,1 @@
+../../../../examples/variants/amazons_6x6.lua

@@ -1,0 +1,1 @@
+../../../../examples/variants/blockwars_wide.lua

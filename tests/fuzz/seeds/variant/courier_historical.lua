@@ -1,0 +1,1 @@
+../../../../scripts/games/courier_historical.lua

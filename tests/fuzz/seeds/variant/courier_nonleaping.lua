@@ -1,0 +1,1 @@
+../../../../examples/variants/courier_nonleaping.lua

@@ -1,0 +1,1 @@
+../../../../examples/games/minichess.lua

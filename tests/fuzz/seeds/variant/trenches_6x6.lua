@@ -1,0 +1,1 @@
+../../../../examples/variants/trenches_6x6.lua

@@ -1,0 +1,1 @@
+../../../../examples/variants/trenches_barrage.lua

@@ -1,0 +1,1 @@
+../../../../examples/variants/wehrschach_13x13.lua

@@ -1,0 +1,1 @@
+../../../../examples/variants/wehrschach_no_road.lua

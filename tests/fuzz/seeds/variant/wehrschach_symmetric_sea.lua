@@ -1,0 +1,1 @@
+../../../../examples/variants/wehrschach_symmetric_sea.lua

@@ -1,0 +1,1 @@
+../../../../examples/variants/wehrschach_three_supporters.lua
