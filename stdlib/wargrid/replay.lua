@@ -24,6 +24,7 @@ local gamemod = require "wargrid.game"
 local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local san = require "wargrid.san"
+local text_of = require "wargrid.text"
 
 local M = {}
 
@@ -233,9 +234,9 @@ function M.source(rec)
     return { name = "courier_historical", options = options }
   end
   if variant then
-    return nil, string.format("%s: '%s' is neither a variant file nor a "
+    return nil, string.format("%s: %s is neither a variant file nor a "
                               .. "variant wargrid knows (courier)",
-                              where(rec, "Variant"), variant)
+                              where(rec, "Variant"), text_of.quote(variant))
   end
   return nil, "no Game or Variant tag: which game is it?"
 end
@@ -456,7 +457,7 @@ end
 -- M.illegal_line(ill) -> "action N (TEXT, by SIDE) is illegal: REASON"
 function M.illegal_line(ill)
   return string.format("action %d (%s, by %s) is illegal: %s", ill.index,
-                       ill.text, ill.side, ill.reason)
+                       text_of.short(ill.text), ill.side, ill.reason)
 end
 
 -- M.describe(report) -> lines, and whether the rules changed the game
@@ -466,7 +467,8 @@ function M.describe(report)
   local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
   local d = report.differs
   if d then
-    add("action %d (%s) now does something else:", d.index, d.text)
+    add("action %d (%s) now does something else:", d.index,
+        text_of.short(d.text))
     add("the position before it:")
     for l in (d.board .. "\n"):gmatch("(.-)\n") do add("  %s", l) end
     add("  %s", d.before)

@@ -6,6 +6,10 @@ local M = {}
 -- The largest number a state's counter (s:var, a turn) holds: 2^31 - 1.
 M.INT_MAX = 2147483647
 
+-- The largest seed: 2^53, the largest whole number every reader of JSON
+-- keeps exactly (seeds go into records and selfplay's JSON lines).
+M.SEED_MAX = 2 ^ 53 // 1
+
 local ESCAPES = { ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
 
 -- The first n characters of s and "..." when it is longer, control

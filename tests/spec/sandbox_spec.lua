@@ -14,7 +14,9 @@ local ai = require "wargrid.ai"
 local loader = require "wargrid.loader"
 
 local ROOT = lfs.currentdir()
-local WARGRID = ROOT .. "/build/wargrid"
+-- the build tests/run tests (make test-sanitize: build/san)
+local WARGRID = ROOT .. "/" .. (os.getenv("WARGRID_BUILD") or "build")
+                .. "/wargrid"
 
 -- A game of two kings on 3x3, which every attack starts from: `game`.
 local PRELUDE = [[
@@ -41,10 +43,16 @@ local LOOP = "while true do end"
 local QUICK = { "--instruction-limit", "5", "--time-limit", "1" }
 local SMALL = { "--memory-limit", "64" }  -- and the default time: growing is slow
 
+-- A record of the game whose Variant tag names the script (SCRIPT), for
+-- the commands that read records (RECORD is its file): the record is data,
+-- the rules it names are not trusted.
+local RECORD = '[Variant "SCRIPT"]\n[Seed "1"]\n\n1. c1b2 *\n'
+
 -- Each attack: its name, its code after the prelude (a script that returns
 -- nothing returns the game), the command it runs under (with its input, and
--- its own budget's options in place of QUICK) and a pattern its one line
--- must match after the script's path.
+-- its own budget's options in place of QUICK; with record, the record it
+-- reads in place of --variant) and a pattern its one line must match after
+-- the script's path.
 local ATTACKS = {
   -- finding 1: an endless loop in each callback, wherever it is called from
   { "loop-actions", "function game:actions() " .. LOOP .. " end",
@@ -94,6 +102,19 @@ local v = wg.variant(game, { name = "v", options = { far = { default = false } }
     return false
   end } } } })
 return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
+  { "loop-record-replay", "function game:actions() " .. LOOP .. " end",
+    { "replay", "RECORD", record = RECORD }, "%d+: actions ran out" },
+  { "loop-record-render", "function game:play() " .. LOOP .. " end",
+    { "render", "--record", "RECORD", record = RECORD },
+    "%d+: play ran out" },
+  { "loop-record-load", "function game:set_position() " .. LOOP .. " end",
+    { "play", "--load", "RECORD", input = "quit\n",
+      record = RECORD:gsub("\n\n", '\n[Position "k2/3/2K w"]\n\n') },
+    "%d+: set_position ran out" },
+  { "memory-record-replay", "local keep = {}\nfunction game:actions()\n"
+    .. "  for i = 1, 1e10 do keep[i] = { i } end\nend",
+    { "replay", "RECORD", record = RECORD, limits = SMALL },
+    " actions ran out of memory" },
   { "loop-selfplay", "local n = 0\nfunction game:play(s, a)\n  n = n + 1\n"
     .. "  if n > 5 then " .. LOOP .. " end\n  s:apply_move(a); s:end_turn()\n"
     .. "end", { "selfplay", "--games", "1", "--white", "random", "--black",
@@ -290,19 +311,24 @@ local function attack(a, limits)
   local script = dir .. "/" .. name .. ".lua"
   spit(script, PRELUDE .. "do\n" .. code .. "\nend\nreturn game\n")
   spit(dir .. "/canary", "canary\n")
+  local record = dir .. "/game.pgn"
+  if args.record then spit(record, (args.record:gsub("SCRIPT", script))) end
   local io_files = os.tmpname()  -- input, out and err: outside the directory
   spit(io_files .. ".in", args.input or "")
   local before = listing(dir)
   local words = {}
-  for _, w in ipairs(args) do words[#words + 1] = shell_quote(w) end
+  for _, w in ipairs(args) do
+    words[#words + 1] = shell_quote(w == "RECORD" and record or w)
+  end
   for _, w in ipairs(limits or args.limits or QUICK) do
     words[#words + 1] = w
   end
   local q = shell_quote(io_files)
-  local cmd = string.format("cd %s && %s %s --variant %s < %s.in > %s.out "
+  local variant = args.record and "" or "--variant " .. shell_quote(script)
+  local cmd = string.format("cd %s && %s %s %s < %s.in > %s.out "
                             .. "2> %s.err; echo $?", shell_quote(dir),
                             shell_quote(WARGRID), table.concat(words, " "),
-                            shell_quote(script), q, q, q)
+                            variant, q, q, q)
   local t0 = core.clock()
   local h = io.popen(cmd)
   local code_text = h:read("a")

@@ -120,6 +120,42 @@ describe("bad input is told as bad input (issue 13, finding 9)", function()
                   out)
   end)
 
+  it("a bad record is refused in one line, its input quoted short, by every command that reads it", function()
+    local dir = T.tmpdir()
+    local function record(name, body)
+      T.write(dir .. "/" .. name, body)
+      return dir .. "/" .. name
+    end
+    local nines = string.rep("9", 100)
+    local seed = record("seed.pgn", '[Game "courier"]\n[Seed "' .. nines .. '"]\n\n1. a2a4 *\n')
+    local long = string.rep("y", 300)
+    local action = record("action.pgn", '[Game "courier"]\n\n1. ' .. long .. ' *\n')
+    local named = record("a\nb.pgn", '[Game "courier"]\n[Seed "x"]\n\n1. a2a4 *\n')
+    for _, cmd in ipairs { { "replay" }, { "render", "--record" }, { "play", "--load" } } do
+      local verb = cmd[1] .. ": "
+      local function run(path, message)
+        local args = { table.unpack(cmd) }
+        args[#args + 1] = path
+        refused(args, verb .. message)
+      end
+      run(seed, seed .. " line 2: tag Seed: expected a whole number from 0 to 9007199254740992, not '"
+                .. nines:sub(1, 60) .. "...'")
+      run(named, dir .. "/a\\nb.pgn line 2: tag Seed: expected a whole number from 0 to 9007199254740992, "
+                 .. "not 'x'")
+      -- (replay tells an action it cannot play as the rules' change: its
+      -- report, on stdout)
+      if cmd[2] then
+        local _, err, code = T.run { cmd[1], cmd[2], action }
+        assert.equal(2, code, err)
+        assert.matches("^wargrid: [^\n]*\n$", err)
+        assert.truthy(#err < 400, err)
+        assert.truthy(err:find("'" .. long:sub(1, 60) .. "...'", 1, true), err)
+        assert.falsy(err:find(long:sub(1, 61), 1, true), err)
+      end
+    end
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+
   it("the budget's options are read as numbers with limits", function()
     refused({ "moves", "courier", "--time-limit", "0" },
             "--time-limit '0': expected a number from 0.01 to 86400")

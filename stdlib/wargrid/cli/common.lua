@@ -56,9 +56,10 @@ end
 -- by a command. Errors raised in wargrid's own code (the position in their
 -- message is one of its files) are bugs; any other error is about the
 -- input: a message of ours without a position, or an error in a script the
--- user gave (a variant, a game on WARGRID_PATH).
+-- user gave (a variant, a game on WARGRID_PATH). A message about bad input
+-- is one line however it was made (a file name may hold a newline).
 function M.failure(err)
-  if getmetatable(err) == Usage then return 2, err.msg end
+  if getmetatable(err) == Usage then return 2, text.line(err.msg) end
   if getmetatable(err) == Internal then
     return 1, "internal error: " .. err.msg
   end
@@ -182,10 +183,9 @@ function M.start(game, opts, seed)
 end
 
 -- M.integer(cmd, what, input [, min [, max]]) -> the whole number the input
--- says, from min (default 0) to max (default 2^53, the largest whole number
--- every reader of JSON keeps exactly: seeds go into records)
+-- says, from min (default 0) to max (default text.SEED_MAX, 2^53)
 function M.integer(cmd, what, input, min, max)
-  min, max = min or 0, max or 2 ^ 53 // 1
+  min, max = min or 0, max or text.SEED_MAX
   local n = text.integer(input, min, max)
   if not n then
     M.usage_error("%s: %s must be a whole number from %d to %d, not %s", cmd,
