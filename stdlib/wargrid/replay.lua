@@ -21,6 +21,7 @@
 -- no [Game]).
 local core = require "wargrid.core"
 local gamemod = require "wargrid.game"
+local lfs = require "lfs"
 local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local san = require "wargrid.san"
@@ -219,7 +220,10 @@ end
 -- { name = game }, and the option settings; or nil and what is wrong.
 -- Variant is a file when it names one (a path, or a .lua file); else it is
 -- XBoard's variant name: "courier" is historical Courier unless a Game tag
--- names the game.
+-- names the game. A record is anyone's: the file it names is run as an
+-- untrusted script, and must be a .lua file or a game's folder, so that a
+-- record cannot have any file of the machine read as a script (its syntax
+-- error would show a word of it).
 function M.source(rec)
   local variant, name = record.tag(rec, "Variant"), record.tag(rec, "Game")
   local options = {}
@@ -227,6 +231,12 @@ function M.source(rec)
     options[#options + 1] = word
   end
   if variant and (variant:find("/", 1, true) or variant:match("%.lua$")) then
+    if not variant:match("%.lua$")
+       and lfs.attributes(variant, "mode") ~= "directory" then
+      return nil, string.format("%s: %s is no variant file (a .lua file or "
+                                .. "a game's folder)", where(rec, "Variant"),
+                                text_of.quote(variant))
+    end
     return { file = variant, options = options }
   end
   if name then return { name = name, options = options } end

@@ -131,6 +131,8 @@ describe("bad input is told as bad input (issue 13, finding 9)", function()
     local long = string.rep("y", 300)
     local action = record("action.pgn", '[Game "courier"]\n\n1. ' .. long .. ' *\n')
     local named = record("a\nb.pgn", '[Game "courier"]\n[Seed "x"]\n\n1. a2a4 *\n')
+    -- a record is anyone's: the file it names must be a variant's
+    local passwd = record("passwd.pgn", '[Variant "/etc/passwd"]\n\n1. a2a4 *\n')
     for _, cmd in ipairs { { "replay" }, { "render", "--record" }, { "play", "--load" } } do
       local verb = cmd[1] .. ": "
       local function run(path, message)
@@ -140,6 +142,8 @@ describe("bad input is told as bad input (issue 13, finding 9)", function()
       end
       run(seed, seed .. " line 2: tag Seed: expected a whole number from 0 to 9007199254740992, not '"
                 .. nines:sub(1, 60) .. "...'")
+      run(passwd, passwd .. " line 1: tag Variant: '/etc/passwd' is no variant file (a .lua file or a game's "
+                  .. "folder)")
       run(named, dir .. "/a\\nb.pgn line 2: tag Seed: expected a whole number from 0 to 9007199254740992, "
                  .. "not 'x'")
       -- (replay tells an action it cannot play as the rules' change: its
