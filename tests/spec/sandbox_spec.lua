@@ -460,11 +460,20 @@ local function background(args, out)
   return pid
 end
 
+-- The processes whose parent is pid, from /proc (not pgrep, which can hang
+-- under make test-sanitize's preloaded ASan runtime).
 local function children(pid)
-  local h = io.popen("pgrep -P " .. pid)
   local out = {}
-  for line in h:lines() do out[#out + 1] = line end
-  h:close()
+  for name in lfs.dir("/proc") do
+    local f = name:match("^%d+$") and io.open("/proc/" .. name .. "/stat")
+    if f then
+      local stat = f:read("a") or ""
+      f:close()
+      -- pid (comm) state ppid ...: comm may hold spaces and parentheses
+      if stat:match(".*%) %S+ (%d+)") == pid then out[#out + 1] = name end
+    end
+  end
+  table.sort(out)
   return out
 end
 
