@@ -108,7 +108,7 @@ describe("session: rules reloaded mid-game", function()
   it("a folder game's module is watched too", function()
     os.execute("cp -R scripts/games/blockwars " .. dir .. "/blockwars")
     local sess = session.open { source = { file = dir .. "/blockwars" }, seed = 1 }
-    assert.equal(5, #sess.files)
+    assert.equal(5, #sess.files)   -- init, common, position, render, why
     local f = assert(io.open(dir .. "/blockwars/render.lua", "a"))
     f:write("-- changed\n")
     f:close()
