@@ -102,10 +102,12 @@ local SAFE_GLOBALS = {
 local SAFE_LIBS = { "math", "string", "table", "utf8", "coroutine" }
 local MODULES = { wargrid = true, ["wargrid.fen"] = true,
                   ["wargrid.betza"] = true }
--- wargrid.core functions no script may call: the budget's own, and what
--- concerns the process
-local CORE_HIDDEN = { "budget", "guard", "ran_out", "resume", "close",
-                      "exe", "on_interrupt", "interrupted", "die_with_parent" }
+-- wargrid.core functions no script may call: the budget's own, what
+-- concerns the process, and the file calls of records (a script could
+-- tell whether any file exists, its size and time, and open it)
+local CORE_HIDDEN = { "budget", "guard", "ran_out", "resume", "close", "face",
+                      "exe", "on_interrupt", "interrupted", "die_with_parent",
+                      "fsync", "mtime" }
 
 -- Every string's methods come from the string metatable, which scripts
 -- share with wargrid: its __index is a copy of the string library without
