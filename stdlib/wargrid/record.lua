@@ -282,7 +282,12 @@ function M.read(text)
       flush()
       local eol = text:find("\n", pos, true) or n + 1
       if c == ";" then
-        local ok, err = comment(pos, text:sub(pos + 1, eol - 1))
+        local body = text:sub(pos + 1, eol - 1)
+        -- M.write writes every comment in braces, which '}' would end
+        if body:find("}", 1, true) then
+          return fail(pos, "a comment ';...' may not contain '}'")
+        end
+        local ok, err = comment(pos, body)
         if not ok then return nil, err end
       end
       pos = eol

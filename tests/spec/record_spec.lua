@@ -66,6 +66,8 @@ describe("record: reading", function()
       { '[Options "turns="]\n*',
         "line 1: tag Options: expected settings NAME or NAME=VALUE separated by spaces, not 'turns='" },
       { '[SetUp "2"]\n*', "line 1: tag SetUp: expected 0 or 1, not '2'" },
+      -- comments are written in braces, which '}' would end (fuzz: record)
+      { '1. a4 ; a } b\n*', "line 1: a comment ';...' may not contain '}'" },
       { '[SetUp "1"]\n*', 'tag SetUp: "1" needs a FEN tag with the position' },
       { '[FEN "k/K w"]\n[Position "x"]\n*', "tags FEN and Position both give the start: keep one" },
       { '[Game "a"]\n[Game "b"]\n*', "line 2: tag Game given twice (line 1 first)" },
