@@ -19,9 +19,10 @@ local stats = require "wargrid.stats"
 local M = {}
 
 -- M.play(game, players, index, seed, max_plies [, info]) -> record of one
--- game. players[side] is a function(game, s, seed) -> action. A game ended
--- by a limit rather than decided (the move limit, or a reason the game
--- lists in its `cutoffs`) is marked cutoff = true. With info (the tags of
+-- game, or nil when Ctrl-C stopped it (core.on_interrupt). players[side]
+-- is a function(game, s, seed) -> action. A game ended by a limit rather
+-- than decided (the move limit, or a reason the game lists in its
+-- `cutoffs`) is marked cutoff = true. With info (the tags of
 -- wargrid.replay.log), the game's record too, as text in rec.text.
 function M.play(game, players, index, seed, max_plies, info)
   local s = assert(game:new(nil, seed))
@@ -35,6 +36,7 @@ function M.play(game, players, index, seed, max_plies, info)
   end
   local ending
   while true do
+    if core.interrupted() then return nil end  -- Ctrl-C: the game is lost
     local out = game:legal(s)
     if out:size() == 0 then
       local winner, reason, score = game:result(s)
@@ -118,10 +120,11 @@ end
 -- ---- playing a run -----------------------------------------------------
 
 -- Plays game i of run r and keeps its record; the record, or nil and a
--- message (a record that cannot be written).
+-- message (a record that cannot be written), or nil (Ctrl-C stopped it).
 local function play_game(game, r, i)
   local rec = M.play(game, r.players, i, r.seed + i, r.max_plies,
                      record_info(r))
+  if not rec then return nil end  -- Ctrl-C
   local ok, err = keep_record(r, rec)
   if not ok then return nil, err end
   return rec
@@ -193,7 +196,9 @@ M.PAYS = 0.5
 -- max_plies, jobs (processes); records: a directory where each game's
 -- record is written (named by M.record_path; "-": in its JSON line
 -- instead, as text), variant: the variant file, for the records' tags.
--- on_game(record) is called as each game ends.
+-- on_game(record) is called as each game ends. When Ctrl-C stops the run
+-- (core.on_interrupt; core.interrupted() tells), it returns the games
+-- finished.
 --
 -- This process plays games one at a time. With r.jobs > 1, once the
 -- games left pay for it (M.PAYS, at the pace of its games so far), it
@@ -218,22 +223,26 @@ function M.run(game, r, on_game)
   -- played all it was given and ended well
   local function finish(w)
     local ok, how, code = w:wait()
-    if not failed and (not ok or #owed[w] > 0) then
+    if not failed and not core.interrupted() and (not ok or #owed[w] > 0)
+    then
       failed, status = string.format("selfplay job %d of %d failed (%s %d)",
                                      workers[w], r.jobs, how == "exit"
                                      and "exit status" or "signal", code), 1
     end
     workers[w] = nil
   end
-  -- keeps two chunks ahead in w, or ends it when there are no more
+  -- keeps two chunks ahead in w, or ends it when there are no more (once
+  -- the run has failed or Ctrl-C stopped it, w is stopped and read to its
+  -- end instead)
   local function feed(w)
-    while #owed[w] < 2 and nextk <= #indices and not failed do
+    if failed or core.interrupted() then return end
+    while #owed[w] < 2 and nextk <= #indices do
       local n = M.chunk(#indices - nextk + 1, r.jobs)
       owed[w][#owed[w] + 1] = n
       w:send(nextk .. " " .. n .. "\n")
       nextk = nextk + n
     end
-    if #owed[w] == 0 or failed then finish(w) end
+    if #owed[w] == 0 then finish(w) end
   end
   local function line_of(w, line)
     local rec = json.decode(line)
@@ -275,13 +284,13 @@ function M.run(game, r, on_game)
   end
 
   local ok, err = pcall(function()
-    while not failed do
+    while not failed and not core.interrupted() do
       if nextk <= #indices then
         local t0 = core.usage().cpu
         local rec, why = play_game(game, r, indices[nextk])
         nextk = nextk + 1
         if not rec then
-          failed, status = why, 2
+          failed, status = why, why and 2  -- no why: Ctrl-C stopped it
         else
           got(rec)
           played, spent = played + 1, spent + core.usage().cpu - t0
@@ -299,7 +308,8 @@ function M.run(game, r, on_game)
       end
     end
   end)
-  for w in pairs(workers) do w:kill() end  -- a failure: the others stop
+  -- a failure or Ctrl-C: the workers stop, and what they sent is read
+  for w in pairs(workers) do w:kill() end
   while next(workers) do serve(-1) end
   if not ok then error(err, 0) end
   if raise then error(raise, 0) end
