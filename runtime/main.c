@@ -14,6 +14,7 @@
 #endif
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L);
+LUAMOD_API int luaopen_wargrid_http(lua_State *L);
 
 /* Scripts get a memory limit: an allocator that refuses past it. */
 typedef struct budget {
@@ -118,6 +119,8 @@ int main(int argc, char **argv)
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     lua_pushcfunction(L, luaopen_wargrid_core);
     lua_setfield(L, -2, "wargrid.core");
+    lua_pushcfunction(L, luaopen_wargrid_http);
+    lua_setfield(L, -2, "wargrid.http");
     lua_pop(L, 1);
 
     char dir[PATHLEN];
