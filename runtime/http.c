@@ -167,7 +167,10 @@ wg_http *wg_http_start(const char *host, unsigned port, char *err,
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    unsigned flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+    /* select(2), not epoll: under epoll (edge-triggered) 0.9.75 missed a
+     * client's hang-up after a partial request and kept the connection
+     * until its timeout; 256 connections stay far below FD_SETSIZE */
+    unsigned flags = MHD_ALLOW_SUSPEND_RESUME;
     if (ai->ai_family == AF_INET6)
         flags |= MHD_USE_IPv6;
     h->d = MHD_start_daemon(

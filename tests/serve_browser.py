@@ -6,14 +6,15 @@ Drives Chromium through the DevTools protocol over a pipe
 needs nothing but python3 and the system's chromium: no npm, no WebSocket,
 nothing downloaded. Clicks are real mouse events at a square's centre.
 
-Usage: serve_browser.py WARGRID OUTDIR SCENARIO
+Usage: serve_browser.py WARGRID OUTDIR SCENARIO...  (one browser for all)
   courier  five moves of Courier by hand, then one against AI level 1
   trenches a whole turn of each side (a soldier's move and grenade, a tank)
   reload   nine Courier moves on a variant file, then the file edited
-Prints one JSON object: what the page and the server showed (the spec
-checks it), and writes OUTDIR/serve-SCENARIO.png.
+Prints one JSON object, by scenario: what the page and the server showed
+(the spec checks it); writes OUTDIR/serve-SCENARIO.png.
 """
 import base64
+import fcntl
 import http.client
 import json
 import os
@@ -40,9 +41,11 @@ class Browser:
         to_r, to_w = os.pipe()      # we write, Chromium reads on fd 3
         from_r, from_w = os.pipe()  # Chromium writes on fd 4, we read
 
-        def fds():
-            os.dup2(to_r, 3)
-            os.dup2(from_w, 4)
+        def fds():   # out of the way first: either may already be 3 or 4
+            r = fcntl.fcntl(to_r, fcntl.F_DUPFD, 10)
+            w = fcntl.fcntl(from_w, fcntl.F_DUPFD, 10)
+            os.dup2(r, 3)
+            os.dup2(w, 4)
         self.proc = subprocess.Popen(
             [CHROMIUM] + FLAGS + ["--user-data-dir=" + self.profile,
                                   "about:blank"],
@@ -184,9 +187,8 @@ def open_page(b, srv):
     b.wait("document.body && document.body.dataset.version", "the board")
 
 
-def courier(exe, outdir):
+def courier(b, exe, outdir):
     srv = Server(exe, "courier", "--seed", "7")
-    b = Browser()
     try:
         open_page(b, srv)
         new_game(b, "none")
@@ -218,13 +220,11 @@ def courier(exe, outdir):
                 "rtt_outside_ms": rtt_outside,
                 "ai_history": [e["text"] for e in after_ai["history"]]}
     finally:
-        b.close()
         srv.stop()
 
 
-def trenches(exe, outdir):
+def trenches(b, exe, outdir):
     srv = Server(exe, "trenches", "--seed", "3")
-    b = Browser()
     try:
         open_page(b, srv)
         new_game(b, "none")
@@ -244,7 +244,6 @@ def trenches(exe, outdir):
                 "page": b.js("document.getElementById('position')"
                              ".textContent")}
     finally:
-        b.close()
         srv.stop()
 
 
@@ -253,13 +252,12 @@ return wg.variant("courier", { name = "courier_house"%s })
 """
 
 
-def reload(exe, outdir):
+def reload(b, exe, outdir):
     work = tempfile.mkdtemp(prefix="wg-serve-")
     path = os.path.join(work, "house.lua")
     with open(path, "w") as f:
         f.write(VARIANT % "")
     srv = Server(exe, "--variant", path, "--seed", "1")
-    b = Browser()
     try:
         open_page(b, srv)
         new_game(b, "none")
@@ -286,15 +284,19 @@ def reload(exe, outdir):
                 "piece_on_e3": b.js("!!document.getElementById('pc-e3')"),
                 "shown_after_ms": shown_after}
     finally:
-        b.close()
         srv.stop()
         shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
-    exe, outdir, scenario = sys.argv[1:4]
+    exe, outdir = sys.argv[1:3]
     run = {"courier": courier, "trenches": trenches, "reload": reload}
-    print(json.dumps(run[scenario](exe, outdir)))
+    b = Browser()
+    try:
+        print(json.dumps({name: run[name](b, exe, outdir)
+                          for name in sys.argv[3:]}))
+    finally:
+        b.close()
 
 
 if __name__ == "__main__":
