@@ -107,7 +107,8 @@ function mark(layer, q, cls) {
   const z = p.matrixTransform(m);
   const e = document.createElementNS(NS, "rect");
   e.setAttribute("x", a.x + 3); e.setAttribute("y", a.y + 3);
-  e.setAttribute("width", z.x - a.x - 6); e.setAttribute("height", z.y - a.y - 6);
+  e.setAttribute("width", z.x - a.x - 6);
+  e.setAttribute("height", z.y - a.y - 6);
   e.setAttribute("rx", 6);
   e.setAttribute("class", "ov " + cls);
   e.setAttribute("data-square", q);
@@ -178,7 +179,9 @@ function show(s) {
   else status = side(s.decider) + " to play.";
   if (sent !== null && s.human && !s.outcome) {
     document.body.dataset.rtt = Math.round(performance.now() - sent);
-    status += " (answered in " + document.body.dataset.rtt + " ms)";
+    if (s.opponent === "ai") {
+      status += " (the AI answered in " + document.body.dataset.rtt + " ms)";
+    }
     sent = null;
   }
   $("status").textContent = status;
