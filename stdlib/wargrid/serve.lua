@@ -325,8 +325,12 @@ function App:release(srv, now)
   local keep = {}
   for _, h in ipairs(self.held) do
     if self.version ~= h.seen then
-      srv:respond(h.id, 200, headers("application/json"),
-                  self:state(self:viewer(h.side)))
+      local ok, body = pcall(self.state, self, self:viewer(h.side))
+      if ok then
+        srv:respond(h.id, 200, headers("application/json"), body)
+      else
+        srv:respond(h.id, 500, headers("text/plain"), "internal error\n")
+      end
     elseif now - h.at >= M.HOLD then
       srv:respond(h.id, 204, headers("text/plain"), "")
     else
@@ -362,22 +366,43 @@ function M.run(app, opts)
     local reqs = srv:poll(ms)
     local now = core.clock()
     for _, req in ipairs(reqs) do
-      local status, h, body = app:handle(req, now)
-      if status then srv:respond(req.id, status, h, body) end
+      -- a variant's code may fail: that request fails, the server goes on
+      local ok, status, h, body = pcall(app.handle, app, req, now)
+      if not ok then
+        io.stderr:write("wargrid serve: ", tostring(status), "\n")
+        srv:respond(req.id, 500, headers("text/plain"), "internal error\n")
+      elseif status then
+        srv:respond(req.id, status, h, body)
+      end
     end
     if now - looked >= WATCH then
       looked = now
-      app:watch()
+      local ok, failure = pcall(app.watch, app)
+      if not ok then
+        io.stderr:write("wargrid serve: ", tostring(failure), "\n")
+      end
     end
     app:release(srv, now)
   end
   while true do
     round(100)
-    -- the AI thinks once what is answered is on its way
-    local s = app.sess.s
-    if not app.sess.game:outcome(s) and not app:human(s:decider()) then
-      round(0)
-      app:ai_move()
+    -- the AI thinks once what is answered is on its way; when it fails (a
+    -- variant's code), it is told on the page and tried again only once
+    -- the game has changed
+    if app.ai_failed ~= app.version then
+      local ok, failure = pcall(function()
+        local s = app.sess.s
+        if not app.sess.game:outcome(s) and not app:human(s:decider()) then
+          round(0)
+          app:ai_move()
+        end
+      end)
+      if not ok then
+        io.stderr:write("wargrid serve: ", tostring(failure), "\n")
+        app.message = "the AI failed: " .. tostring(failure)
+        app:bump()
+        app.ai_failed = app.version
+      end
       app:release(srv, core.clock())
     end
   end
