@@ -132,6 +132,18 @@ function App:state(viewer)
   return out
 end
 
+-- Plays a through the session; when the game's code fails (a variant's),
+-- the state is put back as it was and the error raised again.
+local function played(sess, a)
+  local s = sess.s
+  local mark = s:mark()
+  local ok, err = pcall(sess.play, sess, a)
+  if not ok then
+    s:undo(mark)
+    error(err, 0)
+  end
+end
+
 -- Plays the action text says for the person deciding: nil and a message
 -- when it is not theirs to play or not legal.
 function App:play(text)
@@ -141,7 +153,7 @@ function App:play(text)
   if not self:human(s:decider()) then return nil, "it is the AI's turn" end
   local e = game:explain(s, text)
   if not e.legal then return nil, require("wargrid").explain_line(e) end
-  sess:play(e.action)
+  played(sess, e.action)
   self.last, self.message = e.action, nil
   self:bump()
   return true
@@ -156,7 +168,7 @@ function App:ai_move()
   local who, n = s:decider(), #sess.log.entries
   local view = game:view(s, who, sess.seed * 1000003 + n)
   local a = ai.choose(game, view, { level = self.level, seed = sess.seed + n })
-  sess:play(a)
+  played(sess, a)
   self.last = a
   self:bump()
   return true

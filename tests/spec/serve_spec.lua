@@ -113,6 +113,42 @@ describe("wargrid serve", function()
     assert(ok, err)
   end)
 
+  it("fails a request whose action the variant's code fails on, with the game as it was, and goes on", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    os.execute("mkdir " .. dir)
+    local file = dir .. "/broken.lua"
+    local f = assert(io.open(file, "w"))
+    f:write([[
+local wg = require "wargrid"
+local game = wg.variant("courier", { name = "courier_broken" })
+local play = game.play
+function game:play(s, a, told)
+  local text = self:action_text(s, a)
+  play(self, s, a, told)
+  if text == "l2l4" then error("broken on purpose") end
+end
+return game
+]])
+    f:close()
+    local srv = start("--variant " .. file .. " --seed 1 --ai-level 1")
+    local ok, err = pcall(function()
+      assert.equal(200, client(srv, "post", "/api/new", '{"opponent": "none", "side": 1, "level": 1}').status)
+      client(srv, "post", "/api/play", '{"action": "a2a4"}')
+      local st = json.decode(client(srv, "post", "/api/play", '{"action": "a7a5"}').body)
+      assert.equal(2, #st.history)
+      local r = client(srv, "post", "/api/play", '{"action": "l2l4"}')
+      assert.equal(500, r.status)
+      local now = json.decode(client(srv, "get", "/api/state").body)
+      assert.equal(st.position, now.position)
+      assert.same(st.history, now.history)
+      assert.is_true(alive(srv))
+    end)
+    stop(srv)
+    os.execute("rm -rf " .. dir)
+    assert(ok, err)
+  end)
+
   it("stays up with flat memory through 10,000 fuzzed requests, clients gone mid-request among them", function()
     local srv = start("courier --seed 1 --ai-level 1")
     local r = client(srv, "fuzz", 10000)
