@@ -49,6 +49,20 @@ local function alive(srv)
 end
 
 describe("wargrid serve", function()
+  it("tells bad input in one line, exit status 2", function()
+    local function run(args)
+      local h = io.popen("build/wargrid serve " .. args .. " 2>&1; echo \"rc=$?\"")
+      local out = h:read("a")
+      h:close()
+      return out
+    end
+    assert.equal("wargrid: serve: which game? (see 'wargrid list')\nrc=2\n", run(""))
+    assert.equal("wargrid: serve: --port must be a whole number from 0 to 65535, not '99999'\nrc=2\n",
+                 run("courier --port 99999"))
+    assert.equal("wargrid: serve: cannot listen on 203.0.113.9 port 0 (is the port in use, or 203.0.113.9 "
+                 .. "not an address of this machine?)\nrc=2\n", run("courier --host 203.0.113.9 --port 0"))
+  end)
+
   describe("its guard", function()
     local srv
     setup(function() srv = start("courier --seed 1 --ai-level 1") end)
