@@ -92,7 +92,7 @@ class Browser:
             raise RuntimeError("page: %s: %s" % (expr, r["exceptionDetails"]))
         return r["result"].get("value")
 
-    def wait(self, expr, what, timeout=20):
+    def wait(self, expr, what, timeout=60):
         end = time.time() + timeout
         while time.time() < end:
             v = self.js(expr)

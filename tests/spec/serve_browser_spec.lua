@@ -12,11 +12,17 @@ local replay = require "wargrid.replay"
 local runs
 local function browser(scenario)
   if not runs then
-    local h = io.popen("python3 tests/serve_browser.py build/wargrid build courier trenches reload")
+    local h = io.popen("python3 tests/serve_browser.py build/wargrid build courier trenches reload "
+                       .. "2> build/serve-browser.log")
     local out = h:read("a")
     h:close()
     runs = json.decode(out)
-    assert(runs, "serve_browser.py said: " .. out)
+    if not runs then
+      local f = io.open("build/serve-browser.log")
+      local log = f and f:read("a") or ""
+      if f then f:close() end
+      error("serve_browser.py said: " .. out .. log)
+    end
   end
   return runs[scenario]
 end
