@@ -41,6 +41,8 @@ local COMMANDS = {
     "busted specs, with this wargrid's modules" },
   { "render", "render", "render GAME [--position P] [--from SQ] [-o FILE]",
     "the position as a picture (SVG)" },
+  { "serve", "serve", "serve GAME [--port N] [--host H]",
+    "play in the browser (against the AI or by hand)" },
 }
 
 local function usage()
