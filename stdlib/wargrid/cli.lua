@@ -37,6 +37,10 @@ local COMMANDS = {
     "one report from selfplay shards (--shard)" },
   { "test", "test", "test SPEC...",
     "busted specs, with this wargrid's modules" },
+  { "xboard", "xboard", "xboard GAME [--level L]",
+    "play as an engine for XBoard (CECP 2)" },
+  { "uci", "xboard", "uci GAME [--level L]",
+    "play as a UCI engine (UCI_Variant)" },
   { "render", "render", "render GAME [--position P] [--from SQ] [-o FILE]",
     "the position as a picture (SVG)" },
 }
