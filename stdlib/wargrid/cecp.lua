@@ -38,6 +38,20 @@ function M.fen(text)
   return text
 end
 
+-- M.share(clock, plies) -> seconds for this move (nil: no clock), from
+-- what the commands set: clock.fixed (st), clock.remaining (time, or
+-- level's base before any), clock.increment and clock.mps (level: moves
+-- a session, 0 for all), and the plies played since the start or the
+-- setboard (the engine's own moves are half of them).
+function M.share(clock, plies)
+  if clock.fixed then return engine.allot { fixed = clock.fixed } end
+  if not clock.remaining then return nil end
+  local togo
+  if (clock.mps or 0) > 0 then togo = clock.mps - (plies // 2) % clock.mps end
+  return engine.allot { remaining = clock.remaining,
+                        increment = clock.increment, moves_to_go = togo }
+end
+
 -- M.run(game, opts, reader, write) -> exit status: plays game under CECP.
 -- opts: level, seed (wargrid.engine's); reader: engine.lines; write(line)
 -- sends one line. Returns at "quit" or the end of input.
@@ -65,19 +79,12 @@ function M.run(game, opts, reader, write)
     return false
   end
 
-  local function clock_share()
-    if clock.fixed then return engine.allot { fixed = clock.fixed } end
-    if not clock.remaining then return nil end
-    local togo
-    if clock.mps > 0 then togo = clock.mps - (#e.moves // 2) % clock.mps end
-    return engine.allot { remaining = clock.remaining,
-                          increment = clock.increment, moves_to_go = togo }
-  end
 
   -- the engine's move, unless a command that came meanwhile takes it back
   local function move()
     if claim() then return end
-    local a, r = e:search({ seconds = clock_share(), depth = depth })
+    local a, r = e:search({ seconds = M.share(clock, #e.moves),
+                            depth = depth })
     if post and r then thinking(r) end
     for _, line in ipairs(reader.pending()) do
       if ABORT[line:match("^%S*")] then return end

@@ -294,11 +294,13 @@ end
 
 -- engine:search(limits, hooks) -> the action to play (nil when the game
 -- is over) and the report of the search it came from. limits: seconds
--- (the clock's share), depth, nodes, infinite (until hooks.stop()
--- says so). The level's budget caps each search, and no budget at all
--- means the default level. An infinite search (analysis) runs in rounds of
--- growing length, each a fresh search; hooks.info(report) hears of each
--- round, and hooks.stop() is asked between them.
+-- (the clock's share), depth (the alpha-beta search's; MCTS has none),
+-- nodes (the search's budget: alpha-beta's nodes, MCTS's iterations),
+-- infinite (until hooks.stop() says so). The level's budget caps each
+-- search; with neither time nor nodes, the default level's. An infinite
+-- search (analysis) runs in rounds of growing length, each a fresh
+-- search; hooks.info(report) hears of each round, and hooks.stop() is
+-- asked between them.
 function Engine:search(limits, hooks)
   hooks = hooks or {}
   local game, s = self.game, self.s
@@ -307,8 +309,7 @@ function Engine:search(limits, hooks)
                  level = self.level or ai.DEFAULT_LEVEL }
   if limits.nodes then
     opts.budget = limits.nodes
-  elseif self.level or not (limits.seconds or limits.depth
-                            or limits.infinite) then
+  elseif self.level or not (limits.seconds or limits.infinite) then
     opts.budget = level_budget(game, opts.level)
   end
   local rounds = limits.infinite and math.huge or 1
