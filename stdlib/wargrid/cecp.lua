@@ -121,15 +121,16 @@ function M.run(game, opts, reader, write)
     send("feature ping=1 setboard=1 usermove=1 time=1 playother=1 draw=0 "
          .. "sigint=0 sigterm=0 colors=0 reuse=1 analyze=1 pause=0 nps=0")
     send("feature myname=\"wargrid %s %s\" variants=\"%s\" done=1",
-         version, game.name, xb.variant == "courier" and "courier"
-                             or "fairy," .. game.name)
+         version, game.name, table.concat(xb.names, ","))
   end
   function commands.new()
     e:reset()
     force, mine, depth, clock.fixed = false, 2, nil, nil
   end
   function commands.variant(arg, line)
-    if arg == xb.variant or arg == game.name then
+    local known = false
+    for _, name in ipairs(xb.names) do known = known or arg == name end
+    if known then
       if xb.start then e:reset(xb.start) end
       if xb.setup then
         send("%s", xb.setup)

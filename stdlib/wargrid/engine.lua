@@ -97,9 +97,11 @@ local function piece_table(letters, royal)
   return upper .. upper:lower()
 end
 
--- M.xboard(game) -> how XBoard plays game: { variant = "courier", start =
--- the position XBoard starts it from }, or
--- { variant = "fairy", setup = "setup (...) WxH+0_fairy FEN",
+-- M.xboard(game) -> how XBoard plays game: { variant = "courier", names =
+-- { "courier" }, start = the position XBoard starts it from }, or
+-- { variant = "fairy", names = the names XBoard may give it ("fairy",
+--   "12x8+0_fairy" once the first engine has set the board's size, and
+--   the game's), setup = "setup (...) WxH+0_fairy FEN",
 --   pieces = { "piece P& fmWfcF", ... } }; or nil and why it cannot be
 -- played (one line, naming the rule).
 function M.xboard(game)
@@ -124,7 +126,8 @@ function M.xboard(game)
   local start = game:start_text()
   if game.files == 12 and game.ranks == 8 and same(moves, COURIER)
      and start == COURIER_START then
-    return { variant = "courier", start = XBOARD_START }
+    return { variant = "courier", names = { "courier" },
+             start = XBOARD_START }
   end
   local letters = {}
   for l in pairs(moves) do letters[#letters + 1] = l end
@@ -133,10 +136,11 @@ function M.xboard(game)
   for _, l in ipairs(letters) do
     pieces[#pieces + 1] = "piece " .. l:upper() .. "& " .. moves[l]
   end
-  return { variant = "fairy", pieces = pieces,
-           setup = string.format("setup (%s) %dx%d+0_fairy %s",
-                                 piece_table(letters, royal), game.files,
-                                 game.ranks, start) }
+  local size = string.format("%dx%d+0_fairy", game.files, game.ranks)
+  return { variant = "fairy", names = { "fairy", size, game.name },
+           pieces = pieces,
+           setup = string.format("setup (%s) %s %s",
+                                 piece_table(letters, royal), size, start) }
 end
 
 -- ---- the game being played ----------------------------------------------

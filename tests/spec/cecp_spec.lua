@@ -197,7 +197,7 @@ describe("cecp: the protocol through a pipe", function()
     local out = session("xboard --variant examples/variants/courier_historical_nonleaping.lua",
                         { { "protover 2", "new", "variant fairy" } })
     assert.equal('feature myname="wargrid 0.1.0 courier_historical_nonleaping" '
-                 .. 'variants="fairy,courier_historical_nonleaping" done=1', out[2])
+                 .. 'variants="fairy,12x8+0_fairy,courier_historical_nonleaping" done=1', out[2])
     assert.same({
       "setup (PNBR.FE..WMKpnbr.fe..wmk) 12x8+0_fairy " .. HISTORICAL,
       "piece B& B", "piece E& nA", "piece F& F", "piece K& K", "piece M& K", "piece N& N", "piece P& fmWfcF",
@@ -232,7 +232,7 @@ end)
 
 describe("cecp: which games XBoard plays", function()
   it("C-V1 historical Courier is XBoard's courier, from its full array", function()
-    assert.same({ variant = "courier",
+    assert.same({ variant = "courier", names = { "courier" },
                   start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1" },
                 engine.xboard(T.game "courier_historical"))
   end)
