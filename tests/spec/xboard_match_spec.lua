@@ -2,7 +2,12 @@
 -- Courier between `wargrid xboard courier_historical` and Fairy-Stockfish
 -- (tests/xboard_match.sh). Both games finish, XBoard flags no illegal move
 -- of either engine, and the PGN XBoard saves replays in wargrid with every
--- action legal and the result as recorded.
+-- action legal and the result as recorded. And a variant of historical
+-- Courier as XBoard's `variant fairy`, described by the engine's setup and
+-- piece commands: 20 moves with none refused, replayed legal.
+local loader = require "wargrid.loader"
+local record = require "wargrid.record"
+local replay = require "wargrid.replay"
 local T = require "wargrid.test"
 
 local function sh(cmd)
@@ -47,5 +52,27 @@ describe("xboard: a match under XBoard against Fairy-Stockfish", function()
       assert(replayed, said)
       assert.matches("^all %d+ actions legal; result [%d/-]+ %(.*%), as recorded\n$", said)
     end
+  end)
+
+  it("C-P4 a variant (the non-leaping corporal) is variant fairy: XBoard takes its board and pieces from the "
+     .. "engine and plays 20 moves with none refused", function()
+    local out, ok = sh("tests/xboard_match.sh " .. dir .. "/fairy fairy 2>&1")
+    assert(ok, out)
+    local log, debug = T.slurp(dir .. "/fairy/log"), T.slurp(dir .. "/fairy/debug")
+    assert.truthy(log:find("final score 0-0-1", 1, true), log)
+    assert.truthy(debug:find("<first : setup (PNBR.FE..WMKpnbr.fe..wmk) 12x8+0_fairy ", 1, true))
+    assert.truthy(debug:find("<first : piece E& nA\n", 1, true))
+    for _, text in ipairs { log, debug } do
+      assert.is_nil(text:find("Illegal move", 1, true), text)
+      assert.is_nil(text:find("Forfeit", 1, true))
+    end
+    local pgn = T.slurp(dir .. "/fairy/match.pgn")
+    assert.truthy(pgn:find('[VariantMen "P:fmWfcF;N:N;B:B;R:R;F:F;E:nA;W:W;M:K;K:K"]', 1, true), pgn)
+    assert.truthy(pgn:find("{Xboard adjudication: long game} 1/2-1/2", 1, true))
+    local game = loader.load_file("examples/variants/courier_historical_nonleaping.lua")
+    local report = assert(replay.run(game, assert(record.read(pgn))))
+    assert.is_nil(report.illegal)
+    assert.is_true(report.actions >= 40)
+    assert.equal(report.actions, report.played)
   end)
 end)
