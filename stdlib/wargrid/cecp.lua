@@ -79,13 +79,13 @@ function M.run(game, opts, reader, write)
     return false
   end
 
-
   -- the engine's move, unless a command that came meanwhile takes it back
   local function move()
     if claim() then return end
     local a, r = e:search({ seconds = M.share(clock, #e.moves),
                             depth = depth })
-    if post and r then thinking(r) end
+    if not a then return end  -- no position (a bad setboard)
+    if post then thinking(r) end
     for _, line in ipairs(reader.pending()) do
       if ABORT[line:match("^%S*")] then return end
     end
@@ -180,7 +180,7 @@ function M.run(game, opts, reader, write)
     inc = tonumber(inc)
     if not seconds or not inc then return bad(line) end
     clock.mps, clock.increment, clock.fixed = tonumber(mps), inc, nil
-    clock.remaining = clock.remaining or seconds
+    clock.remaining = seconds  -- until a time command says otherwise
   end
   function commands.st(arg, line)
     local n = tonumber(arg)
