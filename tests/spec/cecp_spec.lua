@@ -128,8 +128,9 @@ describe("cecp: the protocol through a pipe", function()
 
   it("setboard sets the position; a bad FEN is told, moves are refused and go does nothing until new or setboard",
      function()
-    local out = session(XB, { { "new", "force", "setboard xyz", "usermove a1a2", "go", "force", "setboard " .. MATE_IN_ONE,
-                                "a1a2", "setboard k11/12/12/12/12/12/12/K11 w 0 1", "a1b1" } })
+    local out = session(XB, { { "new", "force", "setboard xyz", "usermove a1a2", "go", "force",
+                                "setboard " .. MATE_IN_ONE, "a1a2", "setboard k11/12/12/12/12/12/12/K11 w 0 1",
+                                "a1b1" } })
     assert.same({
       "tellusererror Illegal position: bad position 'xyz': expected a board, the side to move (w or b) and up "
         .. "to five more fields",
