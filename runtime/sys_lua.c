@@ -2,11 +2,13 @@
  * resource usage, whether output is a terminal and how wide, the
  * executable's path, seeds from the system's random source -- the two
  * file calls Lua's io lacks: fsync, for atomic saves, and a file's
- * modification time to the nanosecond, for watching rules files -- and
- * Ctrl-C, which stops a selfplay run with the games it has finished (its
- * workers, proc_lua.c, die with it). */
+ * modification time to the nanosecond, for watching rules files -- Ctrl-C,
+ * which stops a selfplay run with the games it has finished (its workers,
+ * proc_lua.c, die with it) -- and a read that waits no longer than told,
+ * for the engine protocols' input. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -167,6 +169,42 @@ static int sys_mtime(lua_State *L)
     return 2;
 }
 
+/* core.read_input(fd, seconds) -> what the file descriptor fd has to read
+ * (at most 4096 bytes), "" when nothing came within seconds (negative:
+ * wait as long as it takes), or nil at its end. Lua's io cannot tell an
+ * engine protocol's input waiting from none: the engine polls it between
+ * searches, and so reads through here rather than through stdio. */
+static int sys_read_input(lua_State *L)
+{
+    int fd = (int)wg_check_range(L, 1, 0, INT32_MAX,
+                                 "'fd' is not a file descriptor");
+    lua_Number seconds = luaL_checknumber(L, 2);
+    int ms = seconds < 0 ? -1
+             : seconds > 86400 ? 86400000 : (int)(seconds * 1000);
+    struct pollfd p = { .fd = fd, .events = POLLIN };
+    int rc;
+    do
+        rc = poll(&p, 1, ms);
+    while (rc < 0 && errno == EINTR);
+    if (rc < 0)
+        return luaL_fileresult(L, 0, NULL);
+    if (rc == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    char buf[4096];
+    ssize_t n;
+    do
+        n = read(fd, buf, sizeof buf);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return luaL_fileresult(L, 0, NULL);
+    if (n == 0)
+        return 0;
+    lua_pushlstring(L, buf, (size_t)n);
+    return 1;
+}
+
 const luaL_Reg wg_sys_functions[] = {
     { "clock", sys_clock },
     { "usage", sys_usage },
@@ -178,5 +216,6 @@ const luaL_Reg wg_sys_functions[] = {
     { "interrupted", sys_interrupted },
     { "fsync", sys_fsync },
     { "mtime", sys_mtime },
+    { "read_input", sys_read_input },
     { NULL, NULL }
 };
