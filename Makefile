@@ -1,5 +1,6 @@
 # wargrid -- make play | make test | make bench | make install (PREFIX, DESTDIR)
 #            make fuzz (FUZZ_SECONDS) | make test-sanitize | make lint
+#            make test-cluster
 #
 # make install lays wargrid out as Debian's Lua packages lay theirs out: the
 # Lua modules under $(PREFIX)/share/lua/5.4, the C module under the lib
@@ -22,6 +23,8 @@ CFLAGS ?= -O2 -g
 BUILD ?= build
 WARN = -std=c11 -Wall -Wextra -Werror
 CPPFLAGS += -I$(LUA_INC) -D_POSIX_C_SOURCE=200809L
+# the browser board's HTTP server (runtime/http.c)
+LIBS = -lmicrohttpd
 
 # Every runtime/X.c is part of the runtime; X_lua.c files are Lua bindings.
 SRC = $(filter-out main,$(basename $(notdir $(wildcard runtime/*.c))))
@@ -32,7 +35,7 @@ PIC = $(addprefix $(BUILD)/pic/,$(addsuffix .o,$(CORE) $(BIND)))
 HDR = $(wildcard runtime/*.h)
 
 .PHONY: all deps deps-test deps-fuzz deps-sanitize play test bench lint \
-        install clean fuzz test-sanitize binaries
+        install clean fuzz test-sanitize binaries test-cluster
 all: deps $(BUILD)/wargrid $(BUILD)/lua/wargrid.so
 
 deps:
@@ -56,17 +59,19 @@ $(BUILD)/pic/%.o: runtime/%.c $(HDR)
 # The executable links Lua statically and exports its API for C modules (lfs).
 $(BUILD)/wargrid: $(BUILD)/obj/main.o $(OBJ)
 	@echo "LD $@"
-	@$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LUA_A) -lm -ldl
-# The same runtime as a Lua module, for busted specs under lua5.4.
+	@$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LUA_A) -lm -ldl $(LIBS)
+# The same runtime as a Lua module, for busted specs under lua5.4. It is
+# never unloaded (nodelete): the state's allocator and the budget's timer
+# are in it, and lua_close unloads C modules before it frees the rest.
 $(BUILD)/lua/wargrid.so: $(PIC)
 	@mkdir -p $(@D)
 	@echo "LD $@"
-	@$(CC) $(CFLAGS) -shared -o $@ $^
+	@$(CC) $(CFLAGS) -shared -Wl,-z,nodelete -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 	@mkdir -p $(@D)
 	@echo "CC $<"
-	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -o $@ $< $(filter-out %_lua.o,$(OBJ)) -lm
+	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -o $@ $< $(filter-out %_lua.o,$(OBJ)) -lm $(LIBS)
 
 # Fuzz targets (tests/fuzz/targets/NAME.lua). make test replays each one's
 # seeds and corpus with a host built without the fuzzer: test_fuzz_NAME.
@@ -77,7 +82,7 @@ $(BUILD)/tests/test_fuzz_%: tests/fuzz/replay.c $(FUZZ_HOST) $(OBJ)
 	@echo "CC $@"
 	@$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) -Iruntime -DFUZZ_TARGET='"$*"' \
 	    -rdynamic -o $@ tests/fuzz/replay.c tests/fuzz/host.c $(OBJ) \
-	    $(LUA_A) -lm -ldl
+	    $(LUA_A) -lm -ldl $(LIBS)
 
 C_TESTS = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c)) \
           $(addprefix $(BUILD)/tests/test_fuzz_,$(FUZZ_TARGETS))
@@ -90,6 +95,11 @@ play: all
 
 test: deps-test all $(C_TESTS)
 	@tests/run
+
+# make test-cluster: the README's Slurm recipe on a one-node cluster that
+# tests/cluster/slurm starts and stops (root, a few minutes; not in make test)
+test-cluster: all
+	@tests/cluster/slurm
 
 # make test-sanitize: the runtime, the executable, the Lua module and the C
 # tests built with ASan and UBSan in build/san, and tests/sanitize.
@@ -117,7 +127,7 @@ build/fuzz/%: tests/fuzz/libfuzzer.c $(FUZZ_HOST) $(FUZZ_OBJ)
 	@$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(CPPFLAGS) \
 	    -Iruntime -DFUZZ_TARGET='"$*"' -DFUZZ_COVERAGE -rdynamic -o $@ \
 	    tests/fuzz/libfuzzer.c tests/fuzz/host.c $(FUZZ_OBJ) $(LUA_A) \
-	    -lm -ldl
+	    -lm -ldl $(LIBS)
 fuzz: deps-fuzz $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 	@tests/fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

@@ -1,5 +1,6 @@
 /* search_lua.c: Lua binding of the alpha-beta search -- core.search(game,
- * s, opts) searches with the game's own Lua rules as the callbacks. */
+ * s, opts) searches with the game's own Lua rules as the callbacks, an
+ * untrusted game's each under a budget (budget_lua.c). */
 #include <math.h>
 #include <stdio.h>
 
@@ -8,14 +9,24 @@
 
 typedef struct glue {
     lua_State *L;
+    const char *script;            /* an untrusted game's script, or NULL */
     int game, state, list;         /* stack indices */
     int actions, play, result, evaluate, order, forcing;
 } glue;
 
+/* Calls the function and nargs arguments on the stack, under the budget of
+ * an untrusted game's callback `name`. */
+static int call(glue *g, int nargs, int nres, const char *name)
+{
+    return wg_budget_pcall(g->L, nargs, nres, g->script, name) == LUA_OK
+           ? WG_OK : WG_ECALLBACK;
+}
+
 /* Calls fn(game, s, list, ...) with the search's list `out` standing in
  * the Lua list, so the game fills or reorders it in place; nres results
  * are left on the stack. */
-static int call_list(glue *g, int fn, wg_actlist *out, int nres)
+static int call_list(glue *g, int fn, wg_actlist *out, int nres,
+                     const char *name)
 {
     lua_State *L = g->L;
     wg_actlist *l = lua_touserdata(L, g->list);
@@ -25,17 +36,17 @@ static int call_list(glue *g, int fn, wg_actlist *out, int nres)
     lua_pushvalue(L, g->game);
     lua_pushvalue(L, g->state);
     lua_pushvalue(L, g->list);
-    int ok = lua_pcall(L, 3, nres, 0) == LUA_OK;
+    int rc = call(g, 3, nres, name);
     *out = *l;
     *l = saved;
-    return ok ? WG_OK : WG_ECALLBACK;
+    return rc;
 }
 
 static int cb_actions(void *p, wg_state *s, wg_actlist *out)
 {
     (void)s;
     glue *g = p;
-    return call_list(g, g->actions, out, 0);
+    return call_list(g, g->actions, out, 0, "actions");
 }
 
 static int cb_play(void *p, wg_state *s, wg_action a)
@@ -46,26 +57,25 @@ static int cb_play(void *p, wg_state *s, wg_action a)
     lua_pushvalue(g->L, g->game);
     lua_pushvalue(g->L, g->state);
     lua_pushinteger(g->L, (lua_Integer)a);
-    return lua_pcall(g->L, 3, 0, 0) == LUA_OK ? WG_OK : WG_ECALLBACK;
+    return call(g, 3, 0, "play");
 }
 
 /* Leaves one result of fn(game, s [, side]) on the stack. */
-static int call_state(glue *g, int fn, int side)
+static int call_state(glue *g, int fn, int side, const char *name)
 {
     lua_pushvalue(g->L, fn);
     lua_pushvalue(g->L, g->game);
     lua_pushvalue(g->L, g->state);
     if (side)
         lua_pushinteger(g->L, side);
-    return lua_pcall(g->L, side ? 3 : 2, 1, 0) == LUA_OK ? WG_OK
-                                                         : WG_ECALLBACK;
+    return call(g, side ? 3 : 2, 1, name);
 }
 
 static int cb_result(void *p, wg_state *s, int *winner)
 {
     (void)s;
     glue *g = p;
-    WG_TRY(call_state(g, g->result, 0));
+    WG_TRY(call_state(g, g->result, 0, "result"));
     int w = (int)lua_tointeger(g->L, -1);
     lua_pop(g->L, 1);
     *winner = w == 1 || w == 2 ? w : 0;
@@ -78,7 +88,7 @@ static int cb_evaluate(void *p, wg_state *s, int side, int32_t *score)
 {
     (void)s;
     glue *g = p;
-    WG_TRY(call_state(g, g->evaluate, side));
+    WG_TRY(call_state(g, g->evaluate, side, "evaluate"));
     double v = lua_tonumber(g->L, -1) * 100.0;
     lua_pop(g->L, 1);
     if (!(v == v))
@@ -96,7 +106,7 @@ static int cb_order(void *p, wg_state *s, wg_actlist *l, int *forcing)
     (void)s;
     glue *g = p;
     int n = l->n;
-    WG_TRY(call_list(g, g->order, l, 1));
+    WG_TRY(call_list(g, g->order, l, 1, "order"));
     lua_Integer k = lua_isinteger(g->L, -1) ? lua_tointeger(g->L, -1) : 0;
     lua_pop(g->L, 1);
     if (l->n != n) {
@@ -113,7 +123,7 @@ static int cb_forcing(void *p, wg_state *s, wg_actlist *out, int *all)
 {
     (void)s;
     glue *g = p;
-    WG_TRY(call_list(g, g->forcing, out, 1));
+    WG_TRY(call_list(g, g->forcing, out, 1, "forcing"));
     *all = lua_toboolean(g->L, -1);
     lua_pop(g->L, 1);
     return WG_OK;
@@ -142,9 +152,9 @@ static int flag_opt(lua_State *L, const char *k, int def)
     return v;
 }
 
-static int method(lua_State *L, const char *k, int required)
+static int method(lua_State *L, int game, const char *k, int required)
 {
-    lua_getfield(L, 1, k);
+    lua_getfield(L, game, k);
     if (!lua_isfunction(L, -1)) {
         if (required)
             luaL_error(L, "search: the game has no %s function", k);
@@ -223,12 +233,15 @@ static int search_run(lua_State *L)
     o.seed = (uint64_t)number_opt(L, "seed", 0, 0, 9e15);
     o.lmr = flag_opt(L, "lmr", o.lmr);
     glue g = { .L = L, .game = 1, .state = 2 };
-    g.actions = method(L, "actions", 1);
-    g.play = method(L, "play", 1);
-    g.result = method(L, "result", 1);
-    g.evaluate = method(L, "evaluate", 1);
-    g.order = method(L, "order", 0);
-    g.forcing = method(L, "forcing", 0);
+    g.script = wg_budget_face(L, 1);  /* an untrusted game: its own table */
+    if (g.script)
+        g.game = lua_gettop(L);
+    g.actions = method(L, g.game, "actions", 1);
+    g.play = method(L, g.game, "play", 1);
+    g.result = method(L, g.game, "result", 1);
+    g.evaluate = method(L, g.game, "evaluate", 1);
+    g.order = method(L, g.game, "order", 0);
+    g.forcing = method(L, g.game, "forcing", 0);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->l.a = NULL;
     u->l.n = u->l.cap = 0;
@@ -245,7 +258,8 @@ static int search_run(lua_State *L)
     wg_search_stats st;
     int rc = wg_search(s, &ops, &o, &best, &st);
     if (rc == WG_ECALLBACK)
-        return lua_error(L);      /* the callback's message is on top */
+        return lua_error(L);  /* the callback's message is on top (and its
+                                 budget ended: wg_budget_pcall) */
     wg_check_rc(L, rc, "search: out of memory");
     if (rc == WG_OVER)
         lua_pushnil(L);

@@ -1,10 +1,15 @@
 /* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
  * resource usage, whether output is a terminal and how wide, the
- * executable's path, seeds from the system's random source -- and the two
+ * executable's path, seeds from the system's random source -- the two
  * file calls Lua's io lacks: fsync, for atomic saves, and a file's
- * modification time to the nanosecond, for watching rules files. */
+ * modification time to the nanosecond, for watching rules files -- Ctrl-C,
+ * which stops a selfplay run with the games it has finished (its workers,
+ * proc_lua.c, die with it) -- and a read that waits no longer than told,
+ * for the engine protocols' input. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +95,35 @@ static int sys_usage(lua_State *L)
     return 1;
 }
 
+/* Set by SIGINT once on_interrupt is called; a signal handler's flag. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* core.on_interrupt(): Ctrl-C (SIGINT) no longer ends the process but
+ * sets the flag core.interrupted() reads, and interrupts a read from a
+ * pipe (which returns nil and a message) */
+static int sys_on_interrupt(lua_State *L)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, &sa, NULL) != 0)
+        return luaL_error(L, "cannot catch Ctrl-C: %s", strerror(errno));
+    return 0;
+}
+
+static int sys_interrupted(lua_State *L)
+{
+    lua_pushboolean(L, interrupted);
+    return 1;
+}
+
 /* core.fsync(f) -> true, or nil and a message: flushes the Lua file f (or
  * the file or directory named by a path) to the disk. A record is saved to
  * a temporary file, synced, then renamed over the old one, and the
@@ -135,6 +169,42 @@ static int sys_mtime(lua_State *L)
     return 2;
 }
 
+/* core.read_input(fd, seconds) -> what the file descriptor fd has to read
+ * (at most 4096 bytes), "" when nothing came within seconds (negative:
+ * wait as long as it takes), or nil at its end. Lua's io cannot tell an
+ * engine protocol's input waiting from none: the engine polls it between
+ * searches, and so reads through here rather than through stdio. */
+static int sys_read_input(lua_State *L)
+{
+    int fd = (int)wg_check_range(L, 1, 0, INT32_MAX,
+                                 "'fd' is not a file descriptor");
+    lua_Number seconds = luaL_checknumber(L, 2);
+    int ms = seconds < 0 ? -1
+             : seconds > 86400 ? 86400000 : (int)(seconds * 1000);
+    struct pollfd p = { .fd = fd, .events = POLLIN };
+    int rc;
+    do
+        rc = poll(&p, 1, ms);
+    while (rc < 0 && errno == EINTR);
+    if (rc < 0)
+        return luaL_fileresult(L, 0, NULL);
+    if (rc == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    char buf[4096];
+    ssize_t n;
+    do
+        n = read(fd, buf, sizeof buf);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return luaL_fileresult(L, 0, NULL);
+    if (n == 0)
+        return 0;
+    lua_pushlstring(L, buf, (size_t)n);
+    return 1;
+}
+
 const luaL_Reg wg_sys_functions[] = {
     { "clock", sys_clock },
     { "usage", sys_usage },
@@ -142,7 +212,10 @@ const luaL_Reg wg_sys_functions[] = {
     { "term_width", sys_term_width },
     { "exe", sys_exe },
     { "random_seed", sys_random_seed },
+    { "on_interrupt", sys_on_interrupt },
+    { "interrupted", sys_interrupted },
     { "fsync", sys_fsync },
     { "mtime", sys_mtime },
+    { "read_input", sys_read_input },
     { NULL, NULL }
 };

@@ -164,9 +164,9 @@ function ai.player(spec)
       return (ai.think(game, s, { level = n, seed = seed }))
     end, "level:" .. n
   end
-  return nil, string.format("'%s' is not a player: random, mcts, mcts:N, "
-                            .. "alphabeta:N or level:1..%d", spec,
-                            #ai.LEVELS)
+  return nil, string.format("%s is not a player: random, mcts, mcts:N, "
+                            .. "alphabeta:N or level:1..%d",
+                            require("wargrid.text").quote(spec), #ai.LEVELS)
 end
 
 -- ai.choose(game, s, opts) -> action: the built-in opponent of `play`.

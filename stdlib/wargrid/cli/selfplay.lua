@@ -7,6 +7,7 @@ local selfplay = require "wargrid.selfplay"
 local stats = require "wargrid.stats"
 local json = require "wargrid.json"
 local common = require "wargrid.cli.common"
+local quote = require("wargrid.text").quote
 
 local M = {}
 
@@ -21,7 +22,8 @@ local RUN_OPTIONS = [[
                    search at a level (README: the levels; default level:2)
   --max-plies M    a game still going after M actions is cut off: a draw,
                    counted apart (default 1000)
-  --jobs J         play in J processes at once (default 1)
+  --jobs J         play in J processes at once (default: as many as the
+                   cores this process may use)
   --until W        play until the 95% interval the verdict rests on is
                    narrower than W points (or --sprt decides, or --games)
   --sprt H0,H1     play until Fishtest's sequential test accepts H0 or H1
@@ -69,8 +71,9 @@ percent (50,55: balanced against a 5-point first-move advantage).
 
 
 On a terminal a progress line shows on stderr: games done, the running
-estimate and the time left. A job that fails stops the run: exit status 1
-(or 2 when the job refused the run's input).]],
+estimate and the time left. An error in a game stops the run, told as
+with one job; a job that dies stops it too: exit status 1. Ctrl-C stops
+the jobs and reports the games finished: exit status 130.]],
 }
 
 M.compare = {
@@ -115,7 +118,8 @@ local function width(cmd, what, text)
   local w = text and text:match("^%d*%.?%d+$") and tonumber(text)
   if not w or w <= 0 or w > 100 then
     common.usage_error("%s: %s must be a width in points, more than 0 and "
-                       .. "at most 100, not '%s'", cmd, what, tostring(text))
+                       .. "at most 100, not %s", cmd, what,
+                       quote(tostring(text)))
   end
   return w / 100
 end
@@ -136,8 +140,8 @@ local function sprt_test(cmd, text, lo, hi)
   if not ok then
     common.usage_error("%s: --sprt must be H0,H1 (two different numbers of "
                        .. "points between %d and %d) or H0,H1,ALPHA,BETA "
-                       .. "(error rates between 0 and 0.5), not '%s'", cmd,
-                       lo, hi, text)
+                       .. "(error rates between 0 and 0.5), not %s", cmd,
+                       lo, hi, quote(text))
   end
   return { h0 = h0 / 100, h1 = h1 / 100, alpha = alpha, beta = beta }
 end
@@ -152,11 +156,11 @@ local function run_settings(cmd, opts)
     seed = common.integer(cmd, "--seed", opts.seed or "1"),
     white = opts.white or "level:2",
     black = opts.black or "level:2",
-    jobs = common.integer(cmd, "--jobs", opts.jobs or "1", 1),
+    jobs = opts.jobs and common.integer(cmd, "--jobs", opts.jobs, 1)
+           or core.cores(),
     max_plies = common.integer(cmd, "--max-plies", opts["max-plies"] or "1000",
                                1),
     shard = { 1, 1 },
-    options = opts.option,
     records = opts.records, variant = opts.variant,
   }
   if r.records == "-" and not opts.shard then
@@ -175,8 +179,8 @@ local function run_settings(cmd, opts)
     local i, n = opts.shard:match("^(%d+)/(%d+)$")
     i, n = tonumber(i), tonumber(n)
     if not i or i < 1 or i > n then
-      common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not '%s'",
-                         cmd, opts.shard)
+      common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not %s",
+                         cmd, quote(opts.shard))
     end
     if sequential then
       common.usage_error("%s: --until and --sprt decide on the whole run, "
@@ -278,10 +282,13 @@ end
 
 -- ---- playing -----------------------------------------------------------
 
--- Plays games from..to-1 of the run of `game`, which `target` names to the
--- workers; appends them to records.
-local function play(game, r, target, from, to, records, on_game)
-  local batch = setmetatable({ target = target, from = from, games = to },
+-- Any run stops at Ctrl-C with the games it has finished (its workers
+-- die with it: core.fork).
+local INTERRUPTED = 130  -- the shell's status for a process Ctrl-C ended
+
+-- Plays games from..to-1 of the run of `game`; appends them to records.
+local function play(game, r, from, to, records, on_game)
+  local batch = setmetatable({ from = from, games = to },
                              { __index = r })
   local got, err, status = selfplay.run(game, batch, on_game)
   if not got then
@@ -335,14 +342,14 @@ end
 
 -- The records of a whole selfplay run, and its answer when it went on
 -- until one.
-local function selfplay_run(game, r, target)
+local function selfplay_run(game, r)
   local m = meter()
   local sequential = r["until"] or r.sprt
   local records, tally, n, ans = {}, { w = 0, d = 0, l = 0 }, 0, nil
   m:plan(1, 0, expected(r, 0))
   repeat
     local to = sequential and selfplay.checkpoint(n, r.games) or r.games
-    play(game, r, target, n, to, records, function(rec)
+    play(game, r, n, to, records, function(rec)
       tally_add(tally, rec)
       m:game(score_text(tally))
     end)
@@ -353,7 +360,7 @@ local function selfplay_run(game, r, target)
       m:plan(1, n, expected(r, n, r["until"]
                                   and stats.needed(tally, r["until"])))
     end
-  until not sequential or ans.stop
+  until not sequential or ans.stop or core.interrupted()
   m:clear()
   return records, ans
 end
@@ -361,29 +368,36 @@ end
 function M.selfplay.run(args)
   local pos, opts = common.parse("selfplay", args, RUN_SPEC)
   if opts.help then print(M.selfplay.help) return 0 end
-  local target = opts.variant and { "--variant", opts.variant } or { pos[1] }
   local game = common.load_game("selfplay", pos, opts)
   common.no_more("selfplay", pos, opts)
   local r = run_settings("selfplay", opts)
   local header = header_of(game, r, opts)
+  core.on_interrupt()
   if opts.shard then
     -- JSON lines, each game as it ends
     header.shard = opts.shard
     print(json.encode(header))
-    play(game, r, target, 0, r.games, {}, function(rec)
+    play(game, r, 0, r.games, {}, function(rec)
       print(json.encode(rec))
       io.stdout:flush()
     end)
-    return 0
+    return core.interrupted() and INTERRUPTED or 0
   end
-  local records, ans = selfplay_run(game, r, target)
-  if ans then header.games, header.cap = #records, r.games end
+  local records, ans = selfplay_run(game, r)
+  if core.interrupted() then
+    header.missing = true
+    io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
+                                  .. "after %d of %d games\n", #records,
+                                  r.games))
+  elseif ans then
+    header.games, header.cap = #records, r.games
+  end
   print_report(game, header, records, opts.json, ans or { width = r.width })
-  return 0
+  return core.interrupted() and INTERRUPTED or 0
 end
 
 -- The arms of a comparison played side by side, batch by batch: the base,
--- and each variant while it has no answer. Each arm: game, target, name,
+-- and each variant while it has no answer. Each arm: game, name,
 -- records, tally; a variant's answer once it stops.
 local function compare_run(r, arms)
   local m = meter()
@@ -396,7 +410,7 @@ local function compare_run(r, arms)
     for k, arm in ipairs(arms) do
       if k == 1 or not arm.answer then
         playing = playing + 1
-        play(arm.game, r, arm.target, n, to, arm.records, function(rec)
+        play(arm.game, r, n, to, arm.records, function(rec)
           tally_add(arm.tally, rec)
           m:game(k == 1 and "base: " .. score_text(arm.tally)
                  or change_text(arm.name, base.tally, arm.tally))
@@ -421,7 +435,7 @@ local function compare_run(r, arms)
     end
     local done = true
     for k = 2, #arms do done = done and arms[k].answer ~= nil end
-  until not sequential or done
+  until not sequential or done or core.interrupted()
   m:clear()
 end
 
@@ -444,11 +458,10 @@ function M.compare.run(args)
   if #pos < 2 then
     common.usage_error("compare: give a game and at least one variant file")
   end
-  local name = pos[1]
   local base = common.load_game("compare", pos, opts)
   local r = run_settings("compare", opts)
   -- every variant is loaded, and must come from the game, before any play
-  local arms = { { game = base, target = { name }, name = "base" } }
+  local arms = { { game = base, name = "base" } }
   for _, file in ipairs(pos) do
     local v = common.load_game("compare", {},
                                { variant = file, option = opts.option })
@@ -458,13 +471,17 @@ function M.compare.run(args)
       common.usage_error("compare: %s is not a variant of %s", file,
                          base.name)
     end
-    arms[#arms + 1] = { game = v, target = { "--variant", file },
-                        name = file }
+    arms[#arms + 1] = { game = v, name = file }
   end
   for _, arm in ipairs(arms) do
     arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
   end
+  core.on_interrupt()
   compare_run(r, arms)
+  if core.interrupted() then
+    io.stderr:write("wargrid: compare: stopped by Ctrl-C\n")
+    return INTERRUPTED
+  end
   local function header(arm, file)
     local h = header_of(arm.game, r, { variant = file, option = opts.option })
     if r["until"] or r.sprt then h.games, h.cap = #arm.records, r.games end
@@ -520,7 +537,9 @@ end
 -- against the header read before, if any).
 local function read_shard(path, header, by_index)
   local f = io.open(path)
-  if not f then common.usage_error("stats merge: cannot read '%s'", path) end
+  if not f then
+    common.usage_error("stats merge: cannot read %s", quote(path))
+  end
   local n = 0
   for line in f:lines() do
     n = n + 1
@@ -557,7 +576,8 @@ function M.stats.run(args)
     return opts.help and 0 or 2
   end
   if pos[1] ~= "merge" then
-    common.usage_error("stats: unknown subcommand '%s' (try 'merge')", pos[1])
+    common.usage_error("stats: unknown subcommand %s (try 'merge')",
+                       quote(pos[1]))
   end
   if #pos < 2 then common.usage_error("stats merge: give the shard files") end
   local header, by_index = nil, {}

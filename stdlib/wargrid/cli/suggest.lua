@@ -1,6 +1,7 @@
 -- wargrid.cli.suggest: `wargrid suggest`, what the AI would play.
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
+local text = require "wargrid.text"
 
 local M = {}
 
@@ -26,11 +27,11 @@ second, tree nodes and depth, and the chosen action's mean reward (from 0,
 a sure loss, to 1, a sure win).]],
 }
 
+-- A positive number of seconds, or a usage error quoting what was given.
 local function positive(opts, key)
-  local v = tonumber(opts[key])
-  if not v or v <= 0 then
-    common.usage_error("suggest: --%s must be a positive number, not '%s'",
-                       key, opts[key])
+  local v, err = text.number(opts[key], 0.001, 1e6)
+  if not v then
+    common.usage_error("suggest: --%s %s: %s", key, text.quote(opts[key]), err)
   end
   return v
 end

@@ -1,0 +1,228 @@
+-- wargrid.cecp: the Chess Engine Communication Protocol, version 2, as
+-- XBoard speaks it (`wargrid xboard`): commands in, one a line, answers
+-- and moves out. The game, the moves and the search are wargrid.engine's;
+-- this file only speaks the protocol.
+local engine = require "wargrid.engine"
+local version = require "wargrid.version"
+
+local M = {}
+
+-- Commands XBoard may send that need nothing from this engine.
+local SILENT = { xboard = true, accepted = true, rejected = true,
+                 easy = true, hard = true, random = true, computer = true,
+                 name = true, rating = true, ics = true, draw = true,
+                 hint = true, bk = true, ["."] = true,
+                 memory = true, cores = true, egtpath = true, option = true }
+
+-- Commands that, sent while the engine thought, take its move back
+-- before it is made: the position or the engine's side changed.
+local ABORT = { new = true, force = true, undo = true, remove = true,
+                setboard = true, result = true, quit = true, edit = true,
+                variant = true, playother = true, white = true,
+                black = true, analyze = true }
+
+-- A clock's base time: "5" minutes or "0:30", minutes and seconds.
+local function base_seconds(text)
+  local m, s = text:match("^(%d+):(%d+)$")
+  if m then return tonumber(m) * 60 + tonumber(s) end
+  local n = tonumber(text)
+  return n and n >= 0 and n * 60 or nil
+end
+
+-- M.fen(text) -> text as a FEN with all six fields: XBoard leaves out
+-- castling and en passant ("... w 0 1") in variants without them.
+function M.fen(text)
+  local board, side, half, full = text:match("^(%S+) (%a) (%d+) (%d+)$")
+  if board then return table.concat({ board, side, "-", "-", half, full },
+                                    " ") end
+  return text
+end
+
+-- M.share(clock, plies) -> seconds for this move (nil: no clock), from
+-- what the commands set: clock.fixed (st), clock.remaining (time, or
+-- level's base before any), clock.increment and clock.mps (level: moves
+-- a session, 0 for all), and the plies played since the start or the
+-- setboard (the engine's own moves are half of them).
+function M.share(clock, plies)
+  if clock.fixed then return engine.allot { fixed = clock.fixed } end
+  if not clock.remaining then return nil end
+  local togo
+  if (clock.mps or 0) > 0 then togo = clock.mps - (plies // 2) % clock.mps end
+  return engine.allot { remaining = clock.remaining,
+                        increment = clock.increment, moves_to_go = togo }
+end
+
+-- M.run(game, opts, reader, write) -> exit status: plays game under CECP.
+-- opts: level, seed (wargrid.engine's); reader: engine.lines; write(line)
+-- sends one line. Returns at "quit" or the end of input.
+function M.run(game, opts, reader, write)
+  local xb = assert(engine.xboard(game))
+  local e = engine.new(game, opts)
+  local force, mine, post, analyzing = false, 2, false, false
+  local depth
+  local clock = { mps = 0, increment = 0 }
+
+  local function send(fmt, ...) write(string.format(fmt, ...)) end
+
+  local function thinking(r)
+    send("%d %d %d %d %s", r.depth, r.cp, math.floor(r.seconds * 100 + 0.5),
+         r.nodes, table.concat(r.pv, " "))
+  end
+
+  -- the result, claimed when the game ended by its rules
+  local function claim()
+    local result, comment = e:result()
+    if result then
+      send("%s {%s}", result, comment)
+      return true
+    end
+    return false
+  end
+
+  -- the engine's move, unless a command that came meanwhile takes it back
+  local function move()
+    if claim() then return end
+    local a, r = e:search({ seconds = M.share(clock, #e.moves),
+                            depth = depth })
+    if not a then return end  -- no position (a bad setboard)
+    if post then thinking(r) end
+    for _, line in ipairs(reader.pending()) do
+      if ABORT[line:match("^%S*")] then return end
+    end
+    send("move %s", e:text(a))
+    e:play_action(a)
+    claim()
+  end
+
+  local function user_move(text)
+    local ok, why = e:play(text)
+    if not ok then
+      send("Illegal move (%s): %s", why, text)
+      return
+    end
+    if analyzing or force then return end
+    if e:side() == mine then move() else claim() end
+  end
+
+  -- the side to move made side (for "white" and "black"): its FEN's
+  -- second field rewritten
+  local function to_move(side)
+    if not e.s or e:side() == side then return end
+    local text = game:position_text(e.s)
+    e:reset((text:gsub("^(%S+) [wb]", "%1 " .. (side == 1 and "w" or "b"))))
+  end
+
+  local function bad(line)
+    send("Error (bad argument): %s", line)
+  end
+
+  local commands = {}
+  function commands.protover()
+    send("feature ping=1 setboard=1 usermove=1 time=1 playother=1 draw=0 "
+         .. "sigint=0 sigterm=0 colors=0 reuse=1 analyze=1 pause=0 nps=0")
+    send("feature myname=\"wargrid %s %s\" variants=\"%s\" done=1",
+         version, game.name, table.concat(xb.names, ","))
+  end
+  function commands.new()
+    e:reset()
+    force, mine, depth, clock.fixed = false, 2, nil, nil
+  end
+  function commands.variant(arg, line)
+    local known = false
+    for _, name in ipairs(xb.names) do known = known or arg == name end
+    if known then
+      if xb.start then e:reset(xb.start) end
+      if xb.setup then
+        send("%s", xb.setup)
+        for _, p in ipairs(xb.pieces) do send("%s", p) end
+      end
+    else
+      send("Error (unsupported variant): %s", line)
+    end
+  end
+  function commands.force() force = true end
+  function commands.go()
+    force, mine = false, e:side() or mine
+    move()
+  end
+  function commands.playother()
+    force, mine = false, 3 - (e:side() or 3 - mine)
+  end
+  function commands.white() to_move(1) mine = 2 end
+  function commands.black() to_move(2) mine = 1 end
+  function commands.setboard(_, line)
+    local ok, err = e:reset(M.fen(line:match("^%S+%s+(.-)%s*$")))
+    if not ok then send("tellusererror Illegal position: %s", err) end
+  end
+  function commands.usermove(arg) user_move(arg or "") end
+  function commands.undo()
+    if not e:undo() then send("Error (command not legal now): undo") end
+  end
+  function commands.remove()
+    if #e.moves < 2 then
+      send("Error (command not legal now): remove")
+      return
+    end
+    e:undo()
+    e:undo()
+  end
+  function commands.result() force = true end
+  function commands.time(arg, line)
+    local n = tonumber(arg)
+    if n then clock.remaining = n / 100 else bad(line) end
+  end
+  function commands.otim(arg, line)
+    if not tonumber(arg) then bad(line) end
+  end
+  function commands.level(_, line)
+    local mps, base, inc = line:match("^level%s+(%d+)%s+(%S+)%s+(%S+)%s*$")
+    local seconds = base and base_seconds(base)
+    inc = tonumber(inc)
+    if not seconds or not inc then return bad(line) end
+    clock.mps, clock.increment, clock.fixed = tonumber(mps), inc, nil
+    clock.remaining = seconds  -- until a time command says otherwise
+  end
+  function commands.st(arg, line)
+    local n = tonumber(arg)
+    if n and n > 0 then clock.fixed = n else bad(line) end
+  end
+  function commands.sd(arg, line)
+    local n = math.tointeger(tonumber(arg))
+    if n and n > 0 then depth = n else bad(line) end
+  end
+  function commands.post() post = true end
+  function commands.nopost() post = false end
+  commands["?"] = function() end  -- not thinking now: nothing to hurry
+  function commands.ping(arg) send("pong %s", arg or "") end
+  function commands.analyze() analyzing = true end
+  function commands.exit() analyzing = false end
+
+  -- the search of analysis mode goes on until a command other than "."
+  -- comes
+  local function stop()
+    local queue = reader.pending()
+    while queue[1] == "." do table.remove(queue, 1) end
+    return #queue > 0
+  end
+
+  while true do
+    if analyzing and e.s and not e:result() then
+      e:search({ infinite = true }, { info = thinking, stop = stop })
+    end
+    local line = reader.next(-1)
+    if line == nil then return 0 end
+    local word, arg = line:match("^%s*(%S+)%s*(%S*)")
+    if word == "quit" then return 0 end
+    if word then
+      if commands[word] then
+        commands[word](arg ~= "" and arg or nil, line)
+      elseif word:match("^%a%d") then
+        user_move(word)
+      elseif not SILENT[word] then
+        send("Error (unknown command): %s", word)
+      end
+    end
+  end
+end
+
+return M

@@ -1,0 +1,76 @@
+-- wargrid.cli.serve: `wargrid serve`, the board in the browser.
+local ai = require "wargrid.ai"
+local common = require "wargrid.cli.common"
+local loader = require "wargrid.loader"
+local serve = require "wargrid.serve"
+
+local M = {}
+
+M.serve = {
+  help = [=[
+usage: wargrid serve GAME [--port N] [--host H] [--seed N] [--ai-level L]
+                          [--option NAME[=VALUE]] [--variant FILE]
+
+Serves the game as a page to play in a browser: open the address it prints.
+Click a piece and its legal targets light up; click one. An action of more
+parts (a move and its grenade, a barrage's square, a promotion) is asked
+part by part from the legal actions, and a choice without a square (pass,
+no dogfight) is a button. On the page: the opponent (the built-in AI at a
+level from 1 to 5, or nobody: both sides by hand), the side you play, a new
+game, undo (never past cards turned or the random generator drawn on, as in
+`play`), and the record to download.
+
+Each page is served what its side may know: the page of side 2 is
+http://HOST:PORT/?side=2 (by default, the side you play against the AI, or,
+both by hand, the side deciding). The rules file and every file it loaded
+are watched, as `play` watches them: on a change the game so far is
+replayed under the new rules and the page shows the verdict (all legal, or
+the first action now illegal and the rule) and the board under them.
+
+  --port N      the port (default 8080; 0: any free one, printed)
+  --host H      the address to listen on (default 127.0.0.1: this machine
+                only); the page refuses requests from other pages (Origin)
+  --seed N      the seed of every game's chance (default: a new one from the
+                system for each game)
+  --ai-level L  the AI's level the page starts with (default 3)]=],
+}
+
+function M.serve.run(args)
+  local pos, opts = common.parse("serve", args, {
+    port = "value", host = "value", seed = "value", ["ai-level"] = "value",
+    variant = "value", option = "list" })
+  if opts.help then print(M.serve.help) return 0 end
+  local source
+  if opts.variant then
+    source = { file = opts.variant }
+  else
+    local name = table.remove(pos, 1)
+    if not name then
+      common.usage_error("serve: which game? (see 'wargrid list')")
+    end
+    local found, err = loader.find(name)
+    if not found then common.usage_error("%s", err) end
+    source = { name = name }
+  end
+  common.no_more("serve", pos, opts)
+  source.options = opts.option
+  local port = opts.port and common.integer("serve", "--port", opts.port, 0,
+                                            65535) or 8080
+  local level = opts["ai-level"]
+                and common.integer("serve", "--ai-level", opts["ai-level"], 1,
+                                   #ai.LEVELS) or ai.DEFAULT_LEVEL
+  local seed = opts.seed and common.integer("serve", "--seed", opts.seed)
+  local ok, app = pcall(serve.app, { source = source, seed = seed,
+                                     level = level })
+  if not ok then
+    local msg = tostring(app)
+    if msg:match("^[^%s:]+:%d+: ") then error(app, 0) end
+    common.usage_error("serve: %s", msg)
+  end
+  local _, err = serve.run(app, {
+    host = opts.host or "127.0.0.1", port = port,
+    say = function(line) print(line) io.stdout:flush() end })
+  common.usage_error("serve: %s", err)
+end
+
+return M

@@ -1,0 +1,70 @@
+-- wargrid.cli.xboard: `wargrid xboard` and `wargrid uci`, the game as an
+-- engine that XBoard, Fairy-Stockfish's tools and other GUIs can drive.
+local ai = require "wargrid.ai"
+local common = require "wargrid.cli.common"
+local engine = require "wargrid.engine"
+
+local M = {}
+
+local PLAYABLE = [[
+Games XBoard can play: courier_historical, as XBoard's and Fairy-Stockfish's
+`courier`, and any game whose actions are plain moves of pieces with Betza
+moves (a variant of courier_historical, say), as `variant fairy` with the
+`setup` and `piece` commands XBoard 4.9 reads. Not: courier (Courier Army:
+its opening phase, C-O1), amazons and trenches (a move and a shot are one
+action), wehrschach (captures with supporters, barrages), blockwars (cards,
+placement, sub-decisions): for those the command says why, and exits 2.]]
+
+M.xboard = {
+  help = [[
+usage: wargrid xboard [GAME | --variant FILE] [--option K=V] [--level L]
+                      [--seed N]
+
+Plays GAME as an engine under the Chess Engine Communication Protocol,
+version 2, on standard input and output: for XBoard, e.g.
+  xboard -variant courier -fcp "wargrid xboard courier_historical"
+The engine thinks as long as the clock (level, st, time) allows; with
+--level L (1..5) at most as long as that level of the built-in AI would.
+Moves are coordinate moves (a2a4, b7b8f); an illegal move is answered
+"Illegal move (RULE-ID reason): MOVE", as `wargrid why` tells it.
+
+]] .. PLAYABLE,
+}
+
+M.uci = {
+  help = [[
+usage: wargrid uci [GAME | --variant FILE] [--option K=V] [--level L]
+                   [--seed N]
+
+Plays GAME as a UCI engine on standard input and output, with the
+UCI_Variant option as Fairy-Stockfish has it (courier_historical is
+`courier`), and an option Level (0: by the clock alone, 1..5 the built-in
+AI's levels). go takes wtime, btime, winc, binc, movestogo, movetime,
+depth, nodes and infinite; an infinite search ends at stop.
+
+]] .. PLAYABLE,
+}
+
+local function run(cmd, protocol, args)
+  local pos, opts = common.parse(cmd, args, {
+    variant = "value", option = "list", level = "value", seed = "value" })
+  if opts.help then print(M[cmd].help) return 0 end
+  local game = common.load_game(cmd, pos, opts)
+  common.no_more(cmd, pos, opts)
+  local level = opts.level and common.integer(cmd, "--level", opts.level, 1,
+                                              #ai.LEVELS)
+  local seed = common.integer(cmd, "--seed", opts.seed or "1")
+  local ok, why = engine.xboard(game)
+  if not ok then common.usage_error("%s: %s", cmd, why) end
+  io.stdout:setvbuf("line")
+  return require(protocol).run(game, { level = level, seed = seed },
+                               engine.stdin(), function(line)
+                                 io.stdout:write(line, "\n")
+                                 io.stdout:flush()
+                               end)
+end
+
+function M.xboard.run(args) return run("xboard", "wargrid.cecp", args) end
+function M.uci.run(args) return run("uci", "wargrid.uci", args) end
+
+return M

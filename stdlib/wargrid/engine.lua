@@ -1,0 +1,392 @@
+-- wargrid.engine: what the engine protocols (wargrid.cecp for XBoard,
+-- wargrid.uci) share -- the game being played, as a start and the moves
+-- since (so that undo is exact), moves read and checked with game:explain,
+-- the clock arithmetic, the search through wargrid.ai (never one of its
+-- own) with its report in the protocols' units, the result a game ended
+-- with, and which games XBoard can play and as which of its variants.
+local ai = require "wargrid.ai"
+local core = require "wargrid.core"
+local G = require "wargrid.game"
+
+local M = {}
+
+-- ---- which games XBoard plays -------------------------------------------
+
+-- Why a game of this lineage cannot be played through CECP or UCI, by the
+-- name of the game it is built on: moves there go from one square to
+-- another, with a promotion letter at most.
+local UNPLAYABLE = {
+  courier = "its opening phase (C-O1) owes fixed double steps and the "
+            .. "queen's leap, one a turn, which XBoard's piece definitions "
+            .. "cannot describe (courier_historical is XBoard's courier)",
+  amazons = "an amazon's move and the arrow it then shoots are one action "
+            .. "in two parts (T-G1), and a CECP move has one",
+  trenches = "a soldier's move and the grenade it then throws are one "
+             .. "action in two parts (T-G1), and a CECP move has one",
+  wehrschach = "its captures need two supporters (W-K1) and its artillery "
+               .. "removes pieces without moving (W-K3), which XBoard's "
+               .. "piece definitions cannot describe",
+  blockwars = "its combats are decided by cards (BW-C1), its units are "
+              .. "placed before play (BW-S3) and some turns take "
+              .. "sub-decisions: none of it is a CECP move",
+}
+
+-- The names of game and of the games it is built on, itself first.
+local function lineage(game)
+  local names = {}
+  while game do
+    names[#names + 1] = game.name
+    game = game.base
+  end
+  return names
+end
+
+-- XBoard's piece types in the order of its piece-to-char table; the king
+-- always comes last.
+local SLOTS = "PNBRQFEACWMOHIJGDVLSU"
+
+-- XBoard's courier, as Fairy-Stockfish's `courier` and historical Courier
+-- (C-V1) have it: the letters and the Betza moves of each piece.
+local COURIER = { p = "fmWfcF", r = "R", n = "N", e = "A", b = "B", m = "K",
+                  w = "W", f = "F", k = "K" }
+local COURIER_START = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
+                      .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"
+-- XBoard's own courier starts from the full array, every pawn on its
+-- second rank, and sends no position for it: after "variant courier" the
+-- engine is there. (The historical start comes as a setboard, when XBoard
+-- is given it: -lpf FILE, or Edit Position.)
+local XBOARD_START = "rnebmkfwbenr/pppppppppppp/12/12/12/12/"
+                     .. "PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"
+
+-- The letters of game's pieces and their Betza moves, and its royal letter.
+local function pieces_of(game)
+  local moves, royal = {}, nil
+  for _, piece in pairs(game.def.pieces) do
+    if type(piece.letter) ~= "string" or type(piece.moves) ~= "string" then
+      return nil
+    end
+    moves[piece.letter:lower()] = piece.moves
+    if piece.royal then royal = piece.letter:lower() end
+  end
+  return moves, royal
+end
+
+local function same(a, b)
+  for k, v in pairs(a) do if b[k] ~= v then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+-- The piece-to-char table of a fairy setup: each letter at the slot of
+-- XBoard's piece of that letter, else at a free one; the royal last.
+local function piece_table(letters, royal)
+  local slots = {}
+  for i = 1, #SLOTS do slots[i] = "." end
+  local rest = {}
+  for _, l in ipairs(letters) do
+    local at = l ~= royal and SLOTS:find(l:upper(), 1, true)
+    if at then slots[at] = l:upper()
+    elseif l ~= royal then rest[#rest + 1] = l:upper() end
+  end
+  for _, l in ipairs(rest) do
+    for i = 1, #slots do
+      if slots[i] == "." then slots[i] = l break end
+    end
+  end
+  local upper = table.concat(slots):gsub("%.+$", "") .. (royal or "k"):upper()
+  return upper .. upper:lower()
+end
+
+-- M.xboard(game) -> how XBoard plays game: { variant = "courier", names =
+-- { "courier" }, start = the position XBoard starts it from }, or
+-- { variant = "fairy", names = the names XBoard may give it ("fairy",
+--   "12x8+0_fairy" once the first engine has set the board's size, and
+--   the game's), setup = "setup (...) WxH+0_fairy FEN",
+--   pieces = { "piece P& fmWfcF", ... } }; or nil and why it cannot be
+-- played (one line, naming the rule).
+function M.xboard(game)
+  local names = lineage(game)
+  local historical = false
+  for _, name in ipairs(names) do
+    historical = historical or name == "courier_historical"
+    if not historical and UNPLAYABLE[name] then
+      return nil, string.format("%s cannot be played through XBoard or "
+                                .. "UCI: %s", game.name, UNPLAYABLE[name])
+    end
+  end
+  local moves, royal = pieces_of(game)
+  if not historical and (game.action_text ~= G.Game.action_text
+                         or game.read_action ~= G.Game.read_action
+                         or not moves or #game.sides ~= 2) then
+    return nil, string.format("%s cannot be played through XBoard or UCI: "
+                              .. "its "
+                              .. "actions are not moves of pieces from one "
+                              .. "square to another", game.name)
+  end
+  local start = game:start_text()
+  if game.files == 12 and game.ranks == 8 and same(moves, COURIER)
+     and start == COURIER_START then
+    return { variant = "courier", names = { "courier" },
+             start = XBOARD_START }
+  end
+  local letters = {}
+  for l in pairs(moves) do letters[#letters + 1] = l end
+  table.sort(letters)
+  local pieces = {}
+  for _, l in ipairs(letters) do
+    pieces[#pieces + 1] = "piece " .. l:upper() .. "& " .. moves[l]
+  end
+  local size = string.format("%dx%d+0_fairy", game.files, game.ranks)
+  return { variant = "fairy", names = { "fairy", size, game.name },
+           pieces = pieces,
+           setup = string.format("setup (%s) %s %s",
+                                 piece_table(letters, royal), size, start) }
+end
+
+-- ---- the game being played ----------------------------------------------
+
+local Engine = {}
+Engine.__index = Engine
+
+-- M.new(game, opts) -> an engine at the game's start. opts.level (1..5:
+-- the search's budget a move is at most that level's; nil: the clock's
+-- share alone), opts.seed (of the search).
+function M.new(game, opts)
+  opts = opts or {}
+  local e = setmetatable({ game = game, level = opts.level,
+                           seed = opts.seed or 1 }, Engine)
+  assert(e:reset())
+  return e
+end
+
+-- engine:reset([text]) -> true, or nil and why the position is bad: the
+-- game at text (default its start), no moves played; on failure the
+-- engine has no position until the next reset.
+function Engine:reset(text)
+  local s, err = self.game:new(text or self.game:start_text(), self.seed)
+  self.s, self.moves, self.start = s, {}, text
+  if not s then return nil, err end
+  return true
+end
+
+-- engine:play(text) -> true, or nil and why the move is illegal
+-- ("C-P1 the pawn ..."), the reason game:explain gives
+function Engine:play(text)
+  if not self.s then return nil, "no position: send new or setboard" end
+  local e = self.game:explain(self.s, text)
+  if not e.legal then
+    return nil, e.rule and (e.rule .. " " .. e.reason) or e.reason
+  end
+  self:play_action(e.action)
+  return true
+end
+
+-- engine:play_action(a): plays the legal action a
+function Engine:play_action(a)
+  local mark = self.s:mark()
+  local text = self.game:action_text(self.s, a)
+  self.game:play(self.s, a)
+  self.moves[#self.moves + 1] = { mark = mark, text = text }
+end
+
+-- engine:undo() -> true, or false when no move is left to take back
+function Engine:undo()
+  local last = self.moves[#self.moves]
+  if not last then return false end
+  self.s:undo(last.mark)
+  self.moves[#self.moves] = nil
+  return true
+end
+
+-- engine:side() -> the side to move (1 white, 2 black), nil without a
+-- position
+function Engine:side()
+  return self.s and self.s:side()
+end
+
+-- engine:text(a) -> the move a as the protocols write it
+function Engine:text(a)
+  return self.game:action_text(self.s, a)
+end
+
+local RESULT = { [0] = "1/2-1/2", "1-0", "0-1" }
+
+-- engine:result() -> nil while the game goes on; else its PGN result and
+-- a comment: "1-0", "White mates"; "1/2-1/2", "Draw by threefold
+-- repetition".
+function Engine:result()
+  if not self.s then return nil end
+  local o = self.game:outcome(self.s)
+  if not o then return nil end
+  local reason = o.reason or "the game is over"
+  if o.winner == 0 then
+    return RESULT[0], "Draw by " .. reason
+  end
+  local name = self.game:side_name(o.winner)
+  name = name:sub(1, 1):upper() .. name:sub(2)
+  if reason == "checkmate" then return RESULT[o.winner], name .. " mates" end
+  return RESULT[o.winner], name .. " wins by " .. reason
+end
+
+-- ---- the clock ------------------------------------------------------------
+
+-- M.allot(clock) -> seconds to think about this move. clock: fixed
+-- (seconds a move, CECP's st or UCI's movetime: all of it less a margin),
+-- else remaining (seconds on the engine's clock), increment (seconds
+-- added a move), moves_to_go (to the next time control; nil: sudden
+-- death, counted as 30 more moves). Never more than half of what is left,
+-- and a margin of 50 ms for the protocol and the move's own play.
+function M.allot(clock)
+  if clock.fixed then return math.max(clock.fixed - 0.05, 0.01) end
+  local left = clock.remaining
+  local inc = clock.increment or 0
+  local share = left / math.max(clock.moves_to_go or 30, 1) + inc * 0.8
+  return math.max(math.min(share, left / 2, left - 0.05), 0.01)
+end
+
+-- ---- the search -----------------------------------------------------------
+
+-- The game's own search, as wargrid.ai picks it: ai.think where it has
+-- it (the search the game declares), else the Monte Carlo tree search.
+local function think(game, s, opts)
+  if ai.think then return ai.think(game, s, opts) end
+  return ai.mcts(game, s, { iterations = opts.budget, seconds = opts.seconds,
+                            seed = opts.seed })
+end
+
+-- The budget of a level for game, in the units of its search.
+local function level_budget(game, level)
+  local levels = ai.levels and ai.levels(game) or ai.LEVELS
+  return levels[level]
+end
+
+M.MATE = 100000
+
+-- What a search's statistics say, in the protocols' units: score in
+-- centipawns for the side to move (alpha-beta's, or MCTS's expected
+-- reward v as 400 log10(v / (1 - v)), the logistic curve of Elo ratings,
+-- within +-2000), mate in moves (UCI's "score mate N"; CECP's 100000 + N),
+-- depth, nodes, and the principal line as move texts.
+function Engine:report(a, st, seconds)
+  local r = { depth = st.depth or 0, nodes = st.nodes or st.iterations or 0,
+              seconds = st.seconds or seconds or 0 }
+  if st.win then
+    local moves = (math.abs(st.win) + 1) // 2
+    r.mate = st.win > 0 and moves or -moves
+    r.cp = st.win > 0 and M.MATE + moves or -M.MATE - moves
+  elseif st.score then
+    r.cp = math.floor(st.score * 100 + 0.5)
+  else
+    local v = math.min(math.max(st.value or 0.5, 0.0066), 0.9934)
+    r.cp = math.floor(400 * math.log(v / (1 - v), 10) + 0.5)
+  end
+  local pv = st.pv or { a }
+  local texts, marks = {}, {}
+  for i, x in ipairs(pv) do
+    local legal = self.game:legal(self.s)
+    local ok = false
+    for j = 1, legal:size() do ok = ok or legal:get(j) == x end
+    if not ok or (i == 1 and x ~= a) then break end
+    texts[i] = self:text(x)
+    marks[i] = self.s:mark()
+    self.game:play(self.s, x)
+  end
+  if marks[1] then self.s:undo(marks[1]) end
+  r.pv = texts
+  return r
+end
+
+-- engine:search(limits, hooks) -> the action to play (nil when the game
+-- is over) and the report of the search it came from. limits: seconds
+-- (the clock's share), depth (the alpha-beta search's; MCTS has none),
+-- nodes (the search's budget: alpha-beta's nodes, MCTS's iterations),
+-- infinite (until hooks.stop() says so). The level's budget caps each
+-- search; with neither time nor nodes, the default level's. An infinite
+-- search (analysis) runs in rounds of growing length, each a fresh
+-- search; hooks.info(report) hears of each round, and hooks.stop() is
+-- asked between them.
+function Engine:search(limits, hooks)
+  hooks = hooks or {}
+  local game, s = self.game, self.s
+  if not s or game:legal(s):size() == 0 then return nil end
+  local opts = { seed = self.seed, depth = limits.depth,
+                 level = self.level or ai.DEFAULT_LEVEL }
+  if limits.nodes then
+    opts.budget = limits.nodes
+  elseif self.level or not (limits.seconds or limits.infinite) then
+    opts.budget = level_budget(game, opts.level)
+  end
+  local rounds = limits.infinite and math.huge or 1
+  local best, report
+  local round_seconds = 0.25
+  local n = 0
+  while n < rounds do
+    n = n + 1
+    local o = {}
+    for k, v in pairs(opts) do o[k] = v end
+    if limits.infinite then
+      o.budget, o.seconds = nil, round_seconds
+      round_seconds = math.min(round_seconds * 2, 2)
+    else
+      o.seconds = limits.seconds
+    end
+    local t0 = core.clock()
+    local a, st = think(game, s, o)
+    if not a then break end
+    best, report = a, self:report(a, st, core.clock() - t0)
+    if limits.infinite then report.depth = math.max(report.depth, n) end
+    if hooks.info then hooks.info(report) end
+    if hooks.stop and hooks.stop() then break end
+  end
+  return best, report
+end
+
+-- ---- the protocols' input -----------------------------------------------
+
+-- M.lines(read) -> a reader of lines: reader.next(seconds) -> the next
+-- line (without its end), false when none came within seconds (negative:
+-- wait), nil at the end of input; reader.pending() -> the lines already
+-- sent, read without waiting, left for next. read(seconds) gives what
+-- came (core.read_input's answers).
+function M.lines(read)
+  local buf, queue, eof = "", {}, false
+  local reader = {}
+  local function fill(seconds)
+    if eof then return end
+    local chunk = read(seconds)
+    if chunk == nil then
+      eof = true
+      if #buf > 0 then queue[#queue + 1] = buf buf = "" end
+      return
+    end
+    buf = buf .. chunk
+    for line in buf:gmatch("([^\n]*)\n") do
+      queue[#queue + 1] = line:gsub("\r$", "")
+    end
+    buf = buf:match("[^\n]*$")
+  end
+  function reader.next(seconds)
+    while #queue == 0 do
+      if eof then return nil end
+      fill(seconds)
+      if #queue == 0 and not eof and seconds >= 0 then return false end
+    end
+    return table.remove(queue, 1)
+  end
+  function reader.pending()
+    fill(0)
+    return queue
+  end
+  return reader
+end
+
+-- M.stdin() -> a reader of the process's standard input
+function M.stdin()
+  return M.lines(function(seconds)
+    local chunk, err = core.read_input(0, seconds)
+    if chunk == nil and err then error("standard input: " .. err, 0) end
+    return chunk
+  end)
+end
+
+return M

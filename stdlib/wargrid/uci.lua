@@ -1,0 +1,154 @@
+-- wargrid.uci: the Universal Chess Interface with Fairy-Stockfish's
+-- UCI_Variant option (`wargrid uci`), for the GUIs and tools built on it.
+-- The game, the moves and the search are wargrid.engine's, as for CECP.
+local ai = require "wargrid.ai"
+local engine = require "wargrid.engine"
+local version = require "wargrid.version"
+
+local M = {}
+
+-- The numbers `go` may take, and its one flag.
+local GO = { wtime = true, btime = true, winc = true, binc = true,
+             movestogo = true, movetime = true, depth = true, nodes = true }
+
+-- M.run(game, opts, reader, write) -> exit status: plays game under UCI.
+-- opts: level, seed (wargrid.engine's); reader: engine.lines; write(line)
+-- sends one line. Returns at "quit" or the end of input.
+function M.run(game, opts, reader, write)
+  local xb = assert(engine.xboard(game))
+  local variant = xb.variant == "courier" and "courier" or game.name
+  local e = engine.new(game, opts)
+  local quit = false
+
+  local function send(fmt, ...) write(string.format(fmt, ...)) end
+
+  local function info(r)
+    local score = r.mate and ("mate " .. r.mate) or ("cp " .. r.cp)
+    local ms = math.floor(r.seconds * 1000 + 0.5)
+    send("info depth %d score %s nodes %d time %d nps %d pv %s", r.depth,
+         score, r.nodes, ms, math.floor(r.nodes / math.max(r.seconds, 1e-3)),
+         table.concat(r.pv, " "))
+  end
+
+  -- position startpos|fen FEN [moves M...]
+  local function position(line)
+    local rest = line:match("^position%s+(.*)$") or ""
+    local text, moves = rest, ""
+    local at = rest:find("%f[%S]moves%f[%s\0]")
+    if at then text, moves = rest:sub(1, at - 1), rest:sub(at + 5) end
+    local fen = text:match("^fen%s+(.-)%s*$")
+    if not fen and not text:match("^startpos%s*$") then
+      send("info string bad position command: %s", line)
+      return
+    end
+    local ok, err = e:reset(fen)
+    if not ok then
+      send("info string illegal position: %s", err)
+      return
+    end
+    for m in moves:gmatch("%S+") do
+      local played, why = e:play(m)
+      if not played then
+        send("info string illegal move %s: %s", m, why)
+        return
+      end
+    end
+  end
+
+  -- an infinite search ends at "stop" (or any command but "isready",
+  -- which is answered at once)
+  local function stop()
+    local queue = reader.pending()
+    while queue[1] == "isready" do
+      table.remove(queue, 1)
+      send("readyok")
+    end
+    return #queue > 0
+  end
+
+  local function go(line)
+    local limits, words = {}, {}
+    for w in line:gmatch("%S+") do words[#words + 1] = w end
+    local i = 2
+    while i <= #words do
+      local w = words[i]
+      if w == "infinite" then
+        limits.infinite = true
+      elseif GO[w] and math.tointeger(tonumber(words[i + 1])) then
+        limits[w] = math.tointeger(tonumber(words[i + 1]))
+        i = i + 1
+      elseif w ~= "ponder" then
+        send("info string ignored in go: %s", w)
+      end
+      i = i + 1
+    end
+    local side = e:side()
+    local remaining = side == 1 and limits.wtime or limits.btime
+    local clock = {
+      seconds = limits.movetime and engine.allot { fixed =
+                                                   limits.movetime / 1000 }
+                or remaining and engine.allot {
+                  remaining = remaining / 1000,
+                  increment = ((side == 1 and limits.winc or limits.binc)
+                               or 0) / 1000,
+                  moves_to_go = limits.movestogo },
+      depth = limits.depth, nodes = limits.nodes,
+      infinite = limits.infinite }
+    local a, r = e:search(clock, { info = limits.infinite and info or nil,
+                                   stop = stop })
+    if r and not limits.infinite then info(r) end
+    send("bestmove %s", a and e:text(a) or "(none)")
+  end
+
+  local commands = {}
+  function commands.uci()
+    send("id name wargrid %s %s", version, game.name)
+    send("id author the wargrid authors")
+    send("option name UCI_Variant type combo default %s var %s", variant,
+         variant)
+    send("option name Level type spin default %d min 0 max %d",
+         opts.level or 0, #ai.LEVELS)
+    send("uciok")
+  end
+  function commands.isready() send("readyok") end
+  function commands.ucinewgame() e:reset() end
+  commands.position = position
+  commands.go = go
+  function commands.setoption(line)
+    local name, value = line:match("^setoption%s+name%s+(.-)%s+value%s+"
+                                   .. "(.-)%s*$")
+    if name == "UCI_Variant" and value ~= variant then
+      send("info string unsupported variant %s: this engine plays %s",
+           value, variant)
+    elseif name == "Level" then
+      local n = math.tointeger(tonumber(value))
+      if n and n >= 0 and n <= #ai.LEVELS then
+        e.level = n > 0 and n or nil
+      else
+        send("info string Level must be 0 to %d, not %s", #ai.LEVELS, value)
+      end
+    elseif name ~= "UCI_Variant" then
+      send("info string unknown option: %s", line)
+    end
+  end
+  function commands.quit() quit = true end
+  for _, w in ipairs { "stop", "ponderhit", "debug", "register" } do
+    commands[w] = function() end  -- no search runs between commands
+  end
+
+  while not quit do
+    local line = reader.next(-1)
+    if line == nil then return 0 end
+    local word = line:match("^%s*(%S+)")
+    if word then
+      if commands[word] then
+        commands[word](line:match("^%s*(.-)%s*$"))
+      else
+        send("info string unknown command: %s", word)
+      end
+    end
+  end
+  return 0
+end
+
+return M

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""serve_http.py: what `wargrid serve` answers over plain sockets.
+
+Usage: serve_http.py PORT PID SCENARIO [N]
+  guard    the answers to requests from elsewhere and to paths not served
+  fuzz     N (default 10000) fuzzed requests; the server's memory before
+           and after (VmRSS of PID), and whether it still answers
+  crowd    50 clients at once: 50 long polls released by one action,
+           10 of them gone before the answer, and 50 pages fetched at once
+  get PATH / post PATH JSON   one request from the page's origin: its
+           status and body
+Prints one JSON object for the spec to check. Talks to 127.0.0.1 only,
+with http.client and sockets (no proxy).
+"""
+import http.client
+import json
+import random
+import socket
+import sys
+import threading
+import time
+
+HOST = "127.0.0.1"
+
+
+def request(port, method, path, body=None, headers=None, timeout=30):
+    c = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    c.request(method, path, body=body, headers=headers or {})
+    r = c.getresponse()
+    data = r.read()
+    c.close()
+    return r.status, data
+
+
+def rss_kib(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError("no VmRSS for %d" % pid)
+
+
+def guard(port):
+    own = "http://127.0.0.1:%d" % port
+    js = {"Content-Type": "application/json"}
+    out = {}
+
+    def status(name, *args, **kw):
+        out[name] = request(port, *args, **kw)[0]
+    status("page", "GET", "/")
+    status("state", "GET", "/api/state")
+    status("post_without_origin", "POST", "/api/play",
+           json.dumps({"action": "a2a4"}), js)
+    status("post_other_origin", "POST", "/api/play",
+           json.dumps({"action": "a2a4"}),
+           dict(js, Origin="http://evil.example"))
+    status("get_other_origin", "GET", "/api/state",
+           headers={"Origin": "http://evil.example"})
+    status("other_host", "GET", "/", headers={"Host": "evil.example"})
+    status("traversal", "GET", "/../../etc/passwd")
+    status("encoded_traversal", "GET", "/%2e%2e/%2e%2e/etc/passwd")
+    status("file_path", "GET", "/stdlib/wargrid/serve.lua")
+    status("put", "PUT", "/api/play", "{}", dict(js, Origin=own))
+    status("get_play", "GET", "/api/play")
+    status("bad_json", "POST", "/api/play", "{", dict(js, Origin=own))
+    status("bad_side", "GET", "/api/state?side=3")
+    status("big_body", "POST", "/api/play", "x" * 70000, dict(js, Origin=own))
+    return out
+
+
+def garbage(rnd, port):
+    """One fuzzed request: bytes, and whether to hang up before the end."""
+    kind = rnd.randrange(8)
+    paths = ["/", "/api/state", "/api/play", "/api/new", "/record.pgn",
+             "/api/state?since=x&side=%00", "/%ff%fe", "/" + "a" * 3000,
+             "/../etc/passwd", "//", "*", "/api/undo?" + "&" * 500]
+    methods = ["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "G\x00T",
+               "PATCH", "CONNECT", "X" * 40]
+    if kind == 0:       # random bytes
+        return bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 400))
+                     ), False
+    if kind == 1:       # a request cut short, the client gone
+        full = ("POST /api/play HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                "Origin: http://127.0.0.1:%d\r\nContent-Type: "
+                "application/json\r\nContent-Length: 500\r\n\r\n{\"act"
+                % (port, port)).encode()
+        return full[:rnd.randrange(1, len(full))], True
+    if kind == 2:       # headers too long for the server's buffer
+        return ("GET / HTTP/1.1\r\nHost: x\r\nX-Big: %s\r\n\r\n"
+                % ("b" * rnd.randrange(20000, 60000))).encode(), False
+    if kind == 3:       # chunked nonsense
+        return ("POST /api/play HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                "Transfer-Encoding: chunked\r\nOrigin: http://127.0.0.1:%d\r\n"
+                "\r\n%x\r\n%s\r\nzz\r\n" % (port, port, rnd.randrange(1 << 20),
+                                            "y" * rnd.randrange(100))
+                ).encode(), False
+    if kind == 4:       # a body that is no JSON, from the page's origin
+        body = bytes(rnd.randrange(256) for _ in range(rnd.randrange(200)))
+        head = ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: "
+                "http://127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                "Content-Length: %d\r\n\r\n"
+                % (rnd.choice(["/api/play", "/api/new", "/api/undo"]), port,
+                   port, len(body))).encode()
+        return head + body, False
+    if kind == 5:       # JSON of the wrong shapes
+        body = rnd.choice(['{"action": 5}', '{"action": "zz9"}', "[]",
+                           '{"opponent": "ai", "level": 99}', "null",
+                           '{"side": "x"}', '{"action": "' + "a" * 300 + '"}',
+                           '{"opponent": "none", "side": 7}']).encode()
+        head = ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: "
+                "http://127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                "Content-Length: %d\r\n\r\n"
+                % (rnd.choice(["/api/play", "/api/new"]), port, port,
+                   len(body))).encode()
+        return head + body, False
+    # a request line and headers from odd parts
+    line = "%s %s %s\r\n" % (rnd.choice(methods), rnd.choice(paths),
+                             rnd.choice(["HTTP/1.1", "HTTP/1.0", "HTTP/9.9",
+                                         "", "HTTP/1.1 x"]))
+    hdrs = "".join(rnd.choice(["Host: 127.0.0.1:%d\r\n" % port,
+                               "Origin: null\r\n", "Content-Length: -1\r\n",
+                               "Content-Length: 99999999999999999999\r\n",
+                               ": novalue\r\n", "NoColon\r\n",
+                               "Origin: http://127.0.0.1:%d\r\n" % port,
+                               "Expect: 100-continue\r\n", "\x00\xff: \x01\r\n"])
+                   for _ in range(rnd.randrange(6)))
+    return (line + hdrs + "\r\n").encode("latin-1"), kind == 7
+
+
+def send_one(port, data, hang_up):
+    s = socket.create_connection((HOST, port), timeout=5)
+    try:
+        s.sendall(data)
+        if hang_up:
+            return
+        s.shutdown(socket.SHUT_WR)
+        while s.recv(65536):
+            pass
+    except OSError:
+        pass   # the server may close first: that is an answer too
+    finally:
+        s.close()
+
+
+def fuzz(port, pid, n):
+    rnd = random.Random(14)
+    for _ in range(1000):   # warm up: the server's buffers at their size
+        send_one(port, *garbage(rnd, port))
+    before = rss_kib(pid)
+    t = time.time()
+    for _ in range(n):
+        send_one(port, *garbage(rnd, port))
+    seconds = time.time() - t
+    time.sleep(0.3)
+    after = rss_kib(pid)
+    status, _ = request(port, "GET", "/api/state")
+    return {"requests": n, "rss_before_kib": before, "rss_after_kib": after,
+            "seconds": round(seconds, 2), "state_after": status}
+
+
+def crowd(port):
+    own = "http://127.0.0.1:%d" % port
+    v = json.loads(request(port, "GET", "/api/state")[1])["version"]
+    answers, lock = [], threading.Lock()
+    ready = threading.Barrier(51)
+
+    def poll(i):
+        s = socket.create_connection((HOST, port), timeout=30)
+        s.sendall(("GET /api/state?since=%d HTTP/1.1\r\nHost: 127.0.0.1:%d"
+                   "\r\n\r\n" % (v, port)).encode())
+        ready.wait()
+        if i < 10:     # gone before the answer
+            s.close()
+            return
+        data = b""
+        try:
+            while b"\r\n\r\n" not in data or not data.rstrip().endswith(b"}"):
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        finally:
+            s.close()
+        head, _, body = data.partition(b"\r\n\r\n")
+        with lock:
+            answers.append((int(head.split()[1]),
+                            json.loads(body)["version"]))
+    threads = [threading.Thread(target=poll, args=(i,)) for i in range(50)]
+    for t in threads:
+        t.start()
+    ready.wait()
+    time.sleep(0.5)    # every poll held by the server
+    status, _ = request(port, "POST", "/api/play",
+                        json.dumps({"action": "a2a4"}),
+                        {"Content-Type": "application/json", "Origin": own})
+    for t in threads:
+        t.join()
+    pages = []
+
+    def page():
+        st, body = request(port, "GET", "/")
+        with lock:
+            pages.append((st, len(body)))
+    threads = [threading.Thread(target=page) for _ in range(50)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"version_before": v, "play": status, "answers": sorted(answers),
+            "pages": sorted(set(pages)), "page_count": len(pages)}
+
+
+def main():
+    port, pid, scenario = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    if scenario == "guard":
+        out = guard(port)
+    elif scenario in ("get", "post"):
+        own = {"Origin": "http://127.0.0.1:%d" % port,
+               "Content-Type": "application/json"}
+        status, body = request(port, scenario.upper(), sys.argv[4],
+                               sys.argv[5] if scenario == "post" else None,
+                               own if scenario == "post" else {})
+        out = {"status": status, "body": body.decode("utf-8", "replace")}
+    elif scenario == "fuzz":
+        out = fuzz(port, pid, int(sys.argv[4]) if len(sys.argv) > 4 else 10000)
+    else:
+        out = crowd(port)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

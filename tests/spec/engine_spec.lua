@@ -1,0 +1,125 @@
+-- wargrid.engine: the engine core of the protocols searches through
+-- wargrid.ai's interface (ai.think when it has one: any search plugs in)
+-- with the budget of the level, the clock and the depth, and reports a
+-- search's statistics in the protocols' units.
+local ai = require "wargrid.ai"
+local engine = require "wargrid.engine"
+local T = require "wargrid.test"
+
+describe("engine: the search, through wargrid.ai", function()
+  local game = T.game "courier_historical"
+  local saved = ai.think
+  after_each(function() ai.think = saved end)
+
+  -- a1a2 a8a7, as actions
+  local function actions()
+    local s = assert(game:new())
+    local a = assert(game:parse_action(s, "a1a2"))
+    local mark = s:mark()
+    game:play(s, a)
+    local b = assert(game:parse_action(s, "a8a7"))
+    s:undo(mark)
+    return a, b
+  end
+
+  it("asks ai.think with the level's budget, the clock's share, the depth and the seed", function()
+    local a, b = actions()
+    local asked
+    ai.think = function(g, s, opts)
+      assert.equal(game, g)
+      assert.equal(1, s:side())
+      asked = opts
+      return a, { depth = 6, nodes = 4321, seconds = 0.25, score = 0.37, pv = { a, b } }
+    end
+    local e = engine.new(game, { level = 2, seed = 9 })
+    local best, r = e:search({ seconds = 0.5, depth = 4 })
+    assert.equal(a, best)
+    local levels = ai.levels and ai.levels(game) or ai.LEVELS
+    assert.same({ budget = levels[2], seconds = 0.5, depth = 4, seed = 9, level = 2 }, asked)
+    assert.same({ depth = 6, nodes = 4321, seconds = 0.25, cp = 37, pv = { "a1a2", "a8a7" } }, r)
+    -- the position is as it was
+    assert.same({}, e.moves)
+    assert.equal(game:position_text(assert(game:new())), game:position_text(e.s))
+  end)
+
+  it("without a level, the clock alone; with neither clock nor nodes, the default level", function()
+    local a = actions()
+    local asked
+    ai.think = function(_, _, opts)
+      asked = opts
+      return a, { depth = 1, nodes = 1, value = 0.5 }
+    end
+    local e = engine.new(game)
+    e:search({ seconds = 1.5 })
+    assert.is_nil(asked.budget)
+    assert.equal(1.5, asked.seconds)
+    e:search({ nodes = 77 })
+    assert.equal(77, asked.budget)
+    e:search({})
+    local levels = ai.levels and ai.levels(game) or ai.LEVELS
+    assert.equal(levels[ai.DEFAULT_LEVEL], asked.budget)
+  end)
+
+  it("tells mates in moves (CECP 100000 + N), MCTS's expected result as centipawns, and cuts a line at an "
+     .. "illegal action", function()
+    local a, b = actions()
+    local stats
+    ai.think = function() return a, stats end
+    local e = engine.new(game)
+    stats = { depth = 3, nodes = 9, win = 3, pv = { a, a } }   -- a1a2 twice: the second is no move of Black's
+    local _, r = e:search({})
+    assert.same({ mate = 2, cp = 100002, pv = { "a1a2" } }, { mate = r.mate, cp = r.cp, pv = r.pv })
+    stats = { win = -2, pv = { a, b } }
+    _, r = e:search({})
+    assert.same({ -1, -100001 }, { r.mate, r.cp })
+    stats = { iterations = 50, nodes = 51, depth = 2, value = 0.75 }   -- MCTS: no score, no line
+    _, r = e:search({})
+    assert.same({ 191, { "a1a2" }, 51 }, { r.cp, r.pv, r.nodes })
+    stats = { nodes = 5, value = 1 }
+    _, r = e:search({})
+    assert.equal(math.floor(400 * math.log(0.9934 / 0.0066, 10) + 0.5), r.cp)
+  end)
+
+  it("an infinite search runs rounds until stop says so, each reported", function()
+    local a = actions()
+    local asked = {}
+    ai.think = function(_, _, opts)
+      asked[#asked + 1] = opts.seconds
+      return a, { depth = 1, nodes = 10, value = 0.5 }
+    end
+    local e = engine.new(game, { level = 5 })
+    local heard = 0
+    local best = e:search({ infinite = true }, {
+      info = function() heard = heard + 1 end,
+      stop = function() return heard == 5 end })
+    assert.equal(a, best)
+    assert.same({ 0.25, 0.5, 1, 2, 2 }, asked)
+  end)
+
+  it("C-V1 no search in a finished game: nil", function()
+    local called = false
+    ai.think = function() called = true end
+    local e = engine.new(game)
+    assert(e:reset("k11/12/12/12/12/12/P11/K3R7 w - - 0 1"))
+    assert.is_nil(e:search({}))
+    assert.is_false(called)
+    assert.same({ "1-0", "White wins by bare king" }, { e:result() })
+  end)
+end)
+
+describe("engine: reading the protocols' input", function()
+  it("cuts what comes into lines, tells a timeout from the end, and shows what is pending", function()
+    local chunks = { "usermove a1", "a2\r\nping 1\nqu", "", "it", nil }
+    local i = 0
+    local reader = engine.lines(function()
+      i = i + 1
+      return chunks[i]
+    end)
+    assert.equal("usermove a1a2", reader.next(-1))
+    assert.same({ "ping 1" }, reader.pending())
+    assert.equal("ping 1", reader.next(-1))
+    assert.is_false(reader.next(0))   -- "" came: nothing within the time
+    assert.equal("quit", reader.next(-1))
+    assert.is_nil(reader.next(-1))
+  end)
+end)
