@@ -116,7 +116,7 @@ end
 -- ai.think(game, s, opts) -> action, stats: the game's own search, with
 -- the budget of opts.level (1..#ai.levels(game)) or opts.budget (nodes or
 -- iterations), or opts.seconds (opts.cpu: of processor time, for
--- alpha-beta); opts.seed, opts.threads.
+-- alpha-beta); opts.depth (alpha-beta's most), opts.seed, opts.threads.
 function ai.think(game, s, opts)
   local budget = opts.budget
   if not budget and not opts.seconds then
@@ -124,8 +124,8 @@ function ai.think(game, s, opts)
   end
   if ai.kind(game) == "alphabeta" then
     return ai.alphabeta(game, s, { nodes = budget, seconds = opts.seconds,
-                                   cpu = opts.cpu, threads = opts.threads,
-                                   seed = opts.seed })
+                                   cpu = opts.cpu, depth = opts.depth,
+                                   threads = opts.threads, seed = opts.seed })
   end
   return ai.mcts(game, s, { iterations = budget, seconds = opts.seconds,
                             seed = opts.seed })
