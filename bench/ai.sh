@@ -1,11 +1,39 @@
-# bench/ai.sh: MCTS iterations per second from each game's start position, and
-# the speed-up of `selfplay --jobs 2` over one process.
+# bench/ai.sh: MCTS iterations and alpha-beta nodes per second from each
+# game's start position, the alpha-beta speed-up of --threads 2 over one
+# process, and the speed-up of `selfplay --jobs 2` over one process.
+AB_GAMES=${AB_GAMES:-courier_historical wehrschach trenches amazons}
+
+# ab_nodes GAME THREADS [cpu]: the median over RUNS of the nodes the search
+# visits in 2 seconds (of processor time, each process's, with cpu)
+ab_nodes() {
+    local counts=()
+    for _ in $(seq "$RUNS"); do
+        counts+=("$(lua5.4 bench/nodes.lua "$1" "$2" 2 "${3:-}")")
+    done
+    printf '%s\n' "${counts[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+}
+
 ai() {
     echo "== AI: MCTS iterations per second from the start position (5000 iterations, median of $RUNS)"
     local g
     for g in $AI_GAMES; do
         read -r mn md mx < <(median "$W" suggest "$g" --iterations 5000)
         row "$g" "$mn" "$md" "$mx" 5000 iterations
+    done
+    local clock
+    for clock in wall cpu; do
+        if [ "$clock" = wall ]; then
+            echo "== AI: alpha-beta nodes in 2 s from the start position, 1 and 2 processes (--threads), median of $RUNS"
+        else
+            echo "== AI: the same in 2 s of processor time a process (what two idle cores give; the machine's load left out)"
+        fi
+        for g in $AB_GAMES; do
+            local n1 n2
+            n1=$(ab_nodes "$g" 1 "$clock")
+            n2=$(ab_nodes "$g" 2 "$clock")
+            awk -v g="$g" -v a="$n1" -v b="$n2" \
+                'BEGIN {printf "  %-18s %9d nodes/s  %9d nodes/s with 2  speed-up %.2fx (required 1.6)\n", g, a / 2, b / 2, b / a}'
+        done
     done
     echo "== AI: selfplay of 8 Courier games, mcts:100 against random, 1 and 2 jobs"
     local args=(selfplay courier --games 8 --seed 1 --white mcts:100 --black random)

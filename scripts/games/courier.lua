@@ -108,9 +108,10 @@ local game = wg.game {
   -- [FEN].
   pgn = { variant = "courier" },
 
-  -- Hints for the AI: playouts end after 8 plies on material (the pieces'
-  -- values), and repeating a position leads to a draw (C-E3).
-  ai = { playout_depth = 8, repetition = "draw" },
+  -- The AI searches alpha-beta (game:evaluate, game:forcing below);
+  -- repeating a position leads to a draw (C-E3). MCTS, when asked for,
+  -- ends its playouts after 8 plies on game:evaluate.
+  ai = { search = "alphabeta", playout_depth = 8, repetition = "draw" },
 
   -- C-S1 the back rank a->l: Rook, Knight, Corporal, Courier, Sage, King,
   -- Medieval Queen, Jester, Courier, Corporal, Knight, Rook; pawns on 2 and 7.
@@ -411,16 +412,111 @@ function game:why(s, p, g)
   if kind == "royal" then return "C-E1", g.reason end   -- the king attacked
 end
 
--- For the AI: the tree tries captures first, the most valuable victim first.
+
+-- For the AI ------------------------------------------------------------
+-- The pieces' values and, for each type, side and square, what standing
+-- there is worth (in pawns), once per game (a variant has its own).
+local function ai_tables(self)
+  local t = rawget(self, "courier_ai")
+  if t then return t end
+  t = { value = {}, square = { {}, {} } }
+  local cf, cr = (self.files + 1) / 2, (self.ranks + 1) / 2
+  -- C-P1..C-P7 the short-stepping pieces gain most from the centre, where
+  -- they reach the most squares; the rook's reach hardly depends on it
+  local centre = { knight = 0.3, sage = 0.3, jester = 0.3, queen = 0.2,
+                   corporal = 0.15, courier = 0.15, rook = 0.05 }
+  for name, id in pairs(self.T) do
+    t.value[id] = self.def.pieces[name].value or 0
+    for side = 1, 2 do
+      local sq = {}
+      for r = 1, self.ranks do
+        local own = own_rank(self, side, r)
+        for f = 1, self.files do
+          local near = 1 - (math.abs(f - cf) / cf + math.abs(r - cr) / cr) / 2
+          local v = (centre[name] or 0) * near
+          if id == self.T.pawn then
+            -- C-P2 a pawn nearer the far rank is nearer its promotion, and
+            -- the centre pawns hold the most ground
+            v = 0.03 * (own - 2) * (1 + near) + (own == self.ranks - 1
+                                                  and 0.2 or 0)
+          elseif self.def.pieces[name].royal then
+            v = -0.1 * (own - 1)   -- C-E1 the king is safest at home
+          end
+          sq[self.rules:at(f, r)] = v
+        end
+      end
+      t.square[side][id] = sq
+    end
+  end
+  self.courier_ai = t
+  return t
+end
+
+-- The search tries captures first, the most valuable victim first, then a
+-- promotion (C-P9, C-P2); returns how many actions are captures or
+-- promotions.
 local keys = {}
 function game:order(s, out)
+  local value = ai_tables(self).value
+  local n = 0
   for i = 1, out:size() do
-    local _, _, to = wg.fields(out:get(i))
+    local _, from, to, _, _, promo = wg.fields(out:get(i))
     local victim = s:at(to)
-    keys[i] = victim and self.def.pieces[self.type_names[s:type(victim)]].value
-              or 0
+    local k = 0
+    if victim then
+      -- the most valuable victim, then the least valuable attacker
+      k = 10 * value[s:type(victim)] + 1 - value[s:type(s:at(from))] / 10
+    end
+    if promo ~= 0 then k = k + value[promo] end
+    keys[i] = k
+    if k > 0 then n = n + 1 end
   end
   out:order(keys)
+  return n
+end
+
+-- Quiescence searches the forcing actions: captures and promotions (C-P9,
+-- C-P2); in check every legal action (C-E1), and then true. The opening
+-- moves (C-O1) capture nothing.
+local quiet = wg.actions()
+function game:forcing(s, out)
+  local side = s:side()
+  if s:in_check(side) then
+    self:actions(s, out)
+    return true
+  end
+  if s:var(owed_var(self, side)) ~= 0 then return false end
+  s:trace(out, side, wg.MOVE, "capture")
+  quiet:clear()
+  s:trace(quiet, side, wg.MOVE, "move", 1 << self.T.pawn)
+  for i = 1, quiet:size() do
+    local a = quiet:get(i)
+    if select(6, wg.fields(a)) ~= 0 then out:push(a) end
+  end
+  s:keep_royal_safe(out)
+  self:order(s, out)
+  return false
+end
+
+-- The search's evaluation, for `side`: material, where each piece stands,
+-- and mobility (the moves each side's pieces have, legal or not) -- the
+-- side with more ways to move has more ways to checkmate (C-E2).
+local moves = wg.actions()
+function game:evaluate(s, side)
+  local t = ai_tables(self)
+  local value, square = t.value, t.square
+  local sum = 0
+  for pid = 1, s:npieces() do
+    local ty, who, sq = s:piece(pid)
+    if sq ~= 0 then
+      local v = value[ty] + square[who][ty][sq]
+      if who == side then sum = sum + v else sum = sum - v end
+    end
+  end
+  moves:clear()
+  local mine = s:trace(moves, side)
+  moves:clear()
+  return sum + 0.03 * (mine - s:trace(moves, 3 - side))
 end
 
 -- Position text ---------------------------------------------------------

@@ -7,8 +7,8 @@ local courier = require "games.courier"
 local game = wg.variant(courier, {
   name = "courier_historical",
   title = "Courier chess (historical)",
-  -- C-V1 one square orthogonally
-  pieces = { jester = { moves = "W", rule = "C-V1" } },
+  -- C-V1 one square orthogonally, worth a queen (a ferz) to the AI
+  pieces = { jester = { moves = "W", rule = "C-V1", value = 1.5 } },
   start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
           .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
 })
@@ -33,6 +33,12 @@ end
 function game:actions(s, out)
   if bare_king(s) or fifty(self, s) then return end
   courier.actions(self, s, out)
+end
+
+-- Quiescence (see courier.lua) stops where the game is over.
+function game:forcing(s, out)
+  if bare_king(s) or fifty(self, s) then return true end
+  return courier.forcing(self, s, out)
 end
 
 function game:result(s)

@@ -261,9 +261,12 @@ local game = wg.game {
   -- specially): an enclosure removal is not a capture.
   captures = { take = true, barrage = true, fire = true, enclose = false },
 
-  -- Hints for the AI: playouts end after 10 actions on material (the
-  -- values above), and repeating a position leads to a draw (W-J8).
-  ai = { playout_depth = 10, repetition = "draw" },
+  -- The AI searches alpha-beta (game:evaluate, game:forcing below), with
+  -- fewer nodes a level than Courier's, each dearer; repeating a position
+  -- leads to a draw (W-J8). MCTS, when asked for, ends its playouts after
+  -- 10 actions on game:evaluate.
+  ai = { search = "alphabeta", levels = { 100, 500, 2000, 8000, 40000 },
+         playout_depth = 10, repetition = "draw" },
 
   -- W-S1, W-S2 RULING: the project's setup; W-S3 RULING: Red moves first
   start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/"
@@ -913,16 +916,74 @@ function game:does(s, a)
   return text
 end
 
--- For the AI: the tree tries removals first (take, barrage, enclosure,
--- combined fire: field b is the victim), the most valuable victim first.
+-- For the AI ------------------------------------------------------------
+-- The search tries removals first (take, barrage, enclosure, combined
+-- fire: field b is the victim), the most valuable victim first; returns how
+-- many actions are removals.
 local keys = {}
 function game:order(s, out)
+  local n = 0
   for i = 1, out:size() do
     local kind, _, to = wg.fields(out:get(i))
     keys[i] = kind == MOVE and 0
               or self.def.pieces[self.type_names[s:type(s:at(to))]].value
+    if kind ~= MOVE then n = n + 1 end
   end
   out:order(keys)
+  return n
+end
+
+-- Quiescence searches the removals (W-K1..W-K4, W-E1, W-F1). The reply to
+-- a judgement decides the game (W-J6), so there every action is searched
+-- (true: they are all the legal ones); none when the game is over.
+function game:forcing(s, out)
+  local side, judge = s:side(), s:var(self.V.judge)
+  if judge ~= 0 or s:repetitions() >= 2 then
+    self:actions(s, out)
+    return true
+  end
+  captures(self, s, side, out)
+  s:flanked(out, side, ENCLOSE, "all")
+  self:order(s, out)
+  return false
+end
+
+-- The search's evaluation, for `side`: material; the headquarter's safety
+-- (W-J1: each enemy piece threatening it, W-K1 two can take it); ground
+-- units (W-J2: four or fewer lose) and infantry (W-J4: none loses) when
+-- they run short; ground units in the enemy zone (W-J3: five, one of them
+-- infantry, win); and room to move.
+local scratch = wg.actions()
+local function side_score(self, s, side, c)
+  local foe, T = 3 - side, self.T
+  local v = 0
+  for _, pid in ipairs(s:pieces(side)) do
+    v = v + (self.def.pieces[self.type_names[s:type(pid)]].value or 0)
+  end
+  for _, pid in ipairs(s:pieces(side)) do
+    if s:type(pid) == T.headquarter then
+      scratch:clear()
+      local n = s:threats(scratch, foe, 1, s:square(pid))
+      v = v - (n >= 2 and 2 or 0.5 * n)
+    end
+  end
+  local ground = ground_units(self, s, side)
+  if ground <= 7 then v = v - 0.7 * (8 - ground) end
+  local infantry = s:count(side, T.infantry)
+  if infantry <= 2 then v = v - 1.5 * (3 - infantry) end
+  local ahead = ground_units(self, s, side, c.zone[foe])
+  if s:count(side, T.infantry, c.zone[foe]) > 0 then
+    v = v + 0.4 * ahead
+  else
+    v = v + 0.2 * ahead
+  end
+  scratch:clear()
+  return v + 0.02 * s:trace(scratch, side, MOVE, "move")
+end
+
+function game:evaluate(s, side)
+  local c = compiled(self)
+  return side_score(self, s, side, c) - side_score(self, s, 3 - side, c)
 end
 
 -- Declaration ---------------------------------------------------------

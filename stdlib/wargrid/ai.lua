@@ -1,55 +1,134 @@
--- wargrid.ai: the players a game can be given -- Monte Carlo tree search
--- (the runtime's, in C, with the game's Lua rules as callbacks) at a strength
--- level, and a uniformly random player.
+-- wargrid.ai: the players a game can be given -- an alpha-beta search or a
+-- Monte Carlo tree search (the runtime's, in C, with the game's Lua rules as
+-- callbacks) at a strength level, and a uniformly random player.
 --
--- A game may help the search, and works without help:
---   game:evaluate(s, side)  a score for side (material by default); used to
---                           end playouts early when the game declares
+-- The declaration chooses the search: ai = { search = "alphabeta" } for a
+-- game of perfect information without chance (Courier, Wehrschach,
+-- Trenches, Amazons), MCTS otherwise (the default: Block Wars, with its
+-- cards). ai.levels lists each level's budget a decision, weakest first:
+-- nodes of the alpha-beta search, iterations of MCTS.
+--
+-- A game may help the searches, and works without help:
+--   game:evaluate(s, side)  a score for side (material by default): the
+--                           alpha-beta search's evaluation at its leaves;
+--                           MCTS ends playouts on it when the game declares
 --                           ai = { playout_depth = N } (N random actions,
 --                           0: evaluate the new node; and eval_scale, the
---                           score worth a 73% chance of winning), and
---                           ai.repetition = "draw" when repeating a position
---                           draws (the search then avoids it when ahead)
---   game:order(s, out)      reorders the legal actions at a node of the
---                           tree, most promising first: they are tried in
+--                           score worth a 73% chance of winning)
+--   game:order(s, out)      reorders the legal actions, most promising
+--                           first; it may return how many of the first are
+--                           forcing (captures), which alpha-beta tries
+--                           before its own guesses. MCTS expands actions in
 --                           that order (else at random); with
 --                           ai.widen = true only the first of them at
 --                           first, more as a node is visited (when the order
 --                           is good and outcomes are noisy, as with cards)
+--   game:forcing(s, out)    fills out with the forcing actions (Courier:
+--                           captures and promotions), which alpha-beta's
+--                           quiescence search plays out past its depth;
+--                           returns true when they are every legal action
+--                           (in check), so that none means the game is over
+--   ai.repetition = "draw"  repeating a position draws (the searches then
+--                           avoid it when ahead)
 --   game:view(s, side, seed)  the state as side knows it, the unknown drawn
 --                           at random with seed: for a game with hidden
 --                           information (game:hidden()), every iteration of
---                           the search starts from such a sample, so it never
+--                           MCTS starts from such a sample, so it never
 --                           reads the true state
 local core = require "wargrid.core"
 
 local ai = {}
 
--- Strength levels: iterations per decision.
+-- Strength levels: each level's budget a decision, unless the game
+-- declares its own (ai.levels, five of them): MCTS iterations, alpha-beta
+-- nodes.
 ai.LEVELS = { 50, 200, 800, 3000, 12000 }
+ai.SEARCH_LEVELS = { 100, 600, 3000, 15000, 100000 }
 ai.DEFAULT_LEVEL = 3
 
-local function options(game, iterations, seed)
-  local hints = game.def.ai or {}
+local function hints(game)
+  return game.def.ai or {}
+end
+
+-- ai.kind(game) -> "alphabeta" or "mcts": the search the game declares.
+function ai.kind(game)
+  local kind = hints(game).search or "mcts"
+  if kind ~= "alphabeta" and kind ~= "mcts" then
+    error(string.format("game %s: ai.search must be \"alphabeta\" or "
+                        .. "\"mcts\", not '%s'", game.name, tostring(kind)),
+          0)
+  end
+  return kind
+end
+
+-- ai.levels(game) -> the budget of each level, weakest first.
+function ai.levels(game)
+  return hints(game).levels
+         or (ai.kind(game) == "alphabeta" and ai.SEARCH_LEVELS or ai.LEVELS)
+end
+
+local function mcts_options(game, iterations, seed)
+  local h = hints(game)
   return {
     iterations = iterations,
     seed = seed,
-    playout_depth = hints.playout_depth or -1,  -- none: play to the end
-    eval_scale = hints.eval_scale,
-    max_plies = hints.max_plies,
-    explore = hints.explore,
-    repetition_draw = hints.repetition == "draw",
-    widen = hints.widen,
+    playout_depth = h.playout_depth or -1,  -- none: play to the end
+    eval_scale = h.eval_scale,
+    max_plies = h.max_plies,
+    explore = h.explore,
+    repetition_draw = h.repetition == "draw",
+    widen = h.widen,
     hidden = game:hidden(),
   }
 end
 
 -- ai.mcts(game, s, { iterations =, seconds =, seed = }) -> action, stats
 function ai.mcts(game, s, opts)
-  local o = options(game, opts.iterations, opts.seed or 1)
+  local o = mcts_options(game, opts.iterations, opts.seed or 1)
   o.seconds = opts.seconds
   if opts.seconds and not opts.iterations then o.iterations = nil end
-  return core.mcts(game, s, o)
+  local a, st = core.mcts(game, s, o)
+  st.kind = "mcts"
+  return a, st
+end
+
+-- With a seed, alpha-beta adds up to this much (in hundredths of the
+-- evaluation's unit) to each evaluation, by a hash of the position and the
+-- seed: enough to choose among actions the evaluation cannot tell apart,
+-- so that self-play games differ by seed, as MCTS's do.
+ai.NOISE = 5
+
+-- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads =,
+-- seed = }) -> action, stats: the alpha-beta search (core.search) within the
+-- budget given (cpu = true: seconds of processor time), on threads
+-- processes; with a seed, ai.NOISE.
+function ai.alphabeta(game, s, opts)
+  local a, st = core.search(game, s, {
+    nodes = opts.nodes, seconds = opts.seconds, cpu = opts.cpu,
+    depth = opts.depth, threads = opts.threads,
+    seed = opts.seed, noise = opts.seed and ai.NOISE or 0,
+    repetition_draw = hints(game).repetition == "draw",
+  })
+  st.kind = "alphabeta"
+  return a, st
+end
+
+-- ai.think(game, s, opts) -> action, stats: the game's own search, with
+-- the budget of opts.level (1..#ai.levels(game)) or opts.budget (nodes or
+-- iterations), or opts.seconds (opts.cpu: of processor time, for
+-- alpha-beta); opts.depth (alpha-beta's most), opts.seed, opts.threads.
+function ai.think(game, s, opts)
+  local budget = opts.budget
+  if not budget and not opts.seconds then
+    budget = ai.levels(game)[opts.level or ai.DEFAULT_LEVEL]
+  end
+  if ai.kind(game) == "alphabeta" then
+    return ai.alphabeta(game, s, { nodes = budget, seconds = opts.seconds,
+                                   cpu = opts.cpu, depth = opts.depth,
+                                   threads = opts.threads, seed = opts.seed })
+  end
+  return ai.mcts(game, s, { iterations = budget, seconds = opts.seconds,
+                            seed = opts.seed })
 end
 
 -- ai.random(game, s, seed) -> a uniformly random legal action, or nil
@@ -61,8 +140,9 @@ function ai.random(game, s, seed)
 end
 
 -- ai.player(spec) -> a function(game, s, seed) returning an action, and a
--- name. spec: "random", "mcts" (the default level), "mcts:N" (N iterations),
--- or "level:L" (level 1..5).
+-- name. spec: "random", "mcts" (the default level's iterations), "mcts:N"
+-- (N iterations), "alphabeta:N" (N nodes), or "level:L" (level L, 1..5,
+-- of the game's own search).
 function ai.player(spec)
   spec = spec or ("level:" .. ai.DEFAULT_LEVEL)
   if spec == "random" then
@@ -70,28 +150,32 @@ function ai.player(spec)
   end
   local kind, n = spec:match("^(%a+):?(%d*)$")
   n = tonumber(n)
-  local iterations
   if kind == "mcts" and (not n or n >= 1) then
-    iterations = n or ai.LEVELS[ai.DEFAULT_LEVEL]
+    local iterations = n or ai.LEVELS[ai.DEFAULT_LEVEL]
+    return function(game, s, seed)
+      return (ai.mcts(game, s, { iterations = iterations, seed = seed }))
+    end, "mcts:" .. iterations
+  elseif kind == "alphabeta" and n and n >= 1 then
+    return function(game, s, seed)
+      return (ai.alphabeta(game, s, { nodes = n, seed = seed }))
+    end, "alphabeta:" .. n
   elseif kind == "level" and n and ai.LEVELS[n] then
-    iterations = ai.LEVELS[n]
-  else
-    return nil, string.format("%s is not a player: random, mcts, mcts:N "
-                              .. "or level:1..%d",
-                              require("wargrid.text").quote(spec),
-                              #ai.LEVELS)
+    return function(game, s, seed)
+      return (ai.think(game, s, { level = n, seed = seed }))
+    end, "level:" .. n
   end
-  return function(game, s, seed)
-    return (ai.mcts(game, s, { iterations = iterations, seed = seed }))
-  end, "mcts:" .. iterations
+  return nil, string.format("%s is not a player: random, mcts, mcts:N, "
+                            .. "alphabeta:N or level:1..%d",
+                            require("wargrid.text").quote(spec), #ai.LEVELS)
 end
 
 -- ai.choose(game, s, opts) -> action: the built-in opponent of `play`.
--- opts.level (1..5, default 3), opts.seed.
+-- opts.level (default 3), opts.seed, opts.threads.
 function ai.choose(game, s, opts)
   opts = opts or {}
-  local player = ai.player("level:" .. (opts.level or ai.DEFAULT_LEVEL))
-  return player(game, s, opts.seed or 1)
+  return (ai.think(game, s, { level = opts.level or ai.DEFAULT_LEVEL,
+                              seed = opts.seed or 1,
+                              threads = opts.threads }))
 end
 
 return ai

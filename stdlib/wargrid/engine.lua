@@ -246,18 +246,9 @@ end
 
 -- ---- the search -----------------------------------------------------------
 
--- The game's own search, as wargrid.ai picks it: ai.think where it has
--- it (the search the game declares), else the Monte Carlo tree search.
-local function think(game, s, opts)
-  if ai.think then return ai.think(game, s, opts) end
-  return ai.mcts(game, s, { iterations = opts.budget, seconds = opts.seconds,
-                            seed = opts.seed })
-end
-
 -- The budget of a level for game, in the units of its search.
 local function level_budget(game, level)
-  local levels = ai.levels and ai.levels(game) or ai.LEVELS
-  return levels[level]
+  return ai.levels(game)[level]
 end
 
 M.MATE = 100000
@@ -331,7 +322,7 @@ function Engine:search(limits, hooks)
       o.seconds = limits.seconds
     end
     local t0 = core.clock()
-    local a, st = think(game, s, o)
+    local a, st = ai.think(game, s, o)
     if not a then break end
     best, report = a, self:report(a, st, core.clock() - t0)
     if limits.infinite then report.depth = math.max(report.depth, n) end

@@ -342,6 +342,12 @@ M.KEYS = {
                      .. "(self-play counts them apart)" },
   start = { type = "string", help = "the start position's text" },
   ai = { type = "table", help = "hints for the built-in AI", fields = {
+    search = { type = "string",
+               help = "\"alphabeta\" (games of perfect information "
+                      .. "without chance) or \"mcts\" (the default)" },
+    levels = { type = "list of integer",
+               help = "each level's budget a decision, weakest first: "
+                      .. "nodes (alphabeta) or iterations (mcts)" },
     playout_depth = { type = "integer",
                       help = "random actions before a playout is scored "
                              .. "by game:evaluate" },

@@ -187,7 +187,7 @@ describe("cecp: the protocol through a pipe", function()
     assert.is_true(#out >= 3)
     local after = false
     for i = 1, #out - 1 do
-      local pv = out[i]:match("^%d+ %-?%d+ %d+ %d+ (%l%d%l%d)$")
+      local pv = out[i]:match("^%d+ %-?%d+ %d+ %d+ (%l%d%l%d)[ %l%d]*$")
       assert.truthy(pv, out[i])
       -- each line is a legal move of the position analysed: White's at first, Black's after a1a2
       if member(pv, legal(HISTORICAL, { "a1a2" })) then after = true end

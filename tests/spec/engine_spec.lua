@@ -1,5 +1,5 @@
 -- wargrid.engine: the engine core of the protocols searches through
--- wargrid.ai's interface (ai.think when it has one: any search plugs in)
+-- wargrid.ai's interface (ai.think: any search plugs in)
 -- with the budget of the level, the clock and the depth, and reports a
 -- search's statistics in the protocols' units.
 local ai = require "wargrid.ai"

@@ -37,10 +37,11 @@ describe("wargrid rules", function()
       "What it changes:",
       '  pieces.jester.moves = "W" (courier: "K")',
       '  pieces.jester.rule = "C-V1" (courier: "C-P6")',
+      '  pieces.jester.value = 1.5 (courier: 2.5)',
       '  start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1" '
         .. '(courier: "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq")',
       '  title = "Courier chess (historical)" (courier: "Courier Army")',
-      "  methods replaced: actions, result, why",
+      "  methods replaced: actions, forcing, result, why",
       "The rulebook of courier follows (scripts/games/courier.md).",
     }, lines(top))
   end)

@@ -69,6 +69,12 @@ local ATTACKS = {
     .. "  n = n + 1\n  if n > 20 then " .. LOOP .. " end\n"
     .. "  s:apply_move(a); s:end_turn()\nend",
     { "suggest", "--iterations", "50" }, "%d+: play ran out" },
+  { "loop-evaluate-alphabeta", "function game:evaluate() " .. LOOP .. " end",
+    { "suggest", "--nodes", "50" }, "%d+: evaluate ran out" },
+  { "loop-play-alphabeta", "local n = 0\nfunction game:play(s, a)\n"
+    .. "  n = n + 1\n  if n > 20 then " .. LOOP .. " end\n"
+    .. "  s:apply_move(a); s:end_turn()\nend",
+    { "suggest", "--nodes", "50" }, "%d+: play ran out" },
   { "loop-result", "function game:actions() end\nfunction game:result() "
     .. LOOP .. " end", { "moves" }, "%d+: result ran out" },
   { "loop-evaluate", "game.def.ai = { playout_depth = 0 }\n"

@@ -14,8 +14,9 @@ local M = {}
 M.play = {
   help = [=[
 usage: wargrid play GAME [--side SIDE | --ai SIDE] [--ai-level L] [--seed N]
-                         [--position P] [--option NAME[=VALUE]]
-                         [--variant FILE] [--save RECORD] [--load RECORD]
+                         [--threads T] [--position P]
+                         [--option NAME[=VALUE]] [--variant FILE]
+                         [--save RECORD] [--load RECORD]
 
 Plays in the terminal. Type actions in the game's notation (with GAME,
 --help shows it; an illegal one is answered with the rule that forbids it,
@@ -27,11 +28,14 @@ as 'wargrid why' tells it), or:
 and the built-in opponent plays the other. --ai names instead the sides the
 opponent plays: a side's name (white, black, ...), 1 or 2, both, or none
 (default: the second side). It sees only what its side may know.
---ai-level sets its strength from 1 (quick) to 5 (strong; default 3): a
-Monte Carlo tree search of 50, 200, 800, 3000 or 12000 iterations a
-decision. --seed starts the game's chance (shuffles) and makes
-the opponent's choices repeatable (default: a seed from the system's random
-source; it is printed when the game ends, since it would tell hidden cards).
+--ai-level sets its strength from 1 (quick) to 5 (strong; default 3): the
+game's own search (alpha-beta where chance and hidden cards play no part,
+else Monte Carlo) with a budget a decision that `wargrid suggest` and the
+README's ladder tell. --threads T lets alpha-beta search in T processes
+at once (about as long, deeper). --seed starts the game's chance
+(shuffles) and makes the opponent's choices repeatable (default: a seed from
+the system's random source; it is printed when the game ends, since it would
+tell hidden cards).
 --save writes the game's record to RECORD after every action, atomically (a
 kill leaves the old record or the new one). --load continues the game of a
 record, under its rules (or those GAME or --variant names), with its seed,
@@ -181,8 +185,8 @@ function M.play.run(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local pos, opts = common.parse("play", args, {
     ai = "value", side = "value", seed = "value", ["ai-level"] = "value",
-    position = "value", variant = "value", option = "list",
-    save = "value", load = "value" })
+    threads = "value", position = "value", variant = "value",
+    option = "list", save = "value", load = "value" })
   if opts.help and not (pos[1] or opts.variant) then
     print(M.play.help)
     return 0
@@ -202,6 +206,8 @@ function M.play.run(args, input, output)
   if not ai.LEVELS[level] then
     common.usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS)
   end
+  local threads = opts.threads
+                  and common.integer("play", "--threads", opts.threads, 1, 16)
   local sess, note = open_session(pos, opts)
   local game = sess.game
   local bots = side_set(game, opts.ai, opts.side)
@@ -278,7 +284,8 @@ function M.play.run(args, input, output)
     if bots[who] then
       -- the opponent is given what its side may know, never the state
       local view = game:view(s, who, seed * 1000003 + #history)
-      local a = ai.choose(game, view, { level = level, seed = seed + #history })
+      local a = ai.choose(game, view, { level = level, seed = seed + #history,
+                                        threads = threads })
       local entry, log = play_told(sess, a)
       save()
       pending.who = who

@@ -7,61 +7,116 @@ local M = {}
 
 M.suggest = {
   help = [[
-usage: wargrid suggest GAME [--position P] [--ai-level L] [--iterations N]
-                       [--seconds S] [--seed N] [--option K=V] [--variant FILE]
+usage: wargrid suggest GAME [--position P] [--ai-level L] [--seconds S]
+                       [--nodes N | --iterations N] [--threads T] [--seed N]
+                       [--option K=V] [--variant FILE]
 
 Runs the AI on a position (default: the start) and prints the action it
-would take, then how the search went: iterations, time, iterations per
+would take, then how the search went. The budget is a level of the game's
+own search (1..5, default 3), or seconds; --nodes N runs the alpha-beta
+search for N nodes, --iterations N the Monte Carlo tree search for N
+iterations, whatever the game's own. --threads T searches alpha-beta in T
+processes sharing one table (for the game's own search when it is
+alpha-beta, or with --nodes).
+
+Alpha-beta tells the depth it completed (and the deepest ply it looked at),
+nodes, time, nodes per second, the score for the side to act (in the units
+of the game's evaluation, or a win or loss in so many actions) and the
+actions it expects. Monte Carlo tells iterations, time, iterations per
 second, tree nodes and depth, and the chosen action's mean reward (from 0,
-a sure loss, to 1, a sure win). The budget is a level (1..5, default 3),
-a number of iterations, or seconds.]],
+a sure loss, to 1, a sure win).]],
 }
 
--- The search's budget from --seconds, --iterations or --ai-level.
-local function budget_of(opts, seed)
-  local budget = { seed = seed }
-  if opts.seconds then
-    local err
-    budget.seconds, err = text.number(opts.seconds, 0.001, 1e6)
-    if not budget.seconds then
-      common.usage_error("suggest: --seconds %s: %s", text.quote(opts.seconds),
-                         err)
-    end
+-- A positive number of seconds, or a usage error quoting what was given.
+local function positive(opts, key)
+  local v, err = text.number(opts[key], 0.001, 1e6)
+  if not v then
+    common.usage_error("suggest: --%s %s: %s", key, text.quote(opts[key]), err)
   end
-  if opts.iterations then
-    budget.iterations = common.integer("suggest", "--iterations",
-                                       opts.iterations, 1)
-  elseif not budget.seconds then
-    local level = common.integer("suggest", "--ai-level",
-                                 opts["ai-level"]
-                                 or tostring(ai.DEFAULT_LEVEL), 1)
-    if not ai.LEVELS[level] then
+  return v
+end
+
+-- How to search, from the options: ai.think's options, and the search to
+-- force ("mcts", "alphabeta") or nil for the game's own.
+local function budget_of(opts, seed)
+  local o = { seed = seed }
+  if opts.threads then
+    o.threads = common.integer("suggest", "--threads", opts.threads, 1, 16)
+  end
+  if opts.seconds then o.seconds = positive(opts, "seconds") end
+  if opts.nodes and opts.iterations then
+    common.usage_error("suggest: give --nodes (alpha-beta) or --iterations "
+                       .. "(Monte Carlo), not both")
+  end
+  if opts.nodes then
+    o.budget = common.integer("suggest", "--nodes", opts.nodes, 1)
+    return o, "alphabeta"
+  elseif opts.iterations then
+    o.budget = common.integer("suggest", "--iterations", opts.iterations, 1)
+    return o, "mcts"
+  elseif not o.seconds then
+    o.level = common.integer("suggest", "--ai-level",
+                             opts["ai-level"] or tostring(ai.DEFAULT_LEVEL),
+                             1)
+    if not ai.LEVELS[o.level] then
       common.usage_error("suggest: --ai-level must be 1 to %d", #ai.LEVELS)
     end
-    budget.iterations = ai.LEVELS[level]
   end
-  return budget
+  return o, nil
+end
+
+local function texts(game, s, actions)
+  local out, m = {}, s:mark()
+  for i, a in ipairs(actions) do
+    out[i] = game:action_text(s, a)
+    game:play(s, a)
+  end
+  s:undo(m)
+  return table.concat(out, " ")
 end
 
 function M.suggest.run(args)
   local pos, opts = common.parse("suggest", args, {
     position = "value", ["ai-level"] = "value", iterations = "value",
-    seconds = "value", seed = "value", option = "list", variant = "value" })
+    nodes = "value", seconds = "value", seed = "value", threads = "value",
+    option = "list", variant = "value" })
   if opts.help then print(M.suggest.help) return 0 end
   local game = common.load_game("suggest", pos, opts)
   common.no_more("suggest", pos, opts)
   local seed = common.integer("suggest", "--seed", opts.seed or "1")
   local s = common.start(game, opts, seed)
-  local a, st = ai.mcts(game, s, budget_of(opts, seed))
+  local o, kind = budget_of(opts, seed)
+  local a, st
+  if kind == "alphabeta" then
+    a, st = ai.alphabeta(game, s, { nodes = o.budget, seconds = o.seconds,
+                                    threads = o.threads })
+  elseif kind == "mcts" then
+    a, st = ai.mcts(game, s, { iterations = o.budget, seconds = o.seconds,
+                               seed = seed })
+  else
+    a, st = ai.think(game, s, o)
+  end
   if not a then
     io.stderr:write("no legal actions: ", game:outcome(s).text, "\n")
     return 0
   end
   print(game:action_text(s, a))
-  common.printf("%d iterations in %.3f s (%.0f/s), %d nodes, depth %d, "
-                .. "value %.3f\n", st.iterations, st.seconds,
-                st.iterations / math.max(st.seconds, 1e-9), st.nodes,
-                st.depth, st.value)
+  local per_second = 1 / math.max(st.seconds, 1e-9)
+  if st.kind == "alphabeta" then
+    local score = st.score and string.format("score %+.2f", st.score)
+                  or st.win > 0 and string.format("a win in %d actions",
+                                                  st.win)
+                  or string.format("a loss in %d actions", -st.win)
+    common.printf("depth %d (%d selective), %d nodes in %.3f s (%.0f/s), "
+                  .. "%d %s, %s\n", st.depth, st.seldepth, st.nodes,
+                  st.seconds, st.nodes * per_second, st.threads,
+                  st.threads == 1 and "process" or "processes", score)
+    if #st.pv > 0 then common.printf("expects %s\n", texts(game, s, st.pv)) end
+  else
+    common.printf("%d iterations in %.3f s (%.0f/s), %d nodes, depth %d, "
+                  .. "value %.3f\n", st.iterations, st.seconds,
+                  st.iterations * per_second, st.nodes, st.depth, st.value)
+  end
   return 0
 end
 

@@ -1,0 +1,702 @@
+/* search.c: alpha-beta search over any game of perfect information without
+ * chance; helper processes share its transposition table (lazy SMP). */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
+#include "search.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "turn.h"
+
+/* The transposition table: buckets of two entries, the first kept for the
+ * deeper search, the second always replaced. Helper processes write it
+ * without locks, so an entry stores its key xor its two other words: a torn
+ * entry no longer matches its key and is ignored. */
+typedef struct tt_entry {
+    _Atomic uint64_t check;   /* key ^ move ^ data */
+    _Atomic uint64_t move;
+    _Atomic uint64_t data;    /* score (32 bits), depth (8), bound (2) */
+} tt_entry;
+
+enum { NONE = 0, LOWER = 1, UPPER = 2, EXACT = 3 };
+
+/* What a process tells the others, in memory they share. */
+typedef struct slot {
+    long nodes;
+    int depth, seldepth, pvlen;
+    int32_t score;
+    wg_action pv[WG_SEARCH_MAX_PLY];
+} slot;
+
+typedef struct shared {
+    atomic_int stop;
+    slot slot[WG_SEARCH_MAX_THREADS];
+    tt_entry tt[];
+} shared;
+
+#define HISTORY 4096       /* history scores by hashed action and side */
+#define QUIESCENCE 16      /* the most plies of quiescence */
+#define TICK 64            /* nodes between looks at the clock */
+
+typedef struct search {
+    wg_state *s;
+    const wg_search_ops *ops;
+    const wg_search_opts *o;
+    shared *sh;
+    uint64_t mask;         /* buckets - 1 */
+    int id;                /* 0: the main process; else a helper */
+    long nodes;
+    double deadline;       /* 0: none */
+    int stopped, can_stop, rc, seldepth;
+    wg_actlist lists[WG_SEARCH_MAX_PLY];
+    wg_action killer[WG_SEARCH_MAX_PLY][2];
+    int32_t history[2][HISTORY];
+    wg_action pv[WG_SEARCH_MAX_PLY][WG_SEARCH_MAX_PLY];
+    int pvlen[WG_SEARCH_MAX_PLY];
+    struct keyed { int64_t key; wg_action a; } *sort;
+    int sortcap;
+} search;
+
+/* The clock the budget counts: the wall's, or this process's processor
+ * time (fair on a machine shared with other work). */
+static double now(int cpu)
+{
+    struct timespec ts;
+    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+/* Win scores count plies from the root; the table keeps them counted from
+ * the position, as they are found again at other plies. */
+static int32_t to_tt(int32_t v, int ply)
+{
+    if (v > WG_SEARCH_WIN - 1000)
+        return v + ply;
+    if (v < -WG_SEARCH_WIN + 1000)
+        return v - ply;
+    return v;
+}
+
+static int32_t from_tt(int32_t v, int ply)
+{
+    if (v > WG_SEARCH_WIN - 1000)
+        return v - ply;
+    if (v < -WG_SEARCH_WIN + 1000)
+        return v + ply;
+    return v;
+}
+
+typedef struct probe {
+    int hit, depth, bound;
+    int32_t score;
+    wg_action move;
+} probe;
+
+static probe tt_probe(const search *z, uint64_t key, int ply)
+{
+    tt_entry *b = &z->sh->tt[(key & z->mask) * 2];
+    probe p = { 0 };
+    for (int i = 0; i < 2; i++) {
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        uint64_t m = atomic_load_explicit(&b[i].move, memory_order_relaxed);
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        if ((c ^ m ^ d) != key || (d >> 40 & 3) == NONE)
+            continue;
+        p.hit = 1;
+        p.move = m;
+        p.score = from_tt((int32_t)(uint32_t)d, ply);
+        p.depth = (int)(d >> 32 & 0xff);
+        p.bound = (int)(d >> 40 & 3);
+        break;
+    }
+    return p;
+}
+
+static void tt_store(search *z, uint64_t key, int depth, int32_t score,
+                     int bound, wg_action move, int ply)
+{
+    tt_entry *b = &z->sh->tt[(key & z->mask) * 2];
+    uint64_t c = atomic_load_explicit(&b[0].check, memory_order_relaxed);
+    uint64_t m = atomic_load_explicit(&b[0].move, memory_order_relaxed);
+    uint64_t d = atomic_load_explicit(&b[0].data, memory_order_relaxed);
+    int same = (c ^ m ^ d) == key;
+    tt_entry *e = &b[1];
+    if (same || depth >= (int)(d >> 32 & 0xff) || (d >> 40 & 3) == NONE)
+        e = &b[0];
+    if (!move && same)
+        move = m;                 /* keep the best action known */
+    uint64_t data = (uint32_t)to_tt(score, ply)
+                    | (uint64_t)(depth & 0xff) << 32 | (uint64_t)bound << 40;
+    atomic_store_explicit(&e->move, move, memory_order_relaxed);
+    atomic_store_explicit(&e->data, data, memory_order_relaxed);
+    atomic_store_explicit(&e->check, key ^ move ^ data, memory_order_relaxed);
+}
+
+/* ---- nodes --------------------------------------------------------------- */
+
+/* Counts a node; true when the search must stop: its budget is spent, the
+ * main process has finished (for a helper), or a callback failed. The
+ * first iteration always completes, so there is an action to play. */
+static int tick(search *z)
+{
+    z->nodes++;
+    if (z->stopped)
+        return 1;
+    if (!z->can_stop)
+        return 0;
+    if (z->id == 0 && z->o->nodes > 0 && z->nodes >= z->o->nodes)
+        z->stopped = 1;
+    else if (z->nodes % TICK == 0
+             && ((z->deadline > 0 && now(z->o->cpu) >= z->deadline)
+                 || atomic_load_explicit(&z->sh->stop, memory_order_relaxed)))
+        z->stopped = 1;
+    return z->stopped;
+}
+
+static int failed(search *z, int rc)
+{
+    if (rc < 0) {
+        z->rc = rc;
+        z->stopped = 1;
+        z->can_stop = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static int32_t evaluate(search *z, int side)
+{
+    int32_t v = 0;
+    if (failed(z, z->ops->evaluate(z->ops->ctx, z->s, side, &v)))
+        return 0;
+    if (z->o->noise > 0) {
+        /* the same for both sides, so it stays a zero-sum score */
+        uint64_t span = 2 * (uint64_t)z->o->noise + 1;
+        int32_t d = (int32_t)(wg_mix64(z->s->hash ^ z->o->seed) % span)
+                    - z->o->noise;
+        v += side == 1 ? d : -d;
+    }
+    if (v > WG_SEARCH_EVAL_MAX)
+        return WG_SEARCH_EVAL_MAX;
+    return v < -WG_SEARCH_EVAL_MAX ? -WG_SEARCH_EVAL_MAX : v;
+}
+
+/* The score of a finished game for the decider at ply. */
+static int32_t terminal(search *z, int ply)
+{
+    int winner = 0;
+    if (failed(z, z->ops->result(z->ops->ctx, z->s, &winner)) || !winner)
+        return 0;
+    return winner == wg_turn_decider(z->s) ? WG_SEARCH_WIN - ply
+                                           : -WG_SEARCH_WIN + ply;
+}
+
+static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
+                         int32_t beta, int pv);
+
+/* The score for `me` of the position after an action, searched with the
+ * window (alpha, beta) of me: negated when the other side decides there
+ * (two decisions of one side in a row keep the sign). */
+static int32_t child(search *z, int me, int depth, int ply, int32_t alpha,
+                     int32_t beta, int pv)
+{
+    if (wg_turn_decider(z->s) == me)
+        return alphabeta(z, depth, ply + 1, alpha, beta, pv);
+    return -alphabeta(z, depth, ply + 1, -beta, -alpha, pv);
+}
+
+static int32_t quiesce(search *z, int ply, int qdepth, int32_t alpha,
+                       int32_t beta);
+
+static int32_t qchild(search *z, int me, int ply, int qdepth, int32_t alpha,
+                      int32_t beta)
+{
+    if (wg_turn_decider(z->s) == me)
+        return quiesce(z, ply + 1, qdepth + 1, alpha, beta);
+    return -quiesce(z, ply + 1, qdepth + 1, -beta, -alpha);
+}
+
+/* Quiescence: the evaluation when the side deciding stands pat, or better
+ * for it, over the game's forcing actions only. */
+static int32_t quiesce(search *z, int ply, int qdepth, int32_t alpha,
+                       int32_t beta)
+{
+    if (tick(z))
+        return 0;
+    z->pvlen[ply] = ply;
+    if (ply > z->seldepth)
+        z->seldepth = ply;
+    wg_state *s = z->s;
+    int me = wg_turn_decider(s);
+    wg_actlist *l = &z->lists[ply];
+    l->n = 0;
+    if (!z->ops->forcing) {
+        /* a leaf, which may end the game */
+        if (failed(z, z->ops->actions(z->ops->ctx, s, l)))
+            return 0;
+        return l->n ? evaluate(z, me) : terminal(z, ply);
+    }
+    int32_t stand = evaluate(z, me);
+    if (z->stopped || qdepth >= QUIESCENCE || ply >= WG_SEARCH_MAX_PLY - 1
+        || stand >= beta)
+        return stand;
+    int all = 0;
+    if (failed(z, z->ops->forcing(z->ops->ctx, s, l, &all)))
+        return 0;
+    if (all && l->n == 0)
+        return terminal(z, ply);
+    /* with every action forcing (in check) there is no standing pat */
+    int32_t best = all ? -WG_SEARCH_WIN + ply : stand;
+    if (!all && stand > alpha)
+        alpha = stand;
+    for (int i = 0; i < l->n; i++) {
+        int mark = wg_state_mark(s);
+        if (failed(z, z->ops->play(z->ops->ctx, s, l->a[i])))
+            return 0;
+        int32_t v = qchild(z, me, ply, qdepth, alpha, beta);
+        wg_state_undo(s, mark);
+        if (z->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static uint32_t hist_index(wg_action a)
+{
+    return (uint32_t)wg_mix64(a) & (HISTORY - 1);
+}
+
+static int by_key(const void *x, const void *y)
+{
+    const struct keyed *p = x, *q = y;
+    return p->key < q->key ? 1 : p->key > q->key ? -1 : 0;
+}
+
+/* Orders l: the table's action (already tried), the game's forcing actions
+ * in its order, the killers, then the rest by history; ties keep the
+ * game's order. Returns how many are forcing, or -1 on error. */
+static int order(search *z, wg_actlist *l, int ply, int me)
+{
+    int forcing = 0;
+    if (z->ops->order
+        && failed(z, z->ops->order(z->ops->ctx, z->s, l, &forcing)))
+        return -1;
+    if (forcing > l->n)
+        forcing = l->n;
+    if (l->n - forcing < 2)
+        return forcing;
+    if (z->sortcap < l->n) {
+        struct keyed *k = realloc(z->sort, (size_t)l->n * sizeof *k);
+        if (!k) {
+            failed(z, WG_ENOMEM);
+            return -1;
+        }
+        z->sort = k;
+        z->sortcap = l->n;
+    }
+    int n = 0;
+    for (int i = forcing; i < l->n; i++) {
+        wg_action a = l->a[i];
+        int64_t key = a == z->killer[ply][0]   ? 3LL << 40
+                      : a == z->killer[ply][1] ? 2LL << 40
+                      : (int64_t)z->history[me - 1][hist_index(a)] << 20;
+        z->sort[n].key = key - i;
+        z->sort[n++].a = a;
+    }
+    qsort(z->sort, (size_t)n, sizeof *z->sort, by_key);
+    for (int i = 0; i < n; i++)
+        l->a[forcing + i] = z->sort[i].a;
+    return forcing;
+}
+
+static void reward(search *z, wg_action a, int ply, int me, int depth)
+{
+    if (z->killer[ply][0] != a) {
+        z->killer[ply][1] = z->killer[ply][0];
+        z->killer[ply][0] = a;
+    }
+    int32_t *h = &z->history[me - 1][hist_index(a)];
+    *h += depth * depth;
+    if (*h > 1 << 18)
+        for (int k = 0; k < 2 * HISTORY; k++)
+            z->history[k / HISTORY][k % HISTORY] /= 2;
+}
+
+static void save_pv(search *z, int ply, wg_action a)
+{
+    z->pv[ply][ply] = a;
+    int n = z->pvlen[ply + 1];
+    for (int k = ply + 1; k < n; k++)
+        z->pv[ply][k] = z->pv[ply + 1][k];
+    z->pvlen[ply] = n > ply + 1 ? n : ply + 1;
+}
+
+/* The principal variation search at an inner node (ply > 0), or at the
+ * root for the root's own loop below. */
+static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
+                         int32_t beta, int pv)
+{
+    z->pvlen[ply] = ply;
+    wg_state *s = z->s;
+    if (z->o->repetition_draw && wg_state_repetitions(s) > 0)
+        return 0;                 /* round in circles: a draw */
+    if (depth <= 0)
+        return quiesce(z, ply, 0, alpha, beta);
+    if (tick(z))
+        return 0;
+    int me = wg_turn_decider(s);
+    if (ply >= WG_SEARCH_MAX_PLY - 1)
+        return evaluate(z, me);
+    /* no win is nearer than the next ply */
+    if (alpha < -WG_SEARCH_WIN + ply)
+        alpha = -WG_SEARCH_WIN + ply;
+    if (beta > WG_SEARCH_WIN - ply - 1)
+        beta = WG_SEARCH_WIN - ply - 1;
+    if (alpha >= beta)
+        return alpha;
+    uint64_t key = s->hash;
+    probe t = tt_probe(z, key, ply);
+    if (t.hit && !pv && t.depth >= depth
+        && (t.bound == EXACT || (t.bound == LOWER && t.score >= beta)
+            || (t.bound == UPPER && t.score <= alpha)))
+        return t.score;
+    wg_actlist *l = &z->lists[ply];
+    l->n = 0;
+    if (failed(z, z->ops->actions(z->ops->ctx, s, l)))
+        return 0;
+    if (l->n == 0)
+        return terminal(z, ply);
+    int next = l->n == 1 ? depth : depth - 1;  /* a forced reply is free */
+    int32_t alpha0 = alpha, best = -WG_SEARCH_WIN;
+    wg_action best_a = 0;
+    /* The table's action first, before the game is asked for an order:
+     * it often refutes the position alone. */
+    int first = -1;
+    if (t.hit && t.move)
+        for (int i = 0; i < l->n; i++)
+            if (l->a[i] == t.move) {
+                first = i;
+                break;
+            }
+    int forcing = 0, ordered = first < 0, searched = 0;
+    if (first > 0) {
+        l->a[first] = l->a[0];
+        l->a[0] = t.move;
+    }
+    if (ordered && (forcing = order(z, l, ply, me)) < 0)
+        return 0;
+    for (int i = 0; i < l->n; i++) {
+        if (!ordered && i == 1) {
+            /* the rest in order; the table's action, tried, stays first */
+            if ((forcing = order(z, l, ply, me)) < 0)
+                return 0;
+            int j = 0;
+            while (j < l->n - 1 && l->a[j] != t.move)
+                j++;
+            memmove(l->a + 1, l->a, (size_t)j * sizeof *l->a);
+            l->a[0] = t.move;
+            if (j >= forcing)
+                forcing++;
+            ordered = 1;
+        }
+        wg_action a = l->a[i];
+        int quiet = i >= forcing && a != z->killer[ply][0]
+                    && a != z->killer[ply][1] && !(i == 0 && first >= 0);
+        int mark = wg_state_mark(s);
+        if (failed(z, z->ops->play(z->ops->ctx, s, a)))
+            return 0;
+        int32_t v;
+        if (searched == 0) {
+            v = child(z, me, next, ply, alpha, beta, pv);
+        } else {
+            int r = 0;
+            if (z->o->lmr && quiet && depth >= 3 && searched >= 3)
+                r = searched >= 8 && depth >= 5 ? 2 : 1;
+            v = child(z, me, next - r, ply, alpha, alpha + 1, 0);
+            if (r && v > alpha && !z->stopped)
+                v = child(z, me, next, ply, alpha, alpha + 1, 0);
+            if (pv && v > alpha && v < beta && !z->stopped)
+                v = child(z, me, next, ply, alpha, beta, 1);
+        }
+        wg_state_undo(s, mark);
+        if (z->stopped)
+            return 0;
+        searched++;
+        if (v > best) {
+            best = v;
+            best_a = a;
+            if (v > alpha) {
+                alpha = v;
+                if (pv)
+                    save_pv(z, ply, a);
+                if (v >= beta) {
+                    if (i >= forcing || (i == 0 && first >= 0))
+                        reward(z, a, ply, me, depth);
+                    break;
+                }
+            }
+        }
+    }
+    tt_store(z, key, depth, best,
+             best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER, best_a,
+             ply);
+    return best;
+}
+
+/* ---- the root ------------------------------------------------------------ */
+
+/* One iteration at the root over moves[0..n), the best of the last first.
+ * Returns the best score. A better action than the first, fully searched,
+ * is moved to the front, also when the iteration stops before its end;
+ * *improved tells whether that happened. */
+static int32_t root(search *z, wg_action *moves, int n, int depth,
+                    int32_t alpha, int32_t beta, int *improved)
+{
+    wg_state *s = z->s;
+    int me = wg_turn_decider(s);
+    int32_t best = -WG_SEARCH_WIN;
+    int besti = 0;
+    for (int i = 0; i < n; i++) {
+        int mark = wg_state_mark(s);
+        if (failed(z, z->ops->play(z->ops->ctx, s, moves[i])))
+            break;
+        int32_t v;
+        if (i == 0) {
+            v = child(z, me, depth - 1, 0, alpha, beta, 1);
+        } else {
+            v = child(z, me, depth - 1, 0, alpha, alpha + 1, 0);
+            if (v > alpha && v < beta && !z->stopped)
+                v = child(z, me, depth - 1, 0, alpha, beta, 1);
+        }
+        wg_state_undo(s, mark);
+        if (z->stopped)
+            break;
+        if (i == 0 || v > best) {
+            best = v;
+            if (i == 0 || v > alpha) {
+                besti = i;
+                save_pv(z, 0, moves[i]);
+            }
+            if (v > alpha)
+                alpha = v;
+            if (v >= beta)
+                break;
+        }
+    }
+    *improved = besti > 0;
+    if (besti > 0) {
+        wg_action a = moves[besti];
+        memmove(moves + 1, moves, (size_t)besti * sizeof *moves);
+        moves[0] = a;
+    }
+    return best;
+}
+
+static void report(search *z, slot *out, int depth, int32_t score)
+{
+    out->depth = depth;
+    out->score = score;
+    out->pvlen = z->pvlen[0] > 0 ? z->pvlen[0] : 1;
+    memcpy(out->pv, z->pv[0], (size_t)out->pvlen * sizeof *out->pv);
+}
+
+/* Iterative deepening; the results go to the process's slot. */
+static void deepen(search *z, wg_action *moves, int n)
+{
+    slot *out = &z->sh->slot[z->id];
+    int max = z->o->depth > 0 && z->o->depth < WG_SEARCH_MAX_PLY - 1
+              ? z->o->depth : WG_SEARCH_MAX_PLY - 2;
+    /* helpers start a ply deeper by turns, so the processes are seldom
+     * at one iteration together */
+    for (int d = 1 + (z->id & 1); d <= max && !z->stopped; d++) {
+        int32_t alpha = -WG_SEARCH_WIN, beta = WG_SEARCH_WIN;
+        int32_t window = z->o->aspiration, last = out->score;
+        if (window > 0 && d >= 4 && last > -WG_SEARCH_WIN + 1000
+            && last < WG_SEARCH_WIN - 1000) {
+            alpha = last - window;
+            beta = last + window;
+        }
+        int improved;
+        int32_t v;
+        for (;;) {
+            v = root(z, moves, n, d, alpha, beta, &improved);
+            if (z->stopped || (v > alpha && v < beta))
+                break;
+            /* outside the window: again, open on that side */
+            if (v <= alpha)
+                alpha = -WG_SEARCH_WIN;
+            else
+                beta = WG_SEARCH_WIN;
+        }
+        if (z->stopped) {
+            /* a partial iteration counts when it found a better action */
+            if (improved && out->depth > 0)
+                report(z, out, out->depth, v);
+            break;
+        }
+        report(z, out, d, v);
+        z->can_stop = 1;
+        /* a win or a loss found within this depth will not change */
+        if (v > WG_SEARCH_WIN - d - 1 || v < -WG_SEARCH_WIN + d + 1)
+            break;
+    }
+    out->nodes = z->nodes;
+    out->seldepth = z->seldepth;
+}
+
+static int tt_bits_for(const wg_search_opts *o)
+{
+    if (o->tt_bits > 0)
+        return o->tt_bits < 10 ? 10 : o->tt_bits > 26 ? 26 : o->tt_bits;
+    double n = o->nodes > 0 ? 2.0 * (double)o->nodes
+               : o->seconds > 0 ? o->seconds * 400000.0 : 1 << 20;
+    int bits = 10;
+    while (bits < 21 && (double)(1L << bits) < n)
+        bits++;
+    return bits;
+}
+
+void wg_search_defaults(wg_search_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->threads = 1;
+    o->lmr = 1;
+}
+
+static void free_search(search *z)
+{
+    for (int i = 0; i < WG_SEARCH_MAX_PLY; i++)
+        wg_actlist_free(&z->lists[i]);
+    free(z->sort);
+    free(z);
+}
+
+/* A helper process: searches on its copy of everything until the main
+ * process is done, then leaves without running anything of its parent's
+ * (no exit handlers, no stdio flushed twice). */
+static void helper(search *z, wg_action *moves, int n, pid_t parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the search */
+#endif
+    if (getppid() != parent)
+        _exit(0);
+    z->can_stop = 1;              /* its result is a bonus */
+    deepen(z, moves, n);
+    _exit(0);
+}
+
+int wg_search(wg_state *root_s, const wg_search_ops *ops,
+              const wg_search_opts *o, wg_action *best, wg_search_stats *st)
+{
+    double start = now(0), cpu_start = now(1);
+    wg_search_stats stats;
+    memset(&stats, 0, sizeof stats);
+    stats.threads = 1;
+    wg_actlist legal = { 0 };
+    int rc = ops->actions(ops->ctx, root_s, &legal);
+    if (rc >= 0 && legal.n == 0)
+        rc = WG_OVER;
+    if (rc != WG_OK || legal.n == 1) {
+        if (rc == WG_OK)
+            *best = legal.a[0];
+        wg_actlist_free(&legal);
+        if (st)
+            *st = stats;
+        return rc;
+    }
+    search *z = calloc(1, sizeof *z);
+    wg_action *moves = calloc((size_t)legal.n, sizeof *moves);
+    int bits = tt_bits_for(o);
+    size_t size = sizeof(shared) + ((size_t)2 << bits) * sizeof(tt_entry);
+    shared *sh = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (!z || !moves || sh == MAP_FAILED) {
+        if (sh != MAP_FAILED)
+            munmap(sh, size);
+        free(z);
+        free(moves);
+        wg_actlist_free(&legal);
+        return WG_ENOMEM;
+    }
+    int forcing = 0;
+    if (ops->order)
+        rc = ops->order(ops->ctx, root_s, &legal, &forcing);
+    memcpy(moves, legal.a, (size_t)legal.n * sizeof *moves);
+    int n = legal.n;
+    wg_actlist_free(&legal);
+    *z = (search){ .s = root_s, .ops = ops, .o = o, .sh = sh,
+                   .mask = ((uint64_t)1 << bits) - 1 };
+    if (o->seconds > 0)
+        z->deadline = (o->cpu ? cpu_start : start) + o->seconds;
+    int threads = o->threads < 1 ? 1
+                  : o->threads > WG_SEARCH_MAX_THREADS
+                  ? WG_SEARCH_MAX_THREADS : o->threads;
+    pid_t pids[WG_SEARCH_MAX_THREADS];
+    int helpers = 0;
+    pid_t self = getpid();
+    for (int i = 1; i < threads && rc == WG_OK; i++) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            z->id = i;
+            helper(z, moves, n, self);
+        }
+        if (pid > 0)
+            pids[helpers++] = pid;
+    }
+    if (rc == WG_OK) {
+        deepen(z, moves, n);
+        rc = z->rc;
+    }
+    atomic_store(&sh->stop, 1);
+    long helper_nodes = 0;
+    const slot *use = &sh->slot[0];
+    for (int i = 0; i < helpers; i++) {
+        int status;
+        while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
+            ;
+        const slot *h = &sh->slot[i + 1];
+        helper_nodes += h->nodes;
+        /* a helper that went deeper and agrees it is no worse decides */
+        if (h->depth > use->depth && h->pvlen > 0)
+            use = h;
+    }
+    if (rc == WG_OK) {
+        *best = use->pv[0];
+        stats.depth = use->depth;
+        stats.score = use->score;
+        stats.pvlen = use->pvlen;
+        memcpy(stats.pv, use->pv, (size_t)use->pvlen * sizeof *use->pv);
+    }
+    stats.seldepth = sh->slot[0].seldepth;
+    stats.nodes_main = z->nodes;
+    stats.nodes = z->nodes + helper_nodes;
+    stats.threads = 1 + helpers;
+    stats.seconds = now(0) - start;
+    if (st)
+        *st = stats;
+    munmap(sh, size);
+    free(moves);
+    free_search(z);
+    return rc;
+}

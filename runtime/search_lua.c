@@ -1,0 +1,275 @@
+/* search_lua.c: Lua binding of the alpha-beta search -- core.search(game,
+ * s, opts) searches with the game's own Lua rules as the callbacks, an
+ * untrusted game's each under a budget (budget_lua.c). */
+#include <math.h>
+#include <stdio.h>
+
+#include "core_lua.h"
+#include "search.h"
+
+typedef struct glue {
+    lua_State *L;
+    const char *script;            /* an untrusted game's script, or NULL */
+    int game, state, list;         /* stack indices */
+    int actions, play, result, evaluate, order, forcing;
+} glue;
+
+/* Calls the function and nargs arguments on the stack, under the budget of
+ * an untrusted game's callback `name`. */
+static int call(glue *g, int nargs, int nres, const char *name)
+{
+    return wg_budget_pcall(g->L, nargs, nres, g->script, name) == LUA_OK
+           ? WG_OK : WG_ECALLBACK;
+}
+
+/* Calls fn(game, s, list, ...) with the search's list `out` standing in
+ * the Lua list, so the game fills or reorders it in place; nres results
+ * are left on the stack. */
+static int call_list(glue *g, int fn, wg_actlist *out, int nres,
+                     const char *name)
+{
+    lua_State *L = g->L;
+    wg_actlist *l = lua_touserdata(L, g->list);
+    wg_actlist saved = *l;
+    *l = *out;
+    lua_pushvalue(L, fn);
+    lua_pushvalue(L, g->game);
+    lua_pushvalue(L, g->state);
+    lua_pushvalue(L, g->list);
+    int rc = call(g, 3, nres, name);
+    *out = *l;
+    *l = saved;
+    return rc;
+}
+
+static int cb_actions(void *p, wg_state *s, wg_actlist *out)
+{
+    (void)s;
+    glue *g = p;
+    return call_list(g, g->actions, out, 0, "actions");
+}
+
+static int cb_play(void *p, wg_state *s, wg_action a)
+{
+    (void)s;
+    glue *g = p;
+    lua_pushvalue(g->L, g->play);
+    lua_pushvalue(g->L, g->game);
+    lua_pushvalue(g->L, g->state);
+    lua_pushinteger(g->L, (lua_Integer)a);
+    return call(g, 3, 0, "play");
+}
+
+/* Leaves one result of fn(game, s [, side]) on the stack. */
+static int call_state(glue *g, int fn, int side, const char *name)
+{
+    lua_pushvalue(g->L, fn);
+    lua_pushvalue(g->L, g->game);
+    lua_pushvalue(g->L, g->state);
+    if (side)
+        lua_pushinteger(g->L, side);
+    return call(g, side ? 3 : 2, 1, name);
+}
+
+static int cb_result(void *p, wg_state *s, int *winner)
+{
+    (void)s;
+    glue *g = p;
+    WG_TRY(call_state(g, g->result, 0, "result"));
+    int w = (int)lua_tointeger(g->L, -1);
+    lua_pop(g->L, 1);
+    *winner = w == 1 || w == 2 ? w : 0;
+    return WG_OK;
+}
+
+/* game:evaluate(s, side) in the game's units; the search counts
+ * hundredths. */
+static int cb_evaluate(void *p, wg_state *s, int side, int32_t *score)
+{
+    (void)s;
+    glue *g = p;
+    WG_TRY(call_state(g, g->evaluate, side, "evaluate"));
+    double v = lua_tonumber(g->L, -1) * 100.0;
+    lua_pop(g->L, 1);
+    if (!(v == v))
+        v = 0;                    /* NaN: no opinion */
+    v = v > WG_SEARCH_EVAL_MAX ? WG_SEARCH_EVAL_MAX
+        : v < -WG_SEARCH_EVAL_MAX ? -WG_SEARCH_EVAL_MAX : v;
+    *score = (int32_t)lround(v);
+    return WG_OK;
+}
+
+/* game:order(s, out) reorders; it may return how many of the first
+ * actions are forcing. It must keep every action. */
+static int cb_order(void *p, wg_state *s, wg_actlist *l, int *forcing)
+{
+    (void)s;
+    glue *g = p;
+    int n = l->n;
+    WG_TRY(call_list(g, g->order, l, 1, "order"));
+    lua_Integer k = lua_isinteger(g->L, -1) ? lua_tointeger(g->L, -1) : 0;
+    lua_pop(g->L, 1);
+    if (l->n != n) {
+        lua_pushstring(g->L, "search: game:order must keep every action "
+                             "(it may only reorder them)");
+        return WG_ECALLBACK;
+    }
+    *forcing = k < 0 ? 0 : k > n ? n : (int)k;
+    return WG_OK;
+}
+
+/* game:forcing(s, out) fills out; true when they are every legal action. */
+static int cb_forcing(void *p, wg_state *s, wg_actlist *out, int *all)
+{
+    (void)s;
+    glue *g = p;
+    WG_TRY(call_list(g, g->forcing, out, 1, "forcing"));
+    *all = lua_toboolean(g->L, -1);
+    lua_pop(g->L, 1);
+    return WG_OK;
+}
+
+static double number_opt(lua_State *L, const char *k, double def, double min,
+                         double max)
+{
+    lua_getfield(L, 3, k);
+    double v = luaL_optnumber(L, -1, def);
+    lua_pop(L, 1);
+    if (!(v >= min && v <= max)) {
+        char range[64];
+        snprintf(range, sizeof range, "%g to %g", min, max);
+        luaL_error(L, "bad argument #3 to 'search' ('%s' must be %s)", k,
+                   range);
+    }
+    return v;
+}
+
+static int flag_opt(lua_State *L, const char *k, int def)
+{
+    lua_getfield(L, 3, k);
+    int v = lua_isnil(L, -1) ? def : lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static int method(lua_State *L, int game, const char *k, int required)
+{
+    lua_getfield(L, game, k);
+    if (!lua_isfunction(L, -1)) {
+        if (required)
+            luaL_error(L, "search: the game has no %s function", k);
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    return lua_gettop(L);
+}
+
+static void push_stats(lua_State *L, const wg_search_stats *st)
+{
+    lua_createtable(L, 0, 10);
+    lua_pushinteger(L, st->depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushinteger(L, st->seldepth);
+    lua_setfield(L, -2, "seldepth");
+    lua_pushinteger(L, st->nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushinteger(L, st->nodes_main);
+    lua_setfield(L, -2, "nodes_main");
+    lua_pushnumber(L, st->seconds);
+    lua_setfield(L, -2, "seconds");
+    lua_pushinteger(L, st->threads);
+    lua_setfield(L, -2, "threads");
+    int32_t v = st->score;
+    if (v > WG_SEARCH_WIN - 1000 || v < -WG_SEARCH_WIN + 1000) {
+        /* plies to the end of a won (positive) or lost game */
+        lua_pushinteger(L, v > 0 ? WG_SEARCH_WIN - v : -WG_SEARCH_WIN - v);
+        lua_setfield(L, -2, "win");
+    } else {
+        lua_pushnumber(L, v / 100.0);
+        lua_setfield(L, -2, "score");
+    }
+    lua_createtable(L, st->pvlen, 0);
+    for (int i = 0; i < st->pvlen; i++) {
+        lua_pushinteger(L, (lua_Integer)st->pv[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "pv");
+}
+
+/* core.search(game, s, opts) -> action, stats
+ * opts: depth, nodes, seconds (the budget: what is given; none: depth 4;
+ * cpu = true counts seconds of processor time, each process its own),
+ * threads (processes searching together), repetition_draw, tt_bits, lmr,
+ * aspiration (hundredths), noise (hundredths added to or taken from each
+ * evaluation by a hash of the position and seed). The game's actions,
+ * play, result and evaluate are called, and order and forcing when it has
+ * them. stats: depth, seldepth, nodes (every process's), nodes_main,
+ * seconds, threads, score (for the side to decide, in the evaluation's
+ * units) or win (plies to the end: positive when that side wins, negative
+ * when it loses), pv (the expected actions). Returns nil, stats when there is no legal action. */
+static int search_run(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    wg_state *s = wg_check_state(L, 2);
+    if (lua_isnoneornil(L, 3)) {
+        lua_settop(L, 2);
+        lua_newtable(L);
+    }
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 3);
+    wg_search_opts o;
+    wg_search_defaults(&o);
+    o.depth = (int)number_opt(L, "depth", 0, 0, WG_SEARCH_MAX_PLY);
+    o.nodes = (long)number_opt(L, "nodes", 0, 0, 1e15);
+    o.seconds = number_opt(L, "seconds", 0, 0, 1e9);
+    if (!o.depth && !o.nodes && !o.seconds)
+        o.depth = 4;
+    o.threads = (int)number_opt(L, "threads", 1, 1, WG_SEARCH_MAX_THREADS);
+    o.tt_bits = (int)number_opt(L, "tt_bits", 0, 0, 26);
+    o.aspiration = (int)number_opt(L, "aspiration", 0, 0, 1e6);
+    o.repetition_draw = flag_opt(L, "repetition_draw", 0);
+    o.cpu = flag_opt(L, "cpu", 0);
+    o.noise = (int)number_opt(L, "noise", 0, 0, 1e6);
+    o.seed = (uint64_t)number_opt(L, "seed", 0, 0, 9e15);
+    o.lmr = flag_opt(L, "lmr", o.lmr);
+    glue g = { .L = L, .game = 1, .state = 2 };
+    g.script = wg_budget_face(L, 1);  /* an untrusted game: its own table */
+    if (g.script)
+        g.game = lua_gettop(L);
+    g.actions = method(L, g.game, "actions", 1);
+    g.play = method(L, g.game, "play", 1);
+    g.result = method(L, g.game, "result", 1);
+    g.evaluate = method(L, g.game, "evaluate", 1);
+    g.order = method(L, g.game, "order", 0);
+    g.forcing = method(L, g.game, "forcing", 0);
+    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->l.a = NULL;
+    u->l.n = u->l.cap = 0;
+    lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
+    lua_setmetatable(L, -2);
+    g.list = lua_gettop(L);
+    wg_search_ops ops = {
+        .ctx = &g, .actions = cb_actions, .play = cb_play,
+        .result = cb_result, .evaluate = cb_evaluate,
+        .order = lua_isnil(L, g.order) ? NULL : cb_order,
+        .forcing = lua_isnil(L, g.forcing) ? NULL : cb_forcing,
+    };
+    wg_action best = 0;
+    wg_search_stats st;
+    int rc = wg_search(s, &ops, &o, &best, &st);
+    if (rc == WG_ECALLBACK)
+        return lua_error(L);  /* the callback's message is on top (and its
+                                 budget ended: wg_budget_pcall) */
+    wg_check_rc(L, rc, "search: out of memory");
+    if (rc == WG_OVER)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, (lua_Integer)best);
+    push_stats(L, &st);
+    return 2;
+}
+
+const luaL_Reg wg_search_functions[] = {
+    { "search", search_run },
+    { NULL, NULL }
+};
