@@ -45,6 +45,10 @@ int wg_check_square(lua_State *L, const wg_rules *r, int i);
 int wg_check_side(lua_State *L, int i);
 int wg_check_piece(lua_State *L, const wg_state *s, int i);
 
+/* Tells Lua's collector how much the runtime's C memory grew since it was
+ * last told (called as a userdata owning C memory is made). */
+void wg_gc_account(lua_State *L);
+
 /* Pushes a new state userdata owning s, tied to the rules at index ri. */
 void wg_push_state(lua_State *L, wg_state *s, int ri);
 

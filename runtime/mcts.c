@@ -1,6 +1,7 @@
 /* mcts.c: Monte Carlo tree search (UCT) over any game -- open loop, so chance
  * and hidden information are resampled each iteration. */
 #include "mcts.h"
+#include "mem.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -80,10 +81,10 @@ static void insert(tree *t, int32_t c)
 static int grow_hash(tree *t)
 {
     int cap = t->hcap ? t->hcap * 2 : 1024;
-    int32_t *slot = malloc((size_t)cap * sizeof *slot);
+    int32_t *slot = wg_malloc((size_t)cap * sizeof *slot);
     if (!slot)
         return WG_ENOMEM;
-    free(t->slot);
+    wg_free(t->slot);
     t->slot = slot;
     t->hcap = cap;
     memset(slot, 0xff, (size_t)cap * sizeof *slot);
@@ -96,7 +97,7 @@ static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
 {
     if (t->len == t->cap) {
         int cap = t->cap ? t->cap * 2 : 1024;
-        node *n = realloc(t->n, (size_t)cap * sizeof *n);
+        node *n = wg_realloc(t->n, (size_t)cap * sizeof *n);
         if (!n)
             return WG_ENOMEM;
         t->n = n;
@@ -117,7 +118,7 @@ static wg_actlist *list_at(tree *t, int depth)
 {
     if (depth >= t->nlists) {
         int n = depth + 16;
-        wg_actlist *l = realloc(t->lists, (size_t)n * sizeof *l);
+        wg_actlist *l = wg_realloc(t->lists, (size_t)n * sizeof *l);
         if (!l)
             return NULL;
         memset(l + t->nlists, 0, (size_t)(n - t->nlists) * sizeof *l);
@@ -132,7 +133,7 @@ static int push_path(tree *t, int depth, int32_t c)
 {
     if (depth >= t->pathcap) {
         int cap = depth + 64;
-        int32_t *p = realloc(t->path, (size_t)cap * sizeof *p);
+        int32_t *p = wg_realloc(t->path, (size_t)cap * sizeof *p);
         if (!p)
             return WG_ENOMEM;
         t->path = p;
@@ -329,13 +330,13 @@ void wg_mcts_defaults(wg_mcts_opts *o)
 
 static void free_tree(tree *t)
 {
-    free(t->n);
-    free(t->slot);
+    wg_free(t->n);
+    wg_free(t->slot);
     for (int i = 0; i < t->nlists; i++)
         wg_actlist_free(&t->lists[i]);
-    free(t->lists);
+    wg_free(t->lists);
     wg_actlist_free(&t->playout);
-    free(t->path);
+    wg_free(t->path);
 }
 
 int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,

@@ -1,6 +1,7 @@
 /* state.c: a game state -- pieces, occupancy, side lists, dynamic terrain,
  * counters, the Zobrist hash, and the journal that undoes every change. */
 #include "state.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,16 +33,16 @@ static int layout(wg_state *s)
 
 wg_state *wg_state_new(const wg_rules *r)
 {
-    wg_state *s = calloc(1, sizeof *s);
+    wg_state *s = wg_calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->rules = r;
     s->nwords = layout(s);
-    s->w = calloc((size_t)s->nwords, sizeof *s->w);
+    s->w = wg_calloc((size_t)s->nwords, sizeof *s->w);
     s->jcap = 256;
-    s->journal = malloc((size_t)s->jcap * sizeof *s->journal);
+    s->journal = wg_malloc((size_t)s->jcap * sizeof *s->journal);
     s->hcap = 64;
-    s->hist = malloc((size_t)s->hcap * sizeof *s->hist);
+    s->hist = wg_malloc((size_t)s->hcap * sizeof *s->hist);
     if (!s->w || !s->journal || !s->hist) {
         wg_state_free(s);
         return NULL;
@@ -54,10 +55,10 @@ void wg_state_free(wg_state *s)
 {
     if (!s)
         return;
-    free(s->w);
-    free(s->journal);
-    free(s->hist);
-    free(s);
+    wg_free(s->w);
+    wg_free(s->journal);
+    wg_free(s->hist);
+    wg_free(s);
 }
 
 void wg_state_clear(wg_state *s)
@@ -75,7 +76,7 @@ int wg_state_assign(wg_state *dst, const wg_state *src)
         return WG_EINVAL;
     int hl = src->w[W_HISTLEN];
     if (hl > dst->hcap) {
-        uint64_t *h = realloc(dst->hist, (size_t)src->hcap * sizeof *h);
+        uint64_t *h = wg_realloc(dst->hist, (size_t)src->hcap * sizeof *h);
         if (!h)
             return WG_ENOMEM;
         dst->hist = h;
@@ -111,7 +112,7 @@ int wg_state_equal(const wg_state *a, const wg_state *b)
 int wg_state_grow(wg_state *s)
 {
     int cap = s->jcap * 2;
-    wg_jentry *j = realloc(s->journal, (size_t)cap * sizeof *j);
+    wg_jentry *j = wg_realloc(s->journal, (size_t)cap * sizeof *j);
     if (!j)
         return WG_ENOMEM;
     s->journal = j;
@@ -390,7 +391,7 @@ int wg_state_push_history(wg_state *s)
 {
     int n = s->w[W_HISTLEN];
     if (n == s->hcap) {
-        uint64_t *h = realloc(s->hist, (size_t)s->hcap * 2 * sizeof *h);
+        uint64_t *h = wg_realloc(s->hist, (size_t)s->hcap * 2 * sizeof *h);
         if (!h)
             return WG_ENOMEM;
         s->hist = h;
