@@ -563,9 +563,10 @@ function Game:load(s, text, seed)
   return true
 end
 
--- game:legal(s) -> action list (a fresh one)
-function Game:legal(s)
-  local out = core.actions()
+-- game:legal(s [, out]) -> action list: out emptied and filled again, or
+-- a fresh one
+function Game:legal(s, out)
+  if out then out:clear() else out = core.actions() end
   self:actions(s, out)
   return out
 end

@@ -20,10 +20,12 @@ local stats = require "wargrid.stats"
 local M = {}
 
 -- M.play(game, players, index, seed, max_plies [, info]) -> record of one
--- game. players[side] is a function(game, s, seed) -> action. A game ended
--- by a limit rather than decided (the move limit, or a reason the game
--- lists in its `cutoffs`) is marked cutoff = true. With info (the tags of
--- wargrid.replay.log), the game's record too, as text in rec.text.
+-- game. players[side] is a function(game, s, seed, legal) -> action, legal
+-- being s's legal actions (nil when s is a view: the player generates its
+-- own). A game ended by a limit rather than decided (the move limit, or a
+-- reason the game lists in its `cutoffs`) is marked cutoff = true. With
+-- info (the tags of wargrid.replay.log), the game's record too, as text in
+-- rec.text.
 function M.play(game, players, index, seed, max_plies, info)
   local s = assert(game:new(nil, seed))
   local first = s:side()
@@ -35,8 +37,9 @@ function M.play(game, players, index, seed, max_plies, info)
     log = replay.log(game, info)
   end
   local ending
+  local hidden = game:hidden()
+  local out = game:legal(s)   -- one list, filled again each ply
   while true do
-    local out = game:legal(s)
     if out:size() == 0 then
       local winner, reason, score = game:result(s)
       rec.winner, rec.reason, rec.score = winner,
@@ -53,10 +56,16 @@ function M.play(game, players, index, seed, max_plies, info)
     end
     local who = s:decider()
     -- a player sees what its side may know, never the hidden truth
-    local seen = game:hidden() and game:view(s, who, seed * 104729 + plies) or s
-    local a = players[who](game, seen, seed * 7919 + plies)
+    local a
+    if hidden then
+      a = players[who](game, game:view(s, who, seed * 104729 + plies),
+                       seed * 7919 + plies)
+    else
+      a = players[who](game, s, seed * 7919 + plies, out)
+    end
     if log then log:play(s, a) else game:play(s, a) end
     plies = plies + 1
+    game:legal(s, out)
   end
   rec.plies = plies
   if log then rec.text = record.write(log:record(ending)) end
