@@ -21,8 +21,9 @@ local M = {}
 
 -- M.play(game, players, index, seed, max_plies [, info]) -> record of one
 -- game. players[side] is a function(game, s, seed, legal) -> action, legal
--- being s's legal actions (nil when s is a view: the player generates its
--- own). A game ended by a limit rather than decided (the move limit, or a
+-- being s's legal actions. A side's legal actions depend only on what it
+-- may know (else choosing would tell it what it may not), so the list of
+-- the true state serves the player's view of it too. A game ended by a limit rather than decided (the move limit, or a
 -- reason the game lists in its `cutoffs`) is marked cutoff = true. With
 -- info (the tags of wargrid.replay.log), the game's record too, as text in
 -- rec.text.
@@ -37,7 +38,7 @@ function M.play(game, players, index, seed, max_plies, info)
     log = replay.log(game, info)
   end
   local ending
-  local hidden = game:hidden()
+  local hidden, view = game:hidden(), nil
   local out = game:legal(s)   -- one list, filled again each ply
   while true do
     if out:size() == 0 then
@@ -56,13 +57,8 @@ function M.play(game, players, index, seed, max_plies, info)
     end
     local who = s:decider()
     -- a player sees what its side may know, never the hidden truth
-    local a
-    if hidden then
-      a = players[who](game, game:view(s, who, seed * 104729 + plies),
-                       seed * 7919 + plies)
-    else
-      a = players[who](game, s, seed * 7919 + plies, out)
-    end
+    if hidden then view = game:view(s, who, seed * 104729 + plies, view) end
+    local a = players[who](game, view or s, seed * 7919 + plies, out)
     if log then log:play(s, a) else game:play(s, a) end
     plies = plies + 1
     game:legal(s, out)
