@@ -6,27 +6,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-static void *check_ud(lua_State *L, int i, int uv, const char *tname)
+static void *check_ud(lua_State *L, int i, uint64_t tag, const char *tname)
 {
     void *u = lua_touserdata(L, i);
-    if (u && lua_getmetatable(L, i)) {
-        int ok = lua_rawequal(L, -1, lua_upvalueindex(uv));
-        lua_pop(L, 1);
-        if (ok)
-            return u;
-    }
+    if (u && lua_rawlen(L, i) >= sizeof tag && *(uint64_t *)u == tag)
+        return u;
     luaL_typeerror(L, i, tname);
     return NULL;
 }
 
 wg_rules *wg_check_rules(lua_State *L, int i)
 {
-    return ((wg_lrules *)check_ud(L, i, UV_RULES, "wargrid.rules"))->r;
+    return ((wg_lrules *)check_ud(L, i, WG_TAG_RULES, "wargrid.rules"))->r;
 }
 
 wg_state *wg_check_state(lua_State *L, int i)
 {
-    wg_lstate *u = check_ud(L, i, UV_STATE, "wargrid.state");
+    wg_lstate *u = check_ud(L, i, WG_TAG_STATE, "wargrid.state");
     if (!u->s)
         luaL_argerror(L, i, "state has been freed");
     return u->s;
@@ -34,7 +30,8 @@ wg_state *wg_check_state(lua_State *L, int i)
 
 wg_actlist *wg_check_actions(lua_State *L, int i)
 {
-    return &((wg_lactions *)check_ud(L, i, UV_ACTIONS, "wargrid.actions"))->l;
+    wg_lactions *u = check_ud(L, i, WG_TAG_ACTIONS, "wargrid.actions");
+    return &u->l;
 }
 
 void wg_check_rc(lua_State *L, int rc, const char *what)
@@ -120,6 +117,7 @@ void wg_push_state(lua_State *L, wg_state *s, int ri)
     wg_gc_account(L);
     ri = lua_absindex(L, ri);
     wg_lstate *u = lua_newuserdatauv(L, sizeof *u, 1);
+    u->tag = WG_TAG_STATE;
     u->s = s;
     lua_pushvalue(L, lua_upvalueindex(UV_STATE));
     lua_setmetatable(L, -2);

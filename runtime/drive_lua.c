@@ -10,7 +10,7 @@ typedef struct drive {
 
 static wg_actlist *gen(lua_State *L, const drive *d, int ply)
 {
-    wg_actlist *l = lua_touserdata(L, d->lists + ply);
+    wg_actlist *l = &((wg_lactions *)lua_touserdata(L, d->lists + ply))->l;
     l->n = 0;
     lua_pushvalue(L, d->actions);
     lua_pushvalue(L, d->game);
@@ -65,6 +65,7 @@ static void setup(lua_State *L, drive *d, int nlists)
     d->lists = lua_gettop(L) + 1;
     for (int i = 0; i < nlists; i++) {
         wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+        u->tag = WG_TAG_ACTIONS;
         u->l.a = NULL;
         u->l.n = u->l.cap = 0;
         lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));

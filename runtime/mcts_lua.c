@@ -30,7 +30,7 @@ static int call(ctx *c, int nargs, int nres)
 static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out)
 {
     lua_State *L = c->L;
-    wg_actlist *l = lua_touserdata(L, c->list);
+    wg_actlist *l = &((wg_lactions *)lua_touserdata(L, c->list))->l;
     wg_actlist saved = *l;
     *l = *out;
     lua_pushvalue(L, fn);
@@ -191,6 +191,7 @@ static int mcts_search(lua_State *L)
     o.widen = o.widen && !lua_isnil(L, c.order);
     c.view = function_field(L, 1, "view", hidden);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->tag = WG_TAG_ACTIONS;
     u->l.a = NULL;
     u->l.n = u->l.cap = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));

@@ -267,6 +267,7 @@ static int rules_new(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
     wg_lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->tag = WG_TAG_RULES;
     u->r = NULL;
     lua_pushvalue(L, lua_upvalueindex(UV_RULES));
     lua_setmetatable(L, -2);
