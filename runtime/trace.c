@@ -78,6 +78,29 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
         }                                                                   \
         const wg_sq *ray_ = wg_grid_ray(&(s)->rules->grid, (a)->vec, (sq)); \
         int max_ = (a)->max ? (a)->max : WG_MAX_RAY;                        \
+        if (!((a)->within | (a)->block | (a)->nostep | (a)->noland)) {      \
+            /* no terrain condition: the board alone decides */             \
+            for (int d_ = 1; d_ <= max_ && ray_[d_ - 1]; d_++) {            \
+                int t_ = ray_[d_ - 1], q_ = wg_at((s), t_);                 \
+                if (!q_) {                                                  \
+                    if (d_ >= (a)->min && ((a)->mode & WG_MOVE)) {          \
+                        int to = t_, mode = WG_MOVE;                        \
+                        ON_STOP;                                            \
+                    }                                                       \
+                    continue;                                               \
+                }                                                           \
+                const int32_t *qp_ = wg_piece((s), q_);                     \
+                int own_ = qp_[PF_SIDE] == (side);                          \
+                if (!own_ && d_ >= (a)->min && ((a)->mode & WG_CAPTURE)) {  \
+                    int to = t_, mode = WG_CAPTURE;                         \
+                    ON_STOP;                                                \
+                }                                                           \
+                uint32_t over_ = own_ ? (a)->over_own : (a)->over_enemy;    \
+                if (!(over_ & (1u << qp_[PF_TYPE])))                        \
+                    break;                                                  \
+            }                                                               \
+            break;                                                          \
+        }                                                                   \
         uint32_t prev_ = wg_terrain((s), (sq));                             \
         if ((prev_ & (a)->within) != (a)->within)                           \
             break;                                                          \
@@ -649,7 +672,7 @@ int wg_trace_attacked(const wg_state *s, int sq, int by)
                     return 1;
                 break;
             }
-            if (wg_terrain(s, t) & p->block)
+            if (p->block && (wg_terrain(s, t) & p->block))
                 break;
         }
     }
