@@ -301,16 +301,19 @@ end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
-  local _, from, to = wg.fields(a)
   local side, V = s:side(), self.V
-  local pawn = s:type(s:at(from)) == self.T.pawn
-  local captured = s:apply_move(a)          -- C-P9 capture; C-P2 promotion
+  local captured, mover = s:apply_move(a)   -- C-P9 capture; C-P2 promotion
   local owed = s:var(owed_var(self, side))
   if owed ~= 0 then                         -- C-O1
+    local _, from, to = wg.fields(a)
     s:set_var(owed_var(self, side), owed & ~opening_bit(self, side, from, to))
   end
-  s:set_var(V.halfmove, (pawn or captured) and 0 or s:var(V.halfmove) + 1)
-  if side == 2 then s:set_var(V.fullmove, s:var(V.fullmove) + 1) end
+  if captured or mover == self.T.pawn then
+    s:set_var(V.halfmove, 0)
+  else
+    s:add_var(V.halfmove, 1)
+  end
+  if side == 2 then s:add_var(V.fullmove, 1) end
   s:end_turn()
 end
 
