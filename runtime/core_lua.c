@@ -247,5 +247,8 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
             lua_pushvalue(L, base + j);
         luaL_setfuncs(L, *t, UV_COUNT);
     }
+    /* core.State: a state's methods, for hot paths to hold in locals */
+    lua_getfield(L, base + UV_STATE, "__index");
+    lua_setfield(L, -2, "State");
     return 1;
 }
