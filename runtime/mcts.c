@@ -37,6 +37,12 @@ typedef struct tree {
     int32_t *path;
     int pathcap;
     uint64_t rng;
+    /* With no sampling the root's state is the same every iteration, and
+     * so are its legal actions: generated once (root), and without the
+     * game's order each one's child is root_child[i] (-1: none yet), not a
+     * hash probe -- Amazons has ~2,200 actions at the root. */
+    const wg_actlist *root;
+    int32_t *root_child;
 } tree;
 
 static double now(void)
@@ -164,6 +170,16 @@ static int legal_or_end(wg_state *s, const wg_mcts_ops *ops, wg_actlist *l,
     return WG_OVER;
 }
 
+/* Makes l a copy of src (the root's actions); WG_OK or WG_ENOMEM. */
+static int copy_list(wg_actlist *l, const wg_actlist *src)
+{
+    while (l->cap < src->n)
+        WG_TRY(wg_actlist_grow(l));
+    memcpy(l->a, src->a, (size_t)src->n * sizeof *l->a);
+    l->n = src->n;
+    return WG_OK;
+}
+
 /* Plays at random from s; *r1 gets side 1's reward. */
 static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
                    const wg_mcts_opts *o, int plies, double *r1)
@@ -197,9 +213,10 @@ static int prove(tree *t, int32_t p, int depth)
     if (np->proven || np->chance)
         return 0;
     const wg_actlist *l = &t->lists[depth];
+    int32_t *kids = p == 0 ? t->root_child : NULL;  /* lists[0]: the root's */
     int decider = 0, all_lost = l->n > 0;
     for (int i = 0; i < l->n; i++) {
-        int32_t c = find(t, p, l->a[i]);
+        int32_t c = kids ? kids[i] : find(t, p, l->a[i]);
         const node *n = c >= 0 ? &t->n[c] : NULL;
         if (!n || n->chance || n->proven >= 0) {
             all_lost = 0;
@@ -232,7 +249,9 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         wg_actlist *l = list_at(t, depth);
         if (!l)
             return WG_ENOMEM;
-        int end = legal_or_end(s, ops, l, &r1);
+        int at_root = depth == 0 && t->root;
+        int end = at_root ? copy_list(l, t->root)
+                          : legal_or_end(s, ops, l, &r1);
         if (end < 0)
             return end;
         if (end == WG_OVER) {
@@ -258,12 +277,16 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         double best_ucb = -1.0;
         wg_action untried = 0;
         uint32_t nuntried = 0;
+        int untried_i = 0;
+        int32_t *kids = at_root ? t->root_child : NULL;
         for (int i = 0; i < l->n; i++) {
-            int32_t c = find(t, cur, l->a[i]);
+            int32_t c = kids ? kids[i] : find(t, cur, l->a[i]);
             if (c < 0) {
                 /* the first in the game's order, or a uniform pick */
-                if (ops->order ? !nuntried++ : below(t, ++nuntried) == 0)
+                if (ops->order ? !nuntried++ : below(t, ++nuntried) == 0) {
                     untried = l->a[i];
+                    untried_i = i;
+                }
                 continue;
             }
             const node *n = &t->n[c];
@@ -284,6 +307,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
             child = add_node(t, cur, untried, decider);
             if (child < 0)
                 return child;
+            if (kids)
+                kids[untried_i] = child;
         } else {
             nuntried = 0;
         }
@@ -337,6 +362,7 @@ static void free_tree(tree *t)
     wg_free(t->lists);
     wg_actlist_free(&t->playout);
     wg_free(t->path);
+    wg_free(t->root_child);
 }
 
 int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
@@ -360,6 +386,18 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     if (add_node(&t, -1, 0, 0) < 0) {
         rc = WG_ENOMEM;
         goto done;
+    }
+    if (!ops->sample) {
+        t.root = &legal;
+        if (!ops->order) {
+            t.root_child = wg_malloc((size_t)legal.n * sizeof *t.root_child);
+            if (!t.root_child) {
+                rc = WG_ENOMEM;
+                goto done;
+            }
+            memset(t.root_child, 0xff,
+                   (size_t)legal.n * sizeof *t.root_child);
+        }
     }
     while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)
