@@ -667,8 +667,9 @@ int wg_trace_attacked(const wg_state *s, int sq, int by)
             int t = ray[d - 1], q = wg_at(s, t);
             if (q) {
                 const int32_t *qp = wg_piece(s, q);
-                if (qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1)
-                    && d >= p->min)
+                uint32_t types = d == 1 ? p->types | p->near : p->types;
+                if (qp[PF_SIDE] == by && (types >> qp[PF_TYPE] & 1)
+                    && (d >= p->min || (p->near >> qp[PF_TYPE] & 1)))
                     return 1;
                 break;
             }

@@ -361,6 +361,39 @@ static void test_repetition_table(void)
     free(r);
 }
 
+/* "is sq attacked" (the probes, a king's steps merged into the rook's
+ * lines) against every piece of the attacker tried forwards */
+static void test_attacked_matches_forward_check(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    int mismatches = 0, attacked = 0;
+    for (int i = 0; i < 1500 && mismatches < 5; i++) {
+        random_change(s);
+        for (int by = 1; by <= 2; by++) {
+            const int32_t *list = wg_list(s, 3 - by);
+            for (int k = 0; k < wg_count(s, 3 - by); k++) {
+                int sq = wg_piece(s, list[k])[PF_SQ];
+                int want = 0;
+                const int32_t *them = wg_list(s, by);
+                for (int j = 0; j < wg_count(s, by) && !want; j++)
+                    want = wg_trace_reaches(s, them[j], sq, WG_CAPTURE);
+                int got = wg_trace_attacked(s, sq, by);
+                attacked += got;
+                if (got != want)
+                    mismatches++;
+                CHECK(got == want, "step %d: square %d by %d: probes %d, "
+                      "forwards %d", i, sq, by, got, want);
+            }
+        }
+    }
+    CHECK(attacked > 1000, "attacks seen: %d", attacked);
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
 static void test_royal_filter_matches_full_check(void)
 {
     /* the pin shortcut must agree with trying every move */
@@ -458,5 +491,6 @@ int main(void)
     RUN(test_random_is_journaled);
     RUN(test_return_codes);
     RUN(test_repetition_table);
+    RUN(test_attacked_matches_forward_check);
     return RUN_SUMMARY();
 }
