@@ -2,7 +2,8 @@
 -- (wargrid.selfplay) beside the C playout loop (wg.playout) on the same
 -- game, in one process (no start-up in the numbers): N games each, seeds
 -- 1..N, medians of RUNS (default 3). Prints "selfplay_seconds
--- selfplay_actions playout_seconds playout_actions peak_rss_kb". Run from the project root with lua5.4 (bench/*.sh does).
+-- selfplay_actions playout_seconds playout_actions peak_rss_kb". Run from
+-- the project root with lua5.4 (bench/*.sh does).
 package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"

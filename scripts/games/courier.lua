@@ -286,8 +286,8 @@ end
 -- The primitives actions and play call at every node, held in locals
 -- (wg.State): no lookup in the state's metatable a call.
 local State = wg.State
-local repetitions, side_to_move, var = State.repetitions, State.side,
-                                       State.var
+local repetitions, side_to_move, get_var = State.repetitions, State.side,
+                                           State.var
 local trace, keep_royal_safe = State.trace, State.keep_royal_safe
 local apply_move, set_var, add_var = State.apply_move, State.set_var,
                                      State.add_var
@@ -296,7 +296,7 @@ local end_turn = State.end_turn
 function game:actions(s, out)
   if repetitions(s) >= 2 then return end    -- C-E3 the game is over: a draw
   local side = side_to_move(s)
-  local owed = var(s, owed_var(self, side))
+  local owed = get_var(s, owed_var(self, side))
   -- C-O1 while a player owes opening moves, no other move is legal.
   -- RULING: the phase is each player's own: one who owes nothing (only
   -- possible in a hand-made position) plays freely.
@@ -313,7 +313,7 @@ end
 function game:play(s, a)
   local side, V = side_to_move(s), self.V
   local captured, mover = apply_move(s, a)  -- C-P9 capture; C-P2 promotion
-  local owed = var(s, owed_var(self, side))
+  local owed = get_var(s, owed_var(self, side))
   if owed ~= 0 then                         -- C-O1
     local _, from, to = wg.fields(a)
     set_var(s, owed_var(self, side), owed & ~opening_bit(self, side, from, to))

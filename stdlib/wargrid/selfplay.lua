@@ -23,10 +23,10 @@ local M = {}
 -- game. players[side] is a function(game, s, seed, legal) -> action, legal
 -- being s's legal actions. A side's legal actions depend only on what it
 -- may know (else choosing would tell it what it may not), so the list of
--- the true state serves the player's view of it too. A game ended by a limit rather than decided (the move limit, or a
--- reason the game lists in its `cutoffs`) is marked cutoff = true. With
--- info (the tags of wargrid.replay.log), the game's record too, as text in
--- rec.text.
+-- the true state serves the player's view of it too. A game ended by a
+-- limit rather than decided (the move limit, or a reason the game lists in
+-- its `cutoffs`) is marked cutoff = true. With info (the tags of
+-- wargrid.replay.log), the game's record too, as text in rec.text.
 function M.play(game, players, index, seed, max_plies, info)
   local s = assert(game:new(nil, seed))
   local first = s:side()

@@ -24,19 +24,21 @@ for _, name in ipairs({ "courier", "wehrschach", "trenches", "amazons",
     it("is flat over 2,000 random games after the first 200", function()
       local game = wg.load(name)
       local players = assert(selfplay.players("random", "random"))
-      local records, plies, peak = {}, 0, 0
+      local run = { records = {} }   -- kept, as a run keeps them
+      local plies, peak = 0, 0
       local lua0, c0
       for i = 1, GAMES do
         local rec = selfplay.play(game, players, i, i, PLIES)
         plies = plies + rec.plies
         if i > FIRST then
-          records[#records + 1] = rec   -- kept, as a run keeps them
+          run.records[#run.records + 1] = rec
           peak = math.max(peak, wg.core.memory())
         elseif i == FIRST then
           lua0, c0 = collected()
         end
       end
-      records = nil
+      assert.are.equal(GAMES - FIRST, #run.records)
+      run.records = nil   -- the heap is measured without them
       local lua1, c1 = collected()
       assert.is_true(plies > GAMES * 10, "games were played: " .. plies)
       assert.is_true(c0 > 0, "the runtime holds the game")
