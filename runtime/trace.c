@@ -704,9 +704,10 @@ int wg_trace_in_check(const wg_state *s, int side)
 }
 
 /* 1 if playing move x (on the board alone) leaves a royal piece of `side`
- * attacked. The probes read only the board, and the forward check skips a
- * piece whose square another piece has taken. */
-static int exposes(wg_state *s, wg_action x, int side)
+ * attacked; lone_king: x moves the side's only royal piece. The probes read
+ * only the board, and the forward check skips a piece whose square another
+ * piece has taken. */
+static int exposes(wg_state *s, wg_action x, int side, int lone_king)
 {
     int32_t *board = s->w + s->o_board;
     int from = (int)wg_act_a(x), to = (int)wg_act_b(x);
@@ -716,7 +717,9 @@ static int exposes(wg_state *s, wg_action x, int side)
     board[from] = 0;
     board[to] = pid;
     pp[PF_SQ] = to;
-    int bad = wg_trace_in_check(s, side);
+    /* the side's only royal piece moving: where it lands is all to ask */
+    int bad = lone_king ? wg_trace_attacked(s, to, 3 - side)
+                        : wg_trace_in_check(s, side);
     pp[PF_SQ] = oldsq;
     board[to] = cap;
     board[from] = pid;
@@ -785,7 +788,7 @@ int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
         wg_action x = l->a[i];
         int from = (int)wg_act_a(x);
         int safe = fast && from != ksq && !pinned[from];
-        if (safe || !exposes(s, x, side))
+        if (safe || !exposes(s, x, side, nroyal == 1 && from == ksq))
             l->a[kept++] = x;
     }
     l->n = kept;
