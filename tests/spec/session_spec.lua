@@ -28,7 +28,8 @@ describe("loader: the files a load read", function()
   it("a folder game: its script, then its modules as they are required", function()
     local _, files = loader.load_file("scripts/games/blockwars")
     assert.same({ "scripts/games/blockwars/init.lua", "scripts/games/blockwars/common.lua",
-                  "scripts/games/blockwars/position.lua", "scripts/games/blockwars/render.lua" }, files)
+                  "scripts/games/blockwars/position.lua", "scripts/games/blockwars/render.lua",
+                  "scripts/games/blockwars/why.lua" }, files)
   end)
 end)
 
@@ -107,7 +108,7 @@ describe("session: rules reloaded mid-game", function()
   it("a folder game's module is watched too", function()
     os.execute("cp -R scripts/games/blockwars " .. dir .. "/blockwars")
     local sess = session.open { source = { file = dir .. "/blockwars" }, seed = 1 }
-    assert.equal(4, #sess.files)
+    assert.equal(5, #sess.files)   -- init, common, position, render, why
     local f = assert(io.open(dir .. "/blockwars/render.lua", "a"))
     f:write("-- changed\n")
     f:close()
