@@ -9,7 +9,7 @@ AMAZONS_BASE=2248
 trenches() {
     local nodes=4307152 games=1000 pa pm pb n
     echo "== Amazons: perft 2 from the start ($nodes leaves), median of 7"
-    read -r pa pm pb n < <(lua5.4 bench/games.lua amazons perft 2 7)
+    read -r pa pm pb n _ < <(lua5.4 bench/games.lua amazons perft 2 7)
     [ "$n" = "$nodes" ] || echo "  wargrid counted: $n"
     row "in-process" "$pa" "$pm" "$pb" "$nodes" leaves
     read -r a m b < <(median "$W" perft amazons 2)
