@@ -57,11 +57,13 @@ $(BUILD)/pic/%.o: runtime/%.c $(HDR)
 $(BUILD)/wargrid: $(BUILD)/obj/main.o $(OBJ)
 	@echo "LD $@"
 	@$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LUA_A) -lm -ldl
-# The same runtime as a Lua module, for busted specs under lua5.4.
+# The same runtime as a Lua module, for busted specs under lua5.4. It is
+# never unloaded (nodelete): the state's allocator and the budget's timer
+# are in it, and lua_close unloads C modules before it frees the rest.
 $(BUILD)/lua/wargrid.so: $(PIC)
 	@mkdir -p $(@D)
 	@echo "LD $@"
-	@$(CC) $(CFLAGS) -shared -o $@ $^
+	@$(CC) $(CFLAGS) -shared -Wl,-z,nodelete -o $@ $^
 
 $(BUILD)/tests/%: tests/c/%.c $(OBJ) tests/c/check.h
 	@mkdir -p $(@D)

@@ -206,7 +206,8 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
     };
     static const luaL_Reg *const module_tables[] = {
         wg_core_functions, wg_rules_functions, wg_actions_functions,
-        wg_drive_functions, wg_sys_functions, wg_mcts_functions, NULL
+        wg_drive_functions, wg_sys_functions, wg_mcts_functions,
+        wg_budget_functions, NULL
     };
     static const char *const names[UV_COUNT] = {
         "wargrid.rules", "wargrid.state", "wargrid.actions"
@@ -217,6 +218,7 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
     static const luaL_Reg *const *tables[UV_COUNT] = {
         rules_tables, state_tables, actions_tables
     };
+    wg_budget_open(L);
     int base = lua_gettop(L);
     for (int k = 0; k < UV_COUNT; k++) {
         luaL_newmetatable(L, names[k]);

@@ -78,6 +78,34 @@ extern const luaL_Reg wg_actions_functions[];
 extern const luaL_Reg wg_drive_functions[];  /* drive_lua.c */
 extern const luaL_Reg wg_sys_functions[];    /* sys_lua.c */
 extern const luaL_Reg wg_mcts_functions[];   /* mcts_lua.c */
+extern const luaL_Reg wg_budget_functions[]; /* budget_lua.c */
 int wg_actions_len(lua_State *L);
+
+/* budget_lua.c: a Lua state whose allocator counts memory for the budget
+ * (the wargrid executable), and counting from now on in a state made
+ * elsewhere (the module in a plain Lua) */
+lua_State *wg_budget_newstate(void);
+void wg_budget_open(lua_State *L);
+
+/* The runtime's drivers (perft, playouts, the search) call a game's
+ * callbacks many times a second; for an untrusted game they call the
+ * script's own functions with a budget each, not the face's guards.
+ * wg_budget_face: if the table at i is the face of an untrusted game,
+ * pushes the script's own game and returns the script's path (which the
+ * face keeps alive); else pushes nothing and returns NULL. */
+const char *wg_budget_face(lua_State *L, int i);
+/* lua_call of the function below nargs arguments under a budget of its
+ * own, named as script's callback `name` (a plain lua_call when script is
+ * NULL or a budget runs). An error leaves the budget running: the driver
+ * runs protected and passes the error to wg_budget_raise. */
+void wg_budget_call(lua_State *L, int nargs, int nresults,
+                    const char *script, const char *name);
+/* Raises the error on top, first ending the budget it ran out of (and
+ * saying so) when it comes from a budgeted call. */
+int wg_budget_raise(lua_State *L, int status);
+/* lua_pcall under a budget (as wg_budget_call); on failure the message to
+ * give is on top and the budget has ended. */
+int wg_budget_pcall(lua_State *L, int nargs, int nresults,
+                    const char *script, const char *name);
 
 #endif

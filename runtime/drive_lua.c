@@ -1,11 +1,14 @@
 /* drive_lua.c: driving a game's Lua rules from C -- perft and random
- * playouts, with one reused action list per ply and journal undo. */
+ * playouts, with one reused action list per ply and journal undo. An
+ * untrusted game's callbacks run each under a budget (budget_lua.c): the
+ * drive runs protected, and a failure ends the budget. */
 #include "core_lua.h"
 
 typedef struct drive {
     int game, state, actions, play;   /* stack indices */
     int lists;                        /* index of the list for ply 0 */
     wg_state *s;
+    const char *script;               /* an untrusted game's, or NULL */
 } drive;
 
 static wg_actlist *gen(lua_State *L, const drive *d, int ply)
@@ -16,7 +19,7 @@ static wg_actlist *gen(lua_State *L, const drive *d, int ply)
     lua_pushvalue(L, d->game);
     lua_pushvalue(L, d->state);
     lua_pushvalue(L, d->lists + ply);
-    lua_call(L, 3, 0);
+    wg_budget_call(L, 3, 0, d->script, "actions");
     return l;
 }
 
@@ -26,7 +29,7 @@ static void play(lua_State *L, const drive *d, wg_action x)
     lua_pushvalue(L, d->game);
     lua_pushvalue(L, d->state);
     lua_pushinteger(L, (lua_Integer)x);
-    lua_call(L, 3, 0);
+    wg_budget_call(L, 3, 0, d->script, "play");
 }
 
 static uint64_t perft(lua_State *L, const drive *d, int depth, int ply)
@@ -76,25 +79,52 @@ static void take_spare_list(lua_State *L)
     lua_rawsetp(L, LUA_REGISTRYINDEX, &spare_list);
 }
 
-/* Checks (game, state) at 1 and 2, finds game.actions and game.play, and
- * pushes nlists empty action lists. */
+/* Checks (game, state) at 1 and 2, finds game.actions and game.play (the
+ * script's own for an untrusted game), and pushes nlists empty action
+ * lists. */
 static void setup(lua_State *L, drive *d, int nlists)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     d->s = wg_check_state(L, 2);
     d->game = 1;
     d->state = 2;
-    lua_getfield(L, 1, "actions");
+    d->script = wg_budget_face(L, 1);
+    if (d->script)
+        d->game = lua_gettop(L);
+    lua_getfield(L, d->game, "actions");
     luaL_argcheck(L, lua_isfunction(L, -1), 1,
                   "'game' has no actions function");
     d->actions = lua_gettop(L);
-    lua_getfield(L, 1, "play");
+    lua_getfield(L, d->game, "play");
     luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no play function");
     d->play = lua_gettop(L);
     luaL_checkstack(L, nlists + 20, "too deep");
     d->lists = lua_gettop(L) + 1;
     for (int i = 0; i < nlists; i++)
         push_list(L);
+}
+
+/* Runs body(L, d) protected, on the stack as it is (the arguments are
+ * checked and d set up outside, so that their errors name the function):
+ * an error of a budgeted callback ends its budget before it goes on. */
+static int protected(lua_State *L, lua_CFunction body, drive *d,
+                     int nresults)
+{
+    lua_pushlightuserdata(L, d);
+    lua_pushcfunction(L, body);
+    lua_insert(L, 1);
+    int status = lua_pcall(L, lua_gettop(L) - 1, nresults, 0);
+    if (status != LUA_OK)
+        return wg_budget_raise(L, status);
+    return nresults;
+}
+
+static int perft_body(lua_State *L)
+{
+    drive *d = lua_touserdata(L, lua_gettop(L));
+    int depth = (int)lua_tointeger(L, 3);
+    lua_pushinteger(L, (lua_Integer)perft(L, d, depth, 0));
+    return 1;
 }
 
 /* core.perft(game, s, depth) -> leaf count. The state is left as it was. */
@@ -104,8 +134,38 @@ static int drive_perft(lua_State *L)
     lua_settop(L, 3);
     drive d;
     setup(L, &d, (int)depth);
-    lua_pushinteger(L, (lua_Integer)perft(L, &d, (int)depth, 0));
-    return 1;
+    return protected(L, perft_body, &d, 1);
+}
+
+static int playout_body(lua_State *L)
+{
+    drive *d = lua_touserdata(L, lua_gettop(L));
+    uint64_t rng = (uint64_t)lua_tointeger(L, 3);
+    lua_Integer max = lua_isnil(L, 4) ? 100000 : lua_tointeger(L, 4);
+    int after = !lua_isnil(L, 5);
+    lua_Integer n = 0;
+    int ended = 0;
+    while (n < max) {
+        wg_actlist *l = gen(L, d, 0);
+        if (l->n == 0) {
+            ended = 1;
+            break;
+        }
+        wg_action a = l->a[wg_rng_next(&rng, (uint32_t)l->n)];
+        play(L, d, a);
+        n++;
+        if (after) {
+            lua_pushvalue(L, 5);
+            lua_pushvalue(L, d->state);
+            lua_pushinteger(L, (lua_Integer)a);
+            lua_call(L, 2, 0);
+        }
+    }
+    lua_pushvalue(L, d->lists);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &spare_list);
+    lua_pushinteger(L, n);
+    lua_pushboolean(L, ended);
+    return 2;
 }
 
 /* core.playout(game, s, seed [, max [, after]]) -> actions played, ended:
@@ -115,40 +175,16 @@ static int drive_perft(lua_State *L)
  * end of the playout (undo to a mark to get it back). */
 static int drive_playout(lua_State *L)
 {
-    uint64_t rng = (uint64_t)luaL_checkinteger(L, 3);
-    lua_Integer max = lua_isnoneornil(L, 4)
-                      ? 100000 : wg_check_range(L, 4, 0, LUA_MAXINTEGER,
-                                                "'max' must not be negative");
-    int after = !lua_isnoneornil(L, 5);
-    if (after)
+    luaL_checkinteger(L, 3);
+    if (!lua_isnoneornil(L, 4))
+        wg_check_range(L, 4, 0, LUA_MAXINTEGER, "'max' must not be negative");
+    if (!lua_isnoneornil(L, 5))
         luaL_checktype(L, 5, LUA_TFUNCTION);
     lua_settop(L, 5);
     drive d;
     setup(L, &d, 0);
     take_spare_list(L);
-    lua_Integer n = 0;
-    int ended = 0;
-    while (n < max) {
-        wg_actlist *l = gen(L, &d, 0);
-        if (l->n == 0) {
-            ended = 1;
-            break;
-        }
-        wg_action a = l->a[wg_rng_next(&rng, (uint32_t)l->n)];
-        play(L, &d, a);
-        n++;
-        if (after) {
-            lua_pushvalue(L, 5);
-            lua_pushvalue(L, d.state);
-            lua_pushinteger(L, (lua_Integer)a);
-            lua_call(L, 2, 0);
-        }
-    }
-    lua_pushvalue(L, d.lists);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &spare_list);
-    lua_pushinteger(L, n);
-    lua_pushboolean(L, ended);
-    return 2;
+    return protected(L, playout_body, &d, 2);
 }
 
 const luaL_Reg wg_drive_functions[] = {

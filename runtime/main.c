@@ -14,29 +14,8 @@
 #endif
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L);
-
-/* Scripts get a memory limit: an allocator that refuses past it. */
-typedef struct budget {
-    size_t used, limit;
-} budget;
-
-static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    budget *b = ud;
-    if (!ptr)
-        osize = 0;
-    if (nsize == 0) {
-        free(ptr);
-        b->used -= osize;
-        return NULL;
-    }
-    if (nsize > osize && b->used + (nsize - osize) > b->limit)
-        return NULL;
-    void *p = realloc(ptr, nsize);
-    if (p)
-        b->used = b->used - osize + nsize;
-    return p;
-}
+/* budget_lua.c: a state whose allocator counts memory for the budget */
+lua_State *wg_budget_newstate(void);
 
 #define PATHLEN 4096
 
@@ -105,11 +84,7 @@ static int traceback(lua_State *L)
 
 int main(int argc, char **argv)
 {
-    budget b = { 0, (size_t)4 << 30 };
-    const char *lim = getenv("WARGRID_MEMORY_MB");
-    if (lim && atol(lim) > 0)
-        b.limit = (size_t)atol(lim) << 20;
-    lua_State *L = lua_newstate(alloc, &b);
+    lua_State *L = wg_budget_newstate();
     if (!L) {
         fprintf(stderr, "wargrid: cannot create the Lua state\n");
         return 1;

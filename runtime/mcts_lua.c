@@ -1,5 +1,6 @@
 /* mcts_lua.c: Lua binding of the tree search -- core.mcts(game, s, opts)
- * searches with the game's own Lua rules as the callbacks. */
+ * searches with the game's own Lua rules as the callbacks (an untrusted
+ * game's each under a budget: budget_lua.c). */
 #include <math.h>
 
 #include "core_lua.h"
@@ -10,6 +11,7 @@ typedef struct ctx {
     lua_State *L;
     int game, root, actions, play, result, evaluate, order, view, list, sampled;
     wg_state *root_s, *sampled_s;
+    const char *script;    /* an untrusted game's, or NULL */
     int side;              /* the searching side, for the view */
     double scale;          /* evaluation units for a 73% chance */
 } ctx;
@@ -20,14 +22,16 @@ static void push_state(ctx *c, wg_state *s)
     lua_pushvalue(c->L, s == c->sampled_s ? c->sampled : c->root);
 }
 
-static int call(ctx *c, int nargs, int nres)
+static int call(ctx *c, int nargs, int nres, const char *name)
 {
-    return lua_pcall(c->L, nargs, nres, 0) == LUA_OK ? WG_OK : WG_ECALLBACK;
+    return wg_budget_pcall(c->L, nargs, nres, c->script, name) == LUA_OK
+           ? WG_OK : WG_ECALLBACK;
 }
 
 /* Calls fn(game, s, list) with the search's own list in place of the Lua
  * list, so the game fills or reorders it directly. */
-static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out)
+static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out,
+                     const char *name)
 {
     lua_State *L = c->L;
     wg_actlist *l = &((wg_lactions *)lua_touserdata(L, c->list))->l;
@@ -37,7 +41,7 @@ static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out)
     lua_pushvalue(L, c->game);
     push_state(c, s);
     lua_pushvalue(L, c->list);
-    int rc = call(c, 3, 0);
+    int rc = call(c, 3, 0, name);
     *out = *l;
     *l = saved;
     return rc;
@@ -46,14 +50,14 @@ static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out)
 static int cb_actions(void *p, wg_state *s, wg_actlist *out)
 {
     ctx *c = p;
-    return with_list(c, c->actions, s, out);
+    return with_list(c, c->actions, s, out, "actions");
 }
 
 /* game:order(s, out) may reorder the legal actions, most promising first. */
 static int cb_order(void *p, wg_state *s, wg_actlist *out)
 {
     ctx *c = p;
-    return with_list(c, c->order, s, out);
+    return with_list(c, c->order, s, out, "order");
 }
 
 static int cb_play(void *p, wg_state *s, wg_action a)
@@ -63,7 +67,7 @@ static int cb_play(void *p, wg_state *s, wg_action a)
     lua_pushvalue(c->L, c->game);
     push_state(c, s);
     lua_pushinteger(c->L, (lua_Integer)a);
-    return call(c, 3, 0);
+    return call(c, 3, 0, "play");
 }
 
 static int cb_result(void *p, wg_state *s, int *winner)
@@ -73,7 +77,7 @@ static int cb_result(void *p, wg_state *s, int *winner)
     lua_pushvalue(L, c->result);
     lua_pushvalue(L, c->game);
     push_state(c, s);
-    WG_TRY(call(c, 2, 1));
+    WG_TRY(call(c, 2, 1, "result"));
     lua_Integer w = lua_tointeger(L, -1);   /* compared whole: no wrap */
     lua_pop(L, 1);
     *winner = w == 1 || w == 2 ? (int)w : 0;
@@ -88,7 +92,7 @@ static int cb_evaluate(void *p, wg_state *s, int side, double *value)
     lua_pushvalue(L, c->game);
     push_state(c, s);
     lua_pushinteger(L, side);
-    WG_TRY(call(c, 3, 1));
+    WG_TRY(call(c, 3, 1, "evaluate"));
     double score = lua_tonumber(L, -1);
     lua_pop(L, 1);
     *value = 1.0 / (1.0 + exp(-score / c->scale));
@@ -106,7 +110,7 @@ static int cb_sample(void *p, uint64_t seed, wg_state **out)
     lua_pushvalue(L, c->root);
     lua_pushinteger(L, c->side);
     lua_pushinteger(L, (lua_Integer)(seed >> 1));
-    WG_TRY(call(c, 4, 1));
+    WG_TRY(call(c, 4, 1, "view"));
     c->sampled_s = wg_check_state(L, -1);
     lua_replace(L, c->sampled);
     *out = c->sampled_s;
@@ -183,13 +187,16 @@ static int mcts_search(lua_State *L)
     lua_getfield(L, 3, "widen");
     o.widen = lua_toboolean(L, -1);
     lua_pop(L, 3);
-    c.actions = function_field(L, 1, "actions", 1);
-    c.play = function_field(L, 1, "play", 1);
-    c.result = function_field(L, 1, "result", 1);
-    c.evaluate = function_field(L, 1, "evaluate", 0);
-    c.order = function_field(L, 1, "order", 0);
+    c.script = wg_budget_face(L, 1);
+    if (c.script)
+        c.game = lua_gettop(L);
+    c.actions = function_field(L, c.game, "actions", 1);
+    c.play = function_field(L, c.game, "play", 1);
+    c.result = function_field(L, c.game, "result", 1);
+    c.evaluate = function_field(L, c.game, "evaluate", 0);
+    c.order = function_field(L, c.game, "order", 0);
     o.widen = o.widen && !lua_isnil(L, c.order);
-    c.view = function_field(L, 1, "view", hidden);
+    c.view = function_field(L, c.game, "view", hidden);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->tag = WG_TAG_ACTIONS;
     u->l.a = NULL;
@@ -210,7 +217,8 @@ static int mcts_search(lua_State *L)
     wg_mcts_stats st;
     int rc = wg_mcts_search(s, &ops, &o, &best, &st);
     if (rc == WG_ECALLBACK)
-        return lua_error(L);  /* the callback's message is on top */
+        return lua_error(L);  /* the callback's message is on top (and its
+                                 budget ended: wg_budget_pcall) */
     if (rc == WG_ENOMEM)
         return luaL_error(L, "mcts: out of memory");
     wg_check_rc(L, rc, NULL);

@@ -1,13 +1,17 @@
 /* sys_lua.c: process facts for the CLI and benchmarks -- a monotonic clock,
  * resource usage, whether output is a terminal and how wide, the
- * executable's path, seeds from the system's random source -- and the two
+ * executable's path, seeds from the system's random source -- the two
  * file calls Lua's io lacks: fsync, for atomic saves, and a file's
- * modification time to the nanosecond, for watching rules files. */
+ * modification time to the nanosecond, for watching rules files -- and the
+ * signals of a selfplay pool: workers that die with their parent, a parent
+ * that Ctrl-C stops. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -90,6 +94,49 @@ static int sys_usage(lua_State *L)
     return 1;
 }
 
+/* core.die_with_parent(ppid): this process gets SIGTERM when its parent
+ * ends (a selfplay worker whose pool is killed, even by kill -9), and ends
+ * at once if its parent, process ppid, has already gone */
+static int sys_die_with_parent(lua_State *L)
+{
+    lua_Integer ppid = luaL_checkinteger(L, 1);
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0)
+        return luaL_error(L, "cannot tie the process to its parent: %s",
+                          strerror(errno));
+    if (getppid() != (pid_t)ppid)
+        raise(SIGTERM);
+    return 0;
+}
+
+/* Set by SIGINT once on_interrupt is called; a signal handler's flag. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* core.on_interrupt(): Ctrl-C (SIGINT) no longer ends the process but
+ * sets the flag core.interrupted() reads, and interrupts a read from a
+ * pipe (which returns nil and a message) */
+static int sys_on_interrupt(lua_State *L)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, &sa, NULL) != 0)
+        return luaL_error(L, "cannot catch Ctrl-C: %s", strerror(errno));
+    return 0;
+}
+
+static int sys_interrupted(lua_State *L)
+{
+    lua_pushboolean(L, interrupted);
+    return 1;
+}
+
 /* core.fsync(f) -> true, or nil and a message: flushes the Lua file f (or
  * the file or directory named by a path) to the disk. A record is saved to
  * a temporary file, synced, then renamed over the old one, and the
@@ -142,6 +189,9 @@ const luaL_Reg wg_sys_functions[] = {
     { "term_width", sys_term_width },
     { "exe", sys_exe },
     { "random_seed", sys_random_seed },
+    { "die_with_parent", sys_die_with_parent },
+    { "on_interrupt", sys_on_interrupt },
+    { "interrupted", sys_interrupted },
     { "fsync", sys_fsync },
     { "mtime", sys_mtime },
     { NULL, NULL }

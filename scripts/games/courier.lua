@@ -485,6 +485,7 @@ end
 -- C-O1 the seventh field: the opening moves each side still owes.
 local function read_owed(self, s, text)
   local all = owed_text(self, { -1, -1 })
+  local shown = wg.text.short(text)
   for ch in text:gmatch(".") do
     local side = ch:match("%u") and 1 or 2
     local m
@@ -494,14 +495,15 @@ local function read_owed(self, s, text)
     if not m then
       if all == "" then
         return string.format("owed opening moves '%s': %s has no opening "
-                             .. "moves (C-O1)", text, self.name)
+                             .. "moves (C-O1)", shown, self.name)
       end
-      return string.format("owed opening moves '%s': '%s' is not one of %s",
-                           text, ch, all)
+      return string.format("owed opening moves '%s': %s is not one of %s",
+                           shown, wg.text.quote(ch), all)
     end
     local var = owed_var(self, side)
     if s:var(var) & m.bit ~= 0 then
-      return string.format("owed opening moves '%s' name '%s' twice", text, ch)
+      return string.format("owed opening moves '%s' name '%s' twice", shown,
+                           ch)
     end
     local pid = s:at(m.from[side])
     if not pid or s:type(pid) ~= m.piece or s:side_of(pid) ~= side then

@@ -1011,8 +1011,9 @@ function game:set_position(s, text)
   if j ~= "-" then
     local who, digits = j:match("^([rb]):([1-4]+)$")
     if not who then
-      return nil, string.format("judgement '%s': expected - or the judging "
-                                .. "side and its conditions, as r:3 or b:14", j)
+      return nil, string.format("judgement %s: expected - or the judging "
+                                .. "side and its conditions, as r:3 or b:14",
+                                wg.text.quote(j))
     end
     local judge, g = who == FORM.sides[1] and 1 or 2, 0
     for d in digits:gmatch(".") do g = g | (1 << (tonumber(d) - 1)) end
@@ -1020,7 +1021,8 @@ function game:set_position(s, text)
     -- is made (the judge to move) the board may have changed
     local shown = grounds(self, s, judge)
     if judge ~= side and shown ~= g then
-      return nil, string.format("judgement '%s': the board gives %s %s", j,
+      return nil, string.format("judgement %s: the board gives %s %s",
+                                wg.text.quote(j),
                                 self:side_name(judge),
                                 shown == 0 and "no judgement"
                                   or "the conditions " .. describe(shown))

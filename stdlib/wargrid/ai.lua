@@ -77,8 +77,10 @@ function ai.player(spec)
   elseif kind == "level" and n and ai.LEVELS[n] then
     iterations = ai.LEVELS[n]
   else
-    return nil, string.format("'%s' is not a player: random, mcts, mcts:N "
-                              .. "or level:1..%d", spec, #ai.LEVELS)
+    return nil, string.format("%s is not a player: random, mcts, mcts:N "
+                              .. "or level:1..%d",
+                              require("wargrid.text").quote(spec),
+                              #ai.LEVELS)
   end
   return function(game, s, seed)
     return (ai.mcts(game, s, { iterations = iterations, seed = seed }))

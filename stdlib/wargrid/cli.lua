@@ -6,6 +6,8 @@
 -- then still says "wargrid: internal error" on stderr, and only a failure
 -- does.
 local common = require "wargrid.cli.common"
+local core = require "wargrid.core"
+local text = require "wargrid.text"
 
 local cli = {}
 
@@ -67,6 +69,12 @@ instead, and --option NAME[=VALUE] sets one of the game's options (repeat it
 for more). `wargrid help variants [GAME]` lists every key a game's
 declaration or a variant may set.
 
+A game script given by path or found through WARGRID_PATH runs in a sandbox,
+each call of its code under a budget; with any command:
+  --instruction-limit M   millions of instructions a call (default 200)
+  --time-limit S          seconds a call (default 3)
+  --memory-limit MB       memory while a script runs (default 512)
+
 Exit status: 0 done; 2 bad input (a usage error, a bad position, action or
 record, a broken game script), told in one line; 1 a failure of wargrid itself
 (a bug, a failed selfplay job), told as "wargrid: internal error: ...".
@@ -90,6 +98,45 @@ local function traced(err)
   return err
 end
 
+-- The budget's options, for every command: name -> reader, what the
+-- budget calls it, and the factor from the option's unit to the budget's.
+local LIMITS = {
+  ["instruction-limit"] = { text.integer, 1, 1000000, "instructions", 1e6 },
+  ["time-limit"] = { text.number, 0.01, 86400, "seconds", 1 },
+  ["memory-limit"] = { text.integer, 16, 1048576, "memory", 1 },
+}
+
+-- Sets the budget from its options, wherever they are in args; returns
+-- the other arguments.
+local function set_limits(args)
+  local rest, limits = {}, {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    local name, value = a:match("^%-%-([%w%-]+)=(.*)$")
+    name = name or a:match("^%-%-([%w%-]+)$")
+    local limit = LIMITS[name]
+    if limit then
+      if not value then
+        i = i + 1
+        value = args[i]
+      end
+      if value == nil then common.usage_error("--%s needs a value", name) end
+      local read, min, max, key, unit = table.unpack(limit)
+      local n, err = read(value, min, max)
+      if not n then
+        common.usage_error("--%s %s: %s", name, text.quote(value), err)
+      end
+      limits[key] = math.tointeger(n * unit) or n * unit
+    else
+      rest[#rest + 1] = a
+    end
+    i = i + 1
+  end
+  core.budget(limits)
+  return rest
+end
+
 -- Runs fn(); an error it raises is told in one line, with the exit status
 -- common.failure gives it.
 local function protected(fn)
@@ -102,6 +149,12 @@ end
 
 -- cli.main(args [, input, output]) -> exit status
 function cli.main(args, input, output)
+  local set, others = pcall(set_limits, args)
+  if not set then
+    io.stderr:write("wargrid: ", select(2, common.failure(others)), "\n")
+    return 2
+  end
+  args = others
   local name = args[1]
   local rest = table.move(args, 2, #args, 1, {})
   if name == "--version" then
@@ -122,8 +175,9 @@ function cli.main(args, input, output)
   local known = false
   for _, c in ipairs(COMMANDS) do known = known or c[1] == name end
   if not known then
-    io.stderr:write(string.format("wargrid: unknown command '%s' "
-                                  .. "(see 'wargrid --help')\n", name))
+    io.stderr:write(string.format("wargrid: unknown command %s "
+                                  .. "(see 'wargrid --help')\n",
+                                  text.quote(name)))
     return 2
   end
   return protected(function()

@@ -8,6 +8,9 @@
 -- at its lowest, leftmost square, which is where it is anchored. A game may
 -- give dynamic terrain layers a mark in def.board.marks (e.g. { dead = "*" }):
 -- the mark stands for an empty square on which that layer is set.
+local text_of = require "wargrid.text"
+local quote = text_of.quote
+
 local fen = {}
 
 local function marks_of(game)
@@ -95,7 +98,8 @@ function fen.read_board(game, s, text)
         elseif by_char[ch] then
           s:set_layer(sq, by_char[ch], true)
         else
-          return nil, string.format("rank %d: unknown letter '%s'", rank, ch)
+          return nil, string.format("rank %d: unknown letter %s", rank,
+                                    quote(ch))
         end
         file = file + 1
         pos = pos + 1
@@ -164,14 +168,9 @@ end
 --             number, kept in the game's vars halfmove and fullmove; either
 --             may be left out of a text (0 and 1)
 
--- The number a counter's text says, if it is a whole number from lo to
--- 999999999: play adds to the counters, and a state's counters hold up to
--- 2^31 - 1
+-- The most a counter's text may say: play adds to the counters, and a
+-- state's counters hold up to 2^31 - 1
 local COUNTER_MAX = 999999999
-local function counter(text, lo)
-  local n = text:match("^%d+$") and math.tointeger(tonumber(text))
-  return n and n >= lo and n <= COUNTER_MAX and n or nil
-end
 
 local function side_letters(form)
   return form.sides[1] .. " or " .. form.sides[2]
@@ -194,24 +193,25 @@ function fen.read_position(game, s, text, form)
   if not ok then return nil, err end
   local side = f[2] == form.sides[1] and 1 or f[2] == form.sides[2] and 2
   if not side then
-    return nil, string.format("side to move '%s': expected %s (%s or %s)",
-                              f[2], side_letters(form), game:side_name(1),
+    return nil, string.format("side to move %s: expected %s (%s or %s)",
+                              quote(f[2]), side_letters(form),
+                              game:side_name(1),
                               game:side_name(2))
   end
   s:set_side(side)
   local k = form.counters
   if k then
-    local half, full = counter(f[k] or "0", 0), counter(f[k + 1] or "1", 1)
-    if not half then
-      return nil, string.format("half-move clock '%s': expected a whole "
-                                .. "number from 0 to %d", f[k], COUNTER_MAX)
+    local counters = { { f[k] or "0", 0, "half-move clock" },
+                       { f[k + 1] or "1", 1, "move number" } }
+    for i, c in ipairs(counters) do
+      local n, why = text_of.integer(c[1], c[2], COUNTER_MAX)
+      if not n then
+        return nil, string.format("%s %s: %s", c[3], quote(c[1]), why)
+      end
+      counters[i] = n
     end
-    if not full then
-      return nil, string.format("move number '%s': expected a whole number "
-                                .. "from 1 to %d", f[k + 1], COUNTER_MAX)
-    end
-    s:set_var(game.V.halfmove, half)
-    s:set_var(game.V.fullmove, full)
+    s:set_var(game.V.halfmove, counters[1])
+    s:set_var(game.V.fullmove, counters[2])
   end
   return f
 end

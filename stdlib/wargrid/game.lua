@@ -17,14 +17,20 @@
 -- the code it inherits.
 local core = require "wargrid.core"
 local betza = require "wargrid.betza"
+local text_of = require "wargrid.text"
+local quote = text_of.quote
 local schema = require "wargrid.schema"
 local why = require "wargrid.why"
 
 local M = {}
 
+-- The methods every game has, and a game's metatable: its __index is Game,
+-- and no key of Game leads back to Game or to the metatable, so a script
+-- that has a game can read the defaults but never rewrite them for others
+-- (finding 5 of issue 13).
 local Game = {}
-Game.__index = Game
-M.Game = Game
+local meta = { __index = Game }
+M.meta = meta
 
 local MOVE = 1
 M.MOVE = MOVE
@@ -360,7 +366,7 @@ function M.new(def, base)
   end
   schema.check(def)  -- unknown keys and wrong types, before they mislead
   local game = setmetatable({ def = def, name = def.name, base = base,
-                              title = def.title or def.name }, Game)
+                              title = def.title or def.name }, meta)
   return compile(game)
 end
 
@@ -386,7 +392,7 @@ M.merge = merge
 -- wg.variant(base, changes) -> game: the base's declaration with the changes
 -- merged in, and the base's methods (which the variant may then replace).
 function M.variant(base, changes)
-  if getmetatable(base) ~= Game then
+  if getmetatable(base) ~= meta then
     error("wg.variant: 'base' is not a game", 2)
   end
   if type(changes) ~= "table" or type(changes.name) ~= "string" then
@@ -416,8 +422,8 @@ end
 -- are texts "name=value" or "name" (for true), or a table name -> value.
 -- Declared as def.options = { name = { default = v, values = { ... },
 -- min = n, max = n, help = "..." } }; a value takes the type of the
--- default, and a number is a whole one from min to max (by default the
--- range of a state's counters, which is where games keep them). An
+-- default, a number is whole (min and max default to what a state's
+-- counter holds, -2^31 and 2^31 - 1). An
 -- unset game is returned as it is; raises a message on a bad setting. The
 -- game returned keeps in game.given, by name, each value given and the
 -- default it replaced ({ value =, default = }), for help texts.
@@ -430,7 +436,8 @@ function Game:with_options(settings)
     local o = opts[name]
     if not o then
       local known = sorted_keys(opts)
-      error(string.format("%s has no option '%s'%s", self.name, name,
+      error(string.format("%s has no option %s%s", self.name,
+        quote(name),
         #known > 0 and " (options: " .. table.concat(known, ", ") .. ")"
         or ""), 0)
     end
@@ -440,22 +447,20 @@ function Game:with_options(settings)
                    ["false"] = false, no = false, off = false,
                    ["0"] = false })[value:lower()]
       if b == nil then
-        error(string.format("option %s is true or false, not '%s'",
-                            name, value), 0)
+        error(string.format("option %s is true or false, not %s",
+                            name, quote(value)), 0)
       end
       value = b
     elseif kind == "number" then
-      -- a whole number in range; text too big for an integer is refused,
-      -- not read as a float
-      local n = value
-      if type(value) == "string" then
-        n = value:match("^%-?%d+$") and math.tointeger(tonumber(value))
-      end
-      local lo, hi = o.min or -0x80000000, o.max or 0x7fffffff
-      if math.type(n) ~= "integer" or n < lo or n > hi then
-        error(string.format("option %s takes a whole number from %s to %s, "
-                            .. "not '%s'", name, tostring(lo), tostring(hi),
-                            tostring(value)), 0)
+      local min, max = o.min or -text_of.INT_MAX - 1,
+                       o.max or text_of.INT_MAX
+      local n = type(value) == "string" and text_of.integer(value, min, max)
+                or math.type(value) == "integer" and value >= min
+                   and value <= max and value
+      if not n then
+        error(string.format("option %s takes a whole number from %d to %d, "
+                            .. "not %s", name, min, max,
+                            quote(tostring(value))), 0)
       end
       value = n
     end
@@ -466,8 +471,9 @@ function Game:with_options(settings)
       local ok = false
       for _, v in ipairs(o.values) do ok = ok or v == value end
       if not ok then
-        error(string.format("option %s is one of %s, not '%s'", name,
-                            table.concat(o.values, ", "), tostring(value)), 0)
+        error(string.format("option %s is one of %s, not %s", name,
+                            table.concat(o.values, ", "),
+                            quote(tostring(value))), 0)
       end
     end
     set[name] = { default = value }
@@ -549,15 +555,16 @@ end
 
 -- game:load(s, text [, seed]) -> true, or nil, message; s is unchanged on
 -- failure
-function Game:load(s, text, seed)
-  if type(text) ~= "string" then
+function Game:load(s, input, seed)
+  if type(input) ~= "string" then
     return nil, "a position must be text"
   end
   local fresh = self.rules:new_state()
   fresh:seed(seed or 0)
-  local ok, err = self:set_position(fresh, text)
+  local ok, err = self:set_position(fresh, input)
   if not ok then
-    return nil, string.format("bad position '%s': %s", text, err or "?")
+    return nil, string.format("bad position %s: %s", quote(input),
+                              text_of.line(tostring(err or "?")))
   end
   fresh:begin()
   s:assign(fresh)
@@ -582,21 +589,22 @@ function Game:action_text(s, a)
   return text
 end
 
-local function normal(text)
-  return (text:lower():gsub("[%s%-]", ""))
+local function normal(input)
+  return (input:lower():gsub("[%s%-]", ""))
 end
 
 -- game:parse_action(s, text) -> action, or nil, message. Matches the text
 -- of every legal action, ignoring case, spaces and dashes.
-function Game:parse_action(s, text)
-  local want = normal(text)
+function Game:parse_action(s, input)
+  local want = normal(input)
   local out = self:legal(s)
   for i = 1, #out do
     local a = out:get(i)
     if normal(self:action_text(s, a)) == want then return a end
   end
-  return nil, string.format("'%s' is not a legal action here "
-                            .. "(type 'moves' to list them)", text)
+  return nil, string.format("%s is not a legal action here "
+                            .. "(type 'moves' to list them)",
+                            quote(input))
 end
 
 -- game:macros(s) -> the texts of the macros a player may type in play now:

@@ -22,6 +22,7 @@ wg.act = core.act            -- wg.act(kind, a, b, c, d, e) -> action
 wg.fields = core.fields      -- wg.fields(action) -> kind, a, b, c, d, e
 wg.actions = core.actions    -- wg.actions() -> an empty action list
 wg.fen = require "wargrid.fen"
+wg.text = require "wargrid.text"  -- wg.text.quote(input), .integer(input, ...)
 wg.help = require "wargrid.help"  -- words for a game's help (game:notation)
 wg.explain_line = game.explain_line  -- "illegal: C-E1 ..." (game:explain)
 wg.why = require "wargrid.why"  -- reasons games share (game:why)

@@ -3,17 +3,49 @@
 -- A game is a file NAME.lua or a folder NAME/ with a script NAME/init.lua,
 -- in scripts/games/ or in a directory listed in WARGRID_PATH (separated by
 -- ":"; earlier directories win, and within one the file before the folder).
--- A script runs in an environment of its own with an allow list of
--- globals: no io, os, debug, load, dofile or package; text chunks only.
--- `require` reaches the wargrid modules, other games ("games.NAME", loaded
--- afresh for the load that asks, so a variant shares nothing with its base
--- loaded on its own), and, in a folder game, the game's own modules:
--- "NAME.MOD" is NAME/MOD.lua and "NAME.sub.MOD" is NAME/sub/MOD.lua; any
--- other name (.., a path, another folder) is refused. A module runs in the
--- game's sandbox, within the load's instruction budget, once per load of
--- the game: the scripts of one load share it, two loads never do. Errors
--- name the file (the module's own) and the line.
+--
+-- Sandbox. A script runs in an environment of its own with an allow list
+-- of globals: no io, os, debug, load, dofile, package or collectgarbage;
+-- text chunks only; no string.dump, not even as ("").dump. `require`
+-- reaches the wargrid modules (copies of the script's own), other games
+-- ("games.NAME") and, in a folder game, the game's own modules: "NAME.MOD"
+-- is NAME/MOD.lua and "NAME.sub.MOD" is NAME/sub/MOD.lua; any other name
+-- (.., a path, another folder) is refused. Games a load asks for (by
+-- require, wg.load or wg.variant, while it loads or later, in a callback)
+-- are loaded afresh for that load, once: the scripts of one load share
+-- them and their modules, two loads never do. Errors name the file (the
+-- module's own) and the line.
+--
+-- Trust. The stdlib and the built-in games (scripts/games/, loaded by
+-- name) are trusted. Any other script is not: a file given by path
+-- (load_file: --variant FILE) or a game found through WARGRID_PATH, and a
+-- load is untrusted when any file it ran is. Every load runs under the
+-- budget (core.guard, runtime/budget_lua.c): per call 200 million
+-- instructions, 3 s of wall clock and 512 MB of memory (the Lua state's,
+-- and the process's resident size) by default, which core.budget changes
+-- (--instruction-limit, --time-limit, --memory-limit).
+--
+-- Faces. An untrusted load is handed to wargrid's own code as a face: a
+-- copy of its game made once it has loaded, its tables copied without
+-- their metatables, each of its functions (methods, functions in its
+-- declaration, the base game's methods it inherits) a guard that calls the
+-- script's own under a budget and hands it the script's own game, never the
+-- face. perft, playouts and the search call the script's functions
+-- directly, each under a budget (core.face marks the face for them). So
+-- every callback runs under a budget whoever calls it, and wargrid's own
+-- code never holds a table the script can change. A trusted load is handed
+-- over as it is; its callbacks run without a budget.
+--
+-- Metatables. A script sees none of wargrid's (getmetatable gives nil for
+-- a game; a game's metatable leads nowhere). The metatables it sets are
+-- copied when first set (later changes to them are not seen), each of
+-- their functions guarded, so its metamethods, met by wargrid's code, run
+-- under the budget too. Finalizers (__gc), in which no hook runs, are
+-- refused; an error object that is not text is never asked for its text.
 local lfs = require "lfs"
+local core = require "wargrid.core"
+local Game = require("wargrid.game").meta  -- a game's metatable
+local quote = require("wargrid.text").quote
 
 local loader = {}
 
@@ -55,25 +87,36 @@ end
 -- package.path entries that find this copy's modules (c_path: its runtime)
 loader.lua_path = moddir .. "/?.lua;" .. moddir .. "/?/init.lua"
 
+-- wargrid's own Lua files: the stdlib (where this file is) and the built-in
+-- games. The budget never blames a line of theirs.
+local STDLIB = debug.getinfo(1, "S").source
+  :match("^@(.*/)wargrid/loader%.lua$") or "stdlib/"
+local BUILTIN = loader.games .. "/"
+core.budget { trusted = { STDLIB, BUILTIN } }
+
 local SAFE_GLOBALS = {
-  "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
-  "tostring", "type", "xpcall", "setmetatable", "getmetatable", "rawequal",
-  "rawget", "rawset", "rawlen", "print", "_VERSION",
+  "assert", "error", "ipairs", "next", "pairs", "select", "tonumber",
+  "tostring", "type", "rawequal", "rawget", "rawset", "rawlen", "print",
+  "_VERSION",
 }
 local SAFE_LIBS = { "math", "string", "table", "utf8", "coroutine" }
 local MODULES = { wargrid = true, ["wargrid.fen"] = true,
                   ["wargrid.betza"] = true }
-local BUDGET = 200  -- millions of instructions a script may run while loading
+-- wargrid.core functions no script may call: the budget's own, what
+-- concerns the process, and the file calls of records (a script could
+-- tell whether any file exists, its size and time, and open it)
+local CORE_HIDDEN = { "budget", "guard", "ran_out", "resume", "close", "face",
+                      "exe", "on_interrupt", "interrupted", "die_with_parent",
+                      "fsync", "mtime" }
 
-local cache = {}
-
--- The files the outermost load under way has read (its script, the games
--- it asked for, their modules), for loader.load_file to return: a game
--- played from a file is watched for changes in every one of them.
-local reading
-
-local function note(path)
-  if reading then reading[#reading + 1] = path end
+-- Every string's methods come from the string metatable, which scripts
+-- share with wargrid: its __index is a copy of the string library without
+-- dump (a script can read it, never reach it).
+do
+  local methods = {}
+  for k, v in pairs(string) do methods[k] = v end
+  methods.dump = nil
+  getmetatable("").__index = methods
 end
 
 function loader.dirs()
@@ -117,13 +160,13 @@ end
 -- loader.find(name) -> path of the game's script, or nil, message
 function loader.find(name)
   if type(name) ~= "string" or not name:match("^[%w_]+$") then
-    return nil, string.format("'%s' is not a game name", tostring(name))
+    return nil, string.format("%s is not a game name", quote(name))
   end
   for _, dir in ipairs(loader.dirs()) do
     local path = script_in(dir, name)
     if path then return path end
   end
-  return nil, string.format("unknown game '%s' (known: %s)", name,
+  return nil, string.format("unknown game %s (known: %s)", quote(name),
                             table.concat(loader.list(), ", "))
 end
 
@@ -140,21 +183,96 @@ local function deep_copy(t, seen)
   return setmetatable(out, getmetatable(t))
 end
 
--- The error a script gets when its budget runs out; the sandbox's pcall,
--- xpcall and coroutines pass it on instead of catching it.
-local EXHAUSTED = setmetatable({}, { __tostring = function()
-  return "instruction budget exceeded while loading"
-end })
-local hook  -- set while a script loads
+-- guard(load, fn, name) -> fn under the budget of the load, named in
+-- messages as the load's script's callback `name` (the first name it is
+-- guarded under: one guard a function, so that a function a variant
+-- inherits is the base's, as wargrid rules tells), a face as its first
+-- argument standing for the script's own game, its results cleaned
+local function guard(load, fn, name)
+  local guarded = load.guards[fn]
+  if not guarded then
+    guarded = core.guard(fn, load.path, name, load.own, load.clean)
+    load.guards[fn] = guarded
+  end
+  return guarded
+end
 
-local function pass_budget(ok, ...)
-  if not ok and (...) == EXHAUSTED then error(EXHAUSTED, 0) end
+-- ---- the sandbox -------------------------------------------------------
+
+-- The metatables scripts set are copies: copy -> the script's original.
+local copies = setmetatable({}, { __mode = "k" })
+
+local function set_metatable(load, t, mt)
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'setmetatable' (table expected, got "
+          .. type(t) .. ")", 2)
+  end
+  local now = debug.getmetatable(t)
+  if now and not copies[now] then
+    error("setmetatable: a table of wargrid's keeps its metatable", 2)
+  end
+  if mt == nil then return setmetatable(t, nil) end
+  if type(mt) ~= "table" then
+    error("bad argument #2 to 'setmetatable' (nil or table expected)", 2)
+  end
+  if rawget(mt, "__gc") ~= nil then
+    error("setmetatable: finalizers (__gc) are not available to game "
+          .. "scripts", 2)
+  end
+  local copy = load.metas[mt]
+  if not copy then
+    copy = {}
+    for k, v in next, mt do
+      copy[k] = type(v) == "function"
+                and guard(load, v, "metamethod " .. tostring(k)) or v
+    end
+    load.metas[mt] = copy
+    copies[copy] = mt
+  end
+  return setmetatable(t, copy)
+end
+
+local function get_metatable(v)
+  local mt = type(v) == "table" and debug.getmetatable(v)
+  if not mt or not copies[mt] then return nil end  -- none, or wargrid's
+  local protected = rawget(mt, "__metatable")
+  if protected ~= nil then return protected end
+  return copies[mt]
+end
+
+-- A budget that has run out is not caught: the error goes on.
+local function pass(ok, ...)
+  if not ok and core.ran_out() then error((...), 0) end
   return ok, ...
 end
 
+local function sandbox_pcall(f, ...) return pass(pcall(f, ...)) end
+
+local function sandbox_xpcall(f, handler, ...)
+  return pass(xpcall(f, function(e)
+    if core.ran_out() then return e end
+    return handler(e)
+  end, ...))
+end
+
+local function sandbox_coroutine(co)
+  co.resume = core.resume  -- the budget follows the thread that runs
+  co.close = core.close
+  co.wrap = function(f)
+    local thread = coroutine.create(f)
+    return function(...)
+      local function results(ok, ...)
+        if not ok then error((...), 0) end
+        return ...
+      end
+      return results(core.resume(thread, ...))
+    end
+  end
+end
+
 -- A folder game's own module: "NAME.MOD" -> NAME/MOD.lua, run once per
--- load of the game in the game's sandbox. ctx is the load: its folder and
--- NAME, its sandbox (env), the modules loaded so far, the files run.
+-- load of the game in the game's sandbox. ctx is the script: its folder and
+-- NAME, its sandbox (env), the modules loaded so far; ctx.load the load.
 local LOADING = {}
 
 local function own_module(ctx, name)
@@ -182,12 +300,12 @@ local function own_module(ctx, name)
   if lfs.attributes(path, "mode") ~= "file" then
     error(string.format("no module '%s' (no file %s)", name, path), 3)
   end
-  ctx.files[#ctx.files + 1] = path
-  note(path)
+  local files = ctx.load.files
+  files[#files + 1] = path
   local chunk, err = loadfile(path, "t", ctx.env)
   if not chunk then error(err, 0) end
   ctx.modules[rest] = LOADING
-  local ok, result = xpcall(chunk, ctx.where, name)
+  local ok, result = xpcall(chunk, ctx.load.where, name)
   if not ok then
     ctx.modules[rest] = nil
     error(result, 0)
@@ -197,51 +315,46 @@ local function own_module(ctx, name)
   return result
 end
 
+local game_in  -- game_in(load, name): a game by name for a load
+
+-- The wargrid module as a script sees it: a copy of its own, whose load
+-- and variant find games for the script's load, without the core
+-- functions scripts may not call
+local function wargrid_for(ctx)
+  if ctx.wg then return ctx.wg end
+  local load = ctx.load
+  local wg = deep_copy((require "wargrid"))
+  for _, name in ipairs(CORE_HIDDEN) do wg.core[name] = nil end
+  function wg.load(name) return game_in(load, name) end
+  function wg.variant(base, changes)
+    if type(base) == "string" then base = game_in(load, base) end
+    return require("wargrid.game").variant(base, changes)
+  end
+  ctx.wg = wg
+  return wg
+end
+
 local function sandbox(ctx)
+  local load = ctx.load
   local env = {}
   for _, k in ipairs(SAFE_GLOBALS) do env[k] = _G[k] end
   for _, lib in ipairs(SAFE_LIBS) do env[lib] = deep_copy(_G[lib]) end
   env.string.dump = nil
   env._G = env
-  -- no way to the shared metatables of strings and runtime objects
-  env.getmetatable = function(v)
-    if type(v) == "table" then return getmetatable(v) end
-    return nil
-  end
-  env.pcall = function(f, ...) return pass_budget(pcall(f, ...)) end
-  env.xpcall = function(f, handler, ...)
-    return pass_budget(xpcall(f, function(e)
-      if e == EXHAUSTED then return e end
-      return handler(e)
-    end, ...))
-  end
-  local co = env.coroutine
-  co.create = function(f)
-    local thread = coroutine.create(f)
-    if hook then debug.sethook(thread, hook, "", 1000000) end
-    return thread
-  end
-  co.resume = function(thread, ...)
-    return pass_budget(coroutine.resume(thread, ...))
-  end
-  co.wrap = function(f)
-    local thread = co.create(f)
-    return function(...)
-      local function unpack_result(ok, ...)
-        if not ok then error((...), 0) end
-        return ...
-      end
-      return unpack_result(co.resume(thread, ...))
-    end
-  end
+  env.setmetatable = function(t, mt) return set_metatable(load, t, mt) end
+  env.getmetatable = get_metatable
+  env.pcall = sandbox_pcall
+  env.xpcall = sandbox_xpcall
+  sandbox_coroutine(env.coroutine)
   env.require = function(name)
-    if MODULES[name] then return deep_copy((require(name))) end
     if type(name) ~= "string" then
       error(string.format("module '%s' is not available to game scripts",
-                          tostring(name)), 2)
+                          type(name)), 2)
     end
+    if name == "wargrid" then return wargrid_for(ctx) end
+    if MODULES[name] then return deep_copy((require(name))) end
     local game = name:match("^games%.([%w_]+)$")
-    if game then return deep_copy(loader.load(game)) end
+    if game then return deep_copy(game_in(load, game)) end
     local module = own_module(ctx, name)  -- not a tail call: errors name
     return module                         -- the line that asked
   end
@@ -276,115 +389,185 @@ local function key_line(files, msg)
   return nil
 end
 
--- The games other games load while a load is under way (by require
--- "games.NAME" or wg.variant "NAME"): loaded afresh for that load, so that
--- a variant shares no module with the base game loaded on its own.
-local loading
-
--- Runs the script at path in a sandbox; returns what it returns, or raises
--- "path:line: message" (the line of the game's file, script or module,
--- where it happened).
-local function run(path)
-  local folder = path:match("^(.*)/init%.lua$")
-  local ctx = { folder = folder, name = folder and folder:match("([^/]+)$"),
-                modules = {}, files = { path } }
-  ctx.env = sandbox(ctx)
-  note(path)
-  local chunk, err = loadfile(path, "t", ctx.env)
-  if not chunk then error(err, 0) end
-  -- the message of an error in a game's file, where it happened; the
-  -- budget's error stays itself (pcall passes it on), its place noted
-  function ctx.where(msg)
-    if msg == EXHAUSTED then
-      ctx.exhausted = ctx.exhausted or ctx.where(tostring(msg))
-      return msg
-    end
-    msg = tostring(msg)
-    for _, file in ipairs(ctx.files) do
+-- The message of an error in one of the load's files, where it happened;
+-- an error that is not text (the budget's) stays itself.
+local function where_for(load)
+  return function(msg)
+    if type(msg) == "number" then msg = tostring(msg) end
+    if type(msg) ~= "string" then return msg end
+    for _, file in ipairs(load.files) do
       if msg:find(file, 1, true) then return msg end
     end
-    local where, line = key_line(ctx.files, msg)
+    local where, line = key_line(load.files, msg)
     if where then return string.format("%s:%d: %s", where, line, msg) end
     for level = 2, 50 do
       local info = debug.getinfo(level, "Sl")
       if not info then break end
-      for _, file in ipairs(ctx.files) do
+      for _, file in ipairs(load.files) do
         if info.source == "@" .. file then
           return string.format("%s:%d: %s", file, info.currentline, msg)
         end
       end
     end
-    return path .. ": " .. msg
+    return load.path .. ": " .. msg
   end
-  local count = 0
-  local outer, outer_loading = hook, loading
-  hook = function()
-    count = count + 1
-    if count > BUDGET then error(EXHAUSTED, 0) end
+end
+
+-- Runs the script at path in a sandbox of its own, for the load under way;
+-- returns what it returns, or raises "path:line: message" (the line of the
+-- game's file, script or module, where it happened).
+local function run(path, load)
+  local folder = path:match("^(.*)/init%.lua$")
+  local ctx = { folder = folder, name = folder and folder:match("([^/]+)$"),
+                modules = {}, load = load }
+  ctx.env = sandbox(ctx)
+  load.files[#load.files + 1] = path
+  local chunk, err = loadfile(path, "t", ctx.env)
+  if not chunk then
+    error(err:find(path, 1, true) and err or path .. ": " .. err, 0)
   end
-  loading = loading or {}
-  debug.sethook(hook, "", 1000000)
-  local ok, result = xpcall(chunk, ctx.where)
-  hook, loading = outer, outer_loading
-  if outer then debug.sethook(outer, "", 1000000) else debug.sethook() end
-  if not ok then error(result == EXHAUSTED and ctx.exhausted or result, 0) end
+  local ok, result = xpcall(chunk, load.where)
+  if not ok then error(result, 0) end
   return result
 end
 
 local function check(game, path)
-  local Game = require("wargrid.game").Game
-  if getmetatable(game) ~= Game then
+  if debug.getmetatable(game) ~= Game then
     error(path .. ": the script must return a game "
           .. "(made by wg.game or wg.variant)", 0)
   end
   for _, method in ipairs { "actions", "play", "position_text",
                             "set_position" } do
     if type(game[method]) ~= "function" then
-      error(string.format("%s: game %s has no %s method", path, game.name,
-                          method), 0)
+      error(string.format("%s: game %s has no %s method", path,
+                          tostring(game.name), method), 0)
     end
   end
   -- a declaration that leaves one of the game's rules impossible (a file
   -- the rule names is off the board) is refused here, in one line
   local ok, err = game:validate()
   if not ok then
-    error(string.format("%s: game %s: %s", path, game.name, err or "?"), 0)
+    error(string.format("%s: game %s: %s", path, tostring(game.name),
+                        tostring(err or "?")), 0)
   end
   return game
 end
 
--- loader.load(name) -> game; raises a message naming the file on failure.
--- Loaded once, except that a load under way loads the games it asks for
--- once for itself.
-function loader.load(name)
-  local games = loading or cache
-  if games[name] then return games[name] end
+function game_in(load, name)
+  local game = load.games[name]
+  if game then return game end
   local path, err = loader.find(name)
   if not path then error(err, 0) end
-  local game = check(run(path), path)
-  games[name] = game
+  game = check(run(path, load), path)
+  load.games[name] = game
+  return game
+end
+
+-- ---- faces -------------------------------------------------------------
+
+-- The face of each game of an untrusted load (see the header).
+local function face_of(load, g)
+  local face = load.faces[g]
+  if face then return face end
+  face = setmetatable({}, Game)
+  load.faces[g] = face
+  load.own[face] = g
+  core.face(face, g, load.path)  -- perft, playouts and the search call g's
+  local seen = {}
+  local function copy(v, name)
+    local kind = type(v)
+    if kind == "function" then return guard(load, v, name) end
+    if kind ~= "table" then return v end
+    if debug.getmetatable(v) == Game then return face_of(load, v) end
+    if seen[v] then return seen[v] end
+    local out = {}
+    seen[v] = out
+    for k, x in next, v do
+      out[copy(k, name)] = copy(x, name .. "." .. tostring(k))
+    end
+    return out
+  end
+  for k, v in next, g do face[k] = copy(v, tostring(k)) end
+  face.with_options = load.with_options
+  return face
+end
+
+-- A new load of the script at path: its files, its games by name, the
+-- metatables, guards and faces it has made (game -> face, face -> game).
+local function new_load(path)
+  local load = { path = path, files = {}, games = {}, metas = {},
+                 guards = {}, faces = {}, own = {} }
+  load.where = where_for(load)
+  -- options are set on the script's game, under a budget, and the game
+  -- that has them faced
+  local set_options = core.guard(function(g, settings)
+    return g:with_options(settings)
+  end, path, "with_options")
+  function load.with_options(face, settings)
+    local g = load.own[face]
+    local set = set_options(g, settings)
+    return set == g and face or load.face_of(set)
+  end
+  -- what a guarded call returns to wargrid: functions guarded, games faced
+  function load.clean(...)
+    local out = table.pack(...)
+    for i = 1, out.n do
+      local v = out[i]
+      if type(v) == "function" then
+        out[i] = guard(load, v, "a function it returned")
+      elseif type(v) == "table" and debug.getmetatable(v) == Game then
+        out[i] = face_of(load, v)
+      end
+    end
+    return table.unpack(out, 1, out.n)
+  end
+  function load.face_of(g) return face_of(load, g) end
+  return load
+end
+
+-- Loads the game at path under a budget; by_name: found by its name (a
+-- built-in game is trusted when every file its load ran is built-in).
+-- Returns the game and the files the load read.
+local function load_top(path, by_name)
+  local load = new_load(path)
+  local game = core.guard(function()
+    return check(run(path, load), path)
+  end, path, "loading", nil, nil, true)()
+  local trusted = by_name
+  for _, file in ipairs(load.files) do
+    trusted = trusted and file:sub(1, #BUILTIN) == BUILTIN
+  end
+  if trusted then return game, load.files end
+  return face_of(load, game), load.files
+end
+
+local cache = {}
+
+-- loader.load(name) -> game; raises a message naming the file on failure.
+-- Loaded once.
+function loader.load(name)
+  if cache[name] then return cache[name] end
+  local path, err = loader.find(name)
+  if not path then error(err, 0) end
+  local game = load_top(path, true)
+  cache[name] = game
   return game
 end
 
 -- loader.load_file(path) -> game, files (a variant file, say, or a game's
--- folder: its init.lua); not cached: the games it asks for are loaded
--- afresh too. files lists every file the load read, the script first, then
--- its modules and the games it asked for (their scripts and modules).
+-- folder: its init.lua), untrusted; not cached: the games it asks for are
+-- loaded afresh too. files lists every file the load read, the script
+-- first, then its modules and the games it asked for (their scripts and
+-- modules), in the order it read them: a game played from a file is
+-- watched for changes in every one of them.
 function loader.load_file(path)
   if lfs.attributes(path, "mode") == "directory" then
     path = path:gsub("/+$", "") .. "/init.lua"
   end
   if lfs.attributes(path, "mode") ~= "file" then
-    error(string.format("no file '%s'", path), 0)
+    error(string.format("no file %s", quote(path)), 0)
   end
-  local outer = reading
-  local files = {}
-  reading = files
-  local ok, game = pcall(run, path)
-  reading = outer
-  if not ok then error(game, 0) end
-  for _, f in ipairs(files) do note(f) end
-  return check(game, path), files
+  return load_top(path, false)
 end
 
 return loader

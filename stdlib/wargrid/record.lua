@@ -47,6 +47,8 @@
 -- wrong, naming the line and tag), and M.write(rec) its inverse: what
 -- M.write wrote, M.read reads back into a table M.write writes to the same
 -- bytes. Comments are read with their white space made single spaces.
+local text_of = require "wargrid.text"
+
 local M = {}
 
 M.RESULTS = { ["1-0"] = true, ["0-1"] = true, ["1/2-1/2"] = true,
@@ -66,9 +68,9 @@ local CHECK = {
     if not M.RESULTS[v] then return "1-0, 0-1, 1/2-1/2 or *" end
   end,
   Seed = function(v)
-    if not (v:match("^%d+$") and math.tointeger(tonumber(v))) then
-      return "a whole number"
-    end
+    -- what --seed takes
+    local _, why = text_of.integer(v, 0, text_of.SEED_MAX)
+    return why and why:gsub("^expected ", "")
   end,
   SetUp = function(v)
     if v ~= "0" and v ~= "1" then return "0 or 1" end
@@ -184,8 +186,8 @@ local function read_tags(text, line_at)
       local v = table.concat(value)
       local bad = CHECK[name] and CHECK[name](v)
       if bad then
-        return nil, string.format("line %d: tag %s: expected %s, not '%s'",
-                                  line, name, bad, v)
+        return nil, string.format("line %d: tag %s: expected %s, not %s",
+                                  line, name, bad, text_of.quote(v))
       end
       tags[#tags + 1] = { name = name, value = v, line = line }
       pos = close
@@ -245,7 +247,8 @@ function M.read(text)
         return fail(p, "a hash comment {#%s} must follow an action", hex)
       end
       if last.hash then
-        return fail(p, "action '%s' has two hash comments", last.text)
+        return fail(p, "action %s has two hash comments",
+                    text_of.quote(last.text))
       end
       last.hash = hex:lower()
       return true
@@ -279,7 +282,12 @@ function M.read(text)
       flush()
       local eol = text:find("\n", pos, true) or n + 1
       if c == ";" then
-        local ok, err = comment(pos, text:sub(pos + 1, eol - 1))
+        local body = text:sub(pos + 1, eol - 1)
+        -- M.write writes every comment in braces, which '}' would end
+        if body:find("}", 1, true) then
+          return fail(pos, "a comment ';...' may not contain '}'")
+        end
+        local ok, err = comment(pos, body)
         if not ok then return nil, err end
       end
       pos = eol

@@ -21,9 +21,11 @@
 -- no [Game]).
 local core = require "wargrid.core"
 local gamemod = require "wargrid.game"
+local lfs = require "lfs"
 local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local san = require "wargrid.san"
+local text_of = require "wargrid.text"
 
 local M = {}
 
@@ -218,7 +220,10 @@ end
 -- { name = game }, and the option settings; or nil and what is wrong.
 -- Variant is a file when it names one (a path, or a .lua file); else it is
 -- XBoard's variant name: "courier" is historical Courier unless a Game tag
--- names the game.
+-- names the game. A record is anyone's: the file it names is run as an
+-- untrusted script, and must be a .lua file or a game's folder, so that a
+-- record cannot have any file of the machine read as a script (its syntax
+-- error would show a word of it).
 function M.source(rec)
   local variant, name = record.tag(rec, "Variant"), record.tag(rec, "Game")
   local options = {}
@@ -226,6 +231,12 @@ function M.source(rec)
     options[#options + 1] = word
   end
   if variant and (variant:find("/", 1, true) or variant:match("%.lua$")) then
+    if not variant:match("%.lua$")
+       and lfs.attributes(variant, "mode") ~= "directory" then
+      return nil, string.format("%s: %s is no variant file (a .lua file or "
+                                .. "a game's folder)", where(rec, "Variant"),
+                                text_of.quote(variant))
+    end
     return { file = variant, options = options }
   end
   if name then return { name = name, options = options } end
@@ -233,9 +244,9 @@ function M.source(rec)
     return { name = "courier_historical", options = options }
   end
   if variant then
-    return nil, string.format("%s: '%s' is neither a variant file nor a "
+    return nil, string.format("%s: %s is neither a variant file nor a "
                               .. "variant wargrid knows (courier)",
-                              where(rec, "Variant"), variant)
+                              where(rec, "Variant"), text_of.quote(variant))
   end
   return nil, "no Game or Variant tag: which game is it?"
 end
@@ -456,7 +467,7 @@ end
 -- M.illegal_line(ill) -> "action N (TEXT, by SIDE) is illegal: REASON"
 function M.illegal_line(ill)
   return string.format("action %d (%s, by %s) is illegal: %s", ill.index,
-                       ill.text, ill.side, ill.reason)
+                       text_of.short(ill.text), ill.side, ill.reason)
 end
 
 -- M.describe(report) -> lines, and whether the rules changed the game
@@ -466,7 +477,8 @@ function M.describe(report)
   local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
   local d = report.differs
   if d then
-    add("action %d (%s) now does something else:", d.index, d.text)
+    add("action %d (%s) now does something else:", d.index,
+        text_of.short(d.text))
     add("the position before it:")
     for l in (d.board .. "\n"):gmatch("(.-)\n") do add("  %s", l) end
     add("  %s", d.before)

@@ -10,6 +10,7 @@
 -- Reading accepts the same, with or without "+", "#", "!" and "?", and a
 -- move in coordinates as the game writes its actions (a2a4, c7c8f).
 local core = require "wargrid.core"
+local quote = require("wargrid.text").quote
 
 local M = {}
 
@@ -77,30 +78,32 @@ end
 local function parse(game, text)
   local t = text:gsub("[!?]+$", ""):gsub("[+#]$", "")
   if t:match("^[O0]%-[O0]") then
-    return nil, string.format("'%s': %s has no castling", text, game.name)
+    return nil, string.format("%s: %s has no castling", quote(text),
+                              game.name)
   end
   -- the file that tells the piece is any letter but x (24 files at most)
   local letter, file, rank, x, to, promo =
     t:match("^(%u?)([a-wyz]?)(%d*)(x?)(%l%d+)=?(%a?)$")
   if not letter then
-    return nil, string.format("'%s' is not a move in SAN (as Nf3, exd5, "
-                              .. "c8=F) nor in coordinates (as a2a4)", text)
+    return nil, string.format("%s is not a move in SAN (as Nf3, exd5, "
+                              .. "c8=F) nor in coordinates (as a2a4)",
+                              quote(text))
   end
   local p = { file = file ~= "" and file or nil,
               rank = rank ~= "" and rank or nil, capture = x == "x" }
   p.type = game.letter_type[letter == "" and "p" or letter:lower()]
   if not p.type then
-    return nil, string.format("'%s': %s has no piece letter %s", text,
+    return nil, string.format("%s: %s has no piece letter %s", quote(text),
                               game.name, letter)
   end
   local err
   p.to, err = game.rules:square(to)
-  if not p.to then return nil, string.format("'%s': %s", text, err) end
+  if not p.to then return nil, string.format("%s: %s", quote(text), err) end
   if promo ~= "" then
     p.promo = game.letter_type[promo:lower()]
     if not p.promo then
-      return nil, string.format("'%s': %s has no piece letter %s", text,
-                                game.name, promo:upper())
+      return nil, string.format("%s: %s has no piece letter %s",
+                                quote(text), game.name, promo:upper())
     end
   end
   return p
@@ -136,12 +139,12 @@ function M.read(game, s, text)
   local found = #plain > 0 and plain or promoting
   if #found == 1 then return found[1] end
   if #found == 0 then
-    return nil, string.format("'%s' is not a legal move here", text)
+    return nil, string.format("%s is not a legal move here", quote(text))
   end
   local names = {}
   for i, a in ipairs(found) do names[i] = game:action_text(s, a) end
   table.sort(names)
-  return nil, string.format("'%s' is ambiguous here (%s)", text,
+  return nil, string.format("%s is ambiguous here (%s)", quote(text),
                             table.concat(names, ", "))
 end
 

@@ -20,12 +20,13 @@ local stats = require "wargrid.stats"
 local M = {}
 
 -- M.play(game, players, index, seed, max_plies [, info]) -> record of one
--- game. players[side] is a function(game, s, seed, legal) -> action, legal
--- being s's legal actions. A side's legal actions depend only on what it
--- may know (else choosing would tell it what it may not), so the list of
--- the true state serves the player's view of it too. A game ended by a
--- limit rather than decided (the move limit, or a reason the game lists in
--- its `cutoffs`) is marked cutoff = true. With info (the tags of
+-- game, or nil when Ctrl-C stopped it (core.on_interrupt). players[side]
+-- is a function(game, s, seed, legal) -> action, legal being s's legal
+-- actions. A side's legal actions depend only on what it may know (else
+-- choosing would tell it what it may not), so the list of the true state
+-- serves the player's view of it too. A game ended by a limit rather than
+-- decided (the move limit, or a reason the game lists in its `cutoffs`) is
+-- marked cutoff = true. With info (the tags of
 -- wargrid.replay.log), the game's record too, as text in rec.text.
 function M.play(game, players, index, seed, max_plies, info)
   local s = assert(game:new(nil, seed))
@@ -41,6 +42,7 @@ function M.play(game, players, index, seed, max_plies, info)
   local hidden, view = game:hidden(), nil
   local out = game:legal(s)   -- one list, filled again each ply
   while true do
+    if core.interrupted() then return nil end  -- Ctrl-C: the game is lost
     if out:size() == 0 then
       local winner, reason, score = game:result(s)
       rec.winner, rec.reason, rec.score = winner,
@@ -137,10 +139,16 @@ end
 
 -- Starts worker k of the pool: `wargrid selfplay` on shard `shard` of n,
 -- through a shell whose first line out is the worker's process id (exec
--- keeps it), its stderr kept in a file for when it fails.
+-- keeps it), its stderr kept in a file for when it fails. WARGRID_PARENT
+-- tells it the pool's process, with which it dies (core.die_with_parent);
+-- it gets the pool's budget for scripts.
 local function start_worker(r, shard, n)
-  local parts = { "echo $$; exec", shell_quote(r.exe or exe_path()),
-                  "selfplay" }
+  local limits = core.budget()
+  local parts = { "echo $$; WARGRID_PARENT=$PPID exec",
+                  shell_quote(r.exe or exe_path()), "selfplay",
+                  "--instruction-limit", limits.instructions // 1000000,
+                  "--time-limit", string.format("%.17g", limits.seconds),
+                  "--memory-limit", limits.memory }
   for _, a in ipairs(r.target) do parts[#parts + 1] = shell_quote(a) end
   for _, o in ipairs(r.options or {}) do
     parts[#parts + 1] = "--option " .. shell_quote(o)
@@ -189,15 +197,16 @@ local function run_pool(r, on_game)
                               n)
   end
   local records, open, failed, status = {}, r.jobs, nil, nil
-  while open > 0 and not failed do
+  local function going() return not failed and not core.interrupted() end
+  while open > 0 and going() do
     for k, w in ipairs(workers) do
-      if w.h and not failed then
-        local line = w.h:read("l")
+      if w.h and going() then
+        local line = w.h:read("l")  -- nil when Ctrl-C interrupts it
         local rec = line and json.decode(line)
         if rec and rec.type == "game" then
           records[#records + 1] = rec
           on_game(rec)
-        elseif not line then
+        elseif not line and going() then
           local ok, how, code = w.h:close()
           w.h = nil
           open = open - 1
@@ -209,7 +218,7 @@ local function run_pool(r, on_game)
     end
   end
   for _, w in ipairs(workers) do
-    if w.h then  -- the run has failed: the others stop
+    if w.h then  -- the run has failed or was stopped: the others stop
       if w.pid and w.pid:match("^%d+$") then
         os.execute("kill " .. w.pid .. " 2>/dev/null")
       end
@@ -232,7 +241,9 @@ end
 -- records: a directory where each game's record is written (named by
 -- M.record_path; "-": in its JSON line instead, as text), variant: the
 -- variant file, for the records' tags.
--- on_game(record) is called as each game ends.
+-- on_game(record) is called as each game ends. When Ctrl-C stops the run
+-- (core.on_interrupt; core.interrupted() tells), it returns the games
+-- finished.
 function M.run(game, r, on_game)
   on_game = on_game or function() end
   local from = r.from or 0
@@ -242,6 +253,7 @@ function M.run(game, r, on_game)
     for _, i in ipairs(M.indices(r.games, r.shard[1], r.shard[2], from)) do
       local rec = M.play(game, r.players, i, r.seed + i, r.max_plies,
                          record_info(r))
+      if not rec then break end
       local ok, err = keep_record(r, rec)
       if not ok then return nil, err, 2 end
       records[#records + 1] = rec

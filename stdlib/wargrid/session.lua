@@ -16,6 +16,7 @@
 local core = require "wargrid.core"
 local record = require "wargrid.record"
 local replay = require "wargrid.replay"
+local short = require("wargrid.text").short
 
 local M = {}
 
@@ -99,7 +100,8 @@ function M.continue(rec, spec)
   if report.differs then
     local d = report.differs
     note = string.format("note: action %d (%s) now does something else than "
-                         .. "the record says (its hash)", d.index, d.text)
+                         .. "the record says (its hash)", d.index,
+                         short(d.text))
   end
   return self, note
 end
@@ -184,7 +186,7 @@ function Session:reload(changed)
   local d, ill = report.differs, report.illegal
   if d then
     parts[#parts + 1] = string.format("action %d (%s) now does something "
-                                      .. "else%s", d.index, d.text,
+                                      .. "else%s", d.index, short(d.text),
                                       d.changes and " (" .. table.concat(
                                         d.changes, ", ") .. ")" or "")
   end

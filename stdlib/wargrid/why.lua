@@ -24,6 +24,7 @@
 --     (g.kind tells which generic reason g is).
 -- A reason is { rule = "C-E1" or nil, reason = "...", kind = "..." }.
 local core = require "wargrid.core"
+local quote = require("wargrid.text").quote
 
 local M = {}
 
@@ -114,10 +115,10 @@ end
 function M.read(game, _, text)
   local from, to, letter = normal(text):match("^(%l%d+)(%l%d+)(%l?)$")
   if not from then
-    return nil, string.format("'%s' is not an action in %s's notation "
+    return nil, string.format("%s is not an action in %s's notation "
                               .. "(a move is written from-square to-square, "
                               .. "as a2a4; a promotion adds the new piece's "
-                              .. "letter)", text, game.name)
+                              .. "letter)", quote(text), game.name)
   end
   local a, err = M.square_of(game, from)
   if not a then return nil, err end
@@ -128,8 +129,8 @@ function M.read(game, _, text)
   if letter ~= "" then
     p.promo = game.letter_type[letter]
     if not p.promo then
-      return nil, string.format("'%s' is not a piece letter of %s", letter,
-                                game.name)
+      return nil, string.format("%s is not a piece letter of %s",
+                                quote(letter), game.name)
     end
   end
   return p
@@ -374,7 +375,8 @@ function M.explain(game, s, text)
   local r = as_reason(g, game:why(s, p, g)) or g
   if not r then
     return { legal = false, kind = "unknown",
-             reason = string.format("'%s' is not a legal action here", text) }
+             reason = string.format("%s is not a legal action here",
+                                    quote(text)) }
   end
   return { legal = false, rule = r.rule, kind = r.kind, reason = r.reason }
 end

@@ -1,12 +1,15 @@
 -- tests/fuzz/seeds.lua: writes the fuzz targets' seeds (tests/fuzz/seeds/)
 -- from the games' real positions and actions: each game's start and the
 -- positions seeded random play reaches, legal action texts there, option
--- settings, and the example variants (linked, not copied). Run it from the
+-- settings, the records of seeded random games, and the example variants
+-- (linked, not copied). Run it from the
 -- project's root after make: lua5.4 tests/fuzz/seeds.lua
 package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local lfs = require "lfs"
+local ai = require "wargrid.ai"
 local loader = require "wargrid.loader"
+local selfplay = require "wargrid.selfplay"
 local wg = require "wargrid"
 
 local ROOT = "tests/fuzz/seeds/"
@@ -55,6 +58,11 @@ for _, name in ipairs(loader.list()) do
   end
   if #options > 1 then
     write("option", name .. "-all", name .. "\n" .. table.concat(options, "\n"))
+  end
+  for _, n in ipairs { 6, 40 } do
+    local info = { event = "fuzz seed", white = "random", black = "random" }
+    local rec = selfplay.play(game, { ai.random, ai.random }, 0, n, n, info)
+    write("record", string.format("%s-%d", name, n), rec.text)
   end
 end
 

@@ -126,6 +126,13 @@ describe("blockwars: positions that cannot be played are refused", function()
                    refused({ e4 = "I", e5 = "i", a1 = "F" }, "c2 decks=2/2/-"))
   end)
 
+  it("BW-A8 units off the board read in any order, as written; no tank for an army without tank ranks "
+     .. "(fuzz: position)", function()
+    assert.equal("I5T/i6", field(pos(two, "c2 reserve=TI2I3/i3i3 decks=2/2/-"), "reserve"))
+    assert.matches("reserve 'I6/ti6': the germans have no tank ranks to bring a tank in on %(BW%-A8%)",
+                   refused(two, "c2 reserve=I6/ti6 decks=2/2/-"))
+  end)
+
   it("BW-S6 a text holds no more units than a game does (fuzz: position)",
      function()
     local more = ": more units than a game holds %(128 at most%)"
@@ -134,7 +141,8 @@ describe("blockwars: positions that cannot be played are refused", function()
     assert.matches("lost '%-/i99999999999999999999'" .. more,
                    refused(two, "c2 lost=-/i99999999999999999999 decks=2/2/-"))
     local air = ("o"):rep(130)
-    assert.matches("air '" .. air .. "/%-'" .. more,
+    -- the input quoted short: its first 60 characters (issue 13)
+    assert.matches("air '" .. air:sub(1, 60) .. "%.%.%.'" .. more,
                    refused(two, "c2 air=" .. air .. "/- decks=2/2/-"))
     assert.matches("placement" .. more,
                    refused(two, "c2 reserve=I120/- phase=place decks=2/2/-"))

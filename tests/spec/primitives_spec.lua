@@ -184,8 +184,9 @@ describe("options and seeds", function()
     assert.same({ fast = true, size = 5, mode = "b" }, g.opt)
     assert.equal(toy, toy:with_options {})
     assert.has_error(function() toy:with_options { "size=0" } end,
-                     "option size takes a whole number from 1 to "
-                     .. "2147483647, not '0'")
+                     "option size takes a whole number from 1 to 2147483647, not '0'")
+    assert.has_error(function() toy:with_options { size = 2 ^ 31 } end,
+                     "option size takes a whole number from 1 to 2147483647, not '2147483648.0'")
     assert.has_error(function() toy:with_options { "mode=c" } end,
                      "option mode is one of a, b, not 'c'")
     assert.has_error(function() toy:with_options { "fast=maybe" } end,

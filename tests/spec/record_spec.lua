@@ -57,7 +57,7 @@ describe("record: reading", function()
 
   it("names the line and tag of what is wrong", function()
     local cases = {
-      { '[Seed "x"]\n\n*', "line 1: tag Seed: expected a whole number, not 'x'" },
+      { '[Seed "x"]\n\n*', "line 1: tag Seed: expected a whole number from 0 to 9007199254740992, not 'x'" },
       { '[Event "a"]\n[Result "2-0"]\n\n*', "line 2: tag Result: expected 1-0, 0-1, 1/2-1/2 or *, not '2-0'" },
       { '[Result "1-0"]\n\n1. a4 0-1', "line 1: tag Result: '1-0', but the actions end with 0-1" },
       { '[Game "a b"]\n*', "line 1: tag Game: expected a game's name (a word), not 'a b'" },
@@ -66,6 +66,8 @@ describe("record: reading", function()
       { '[Options "turns="]\n*',
         "line 1: tag Options: expected settings NAME or NAME=VALUE separated by spaces, not 'turns='" },
       { '[SetUp "2"]\n*', "line 1: tag SetUp: expected 0 or 1, not '2'" },
+      -- comments are written in braces, which '}' would end (fuzz: record)
+      { '1. a4 ; a } b\n*', "line 1: a comment ';...' may not contain '}'" },
       { '[SetUp "1"]\n*', 'tag SetUp: "1" needs a FEN tag with the position' },
       { '[FEN "k/K w"]\n[Position "x"]\n*', "tags FEN and Position both give the start: keep one" },
       { '[Game "a"]\n[Game "b"]\n*', "line 2: tag Game given twice (line 1 first)" },

@@ -66,7 +66,8 @@ describe("cli: replay", function()
     local file = dir .. "/bad.pgn"
     write(file, '[Game "wehrschach"]\n[Seed "12x"]\n\n*\n')
     local cases = {
-      { { "replay", file }, "wargrid: replay: " .. file .. " line 2: tag Seed: expected a whole number, not '12x'\n" },
+      { { "replay", file }, "wargrid: replay: " .. file .. " line 2: tag Seed: expected a whole number from 0 to "
+                            .. "9007199254740992, not '12x'\n" },
       { { "replay", dir .. "/none.pgn" },
         "wargrid: replay: cannot read " .. dir .. "/none.pgn: No such file or directory\n" },
       { { "replay" }, "wargrid: replay: which record?\n" },

@@ -182,7 +182,14 @@ local function position_text(self, s, viewer)
 end
 
 -- Reading position text ------------------------------------------------------
-local function bad(fmt, ...) return nil, string.format(fmt, ...) end
+-- What is wrong, in one line: the input it names shown short.
+local function bad(fmt, ...)
+  local args = table.pack(...)
+  for i = 1, args.n do
+    if type(args[i]) == "string" then args[i] = wg.text.short(args[i]) end
+  end
+  return nil, string.format(fmt, table.unpack(args, 1, args.n))
+end
 
 -- A text may not hold more units than a state does: true, or nil and why.
 local function room(self, s, n)
@@ -205,20 +212,31 @@ local function read_units(self, s, key, text, where)
     return bad("%s '%s': expected Canadians/Germans", key, text)
   end
   for side, part in ipairs(parts) do
-    if part ~= "-" then
-      local pos = 1
-      while pos <= #part do
-        local l, count, nxt = part:match("^(%a)(%d*)()", pos)
-        local t = l and self.letter_type[l:lower()]
-        if not t or t == self.T.fighter then
-          return bad("%s '%s': expected unit letters (I, M, T) with counts",
-                     key, text)
-        end
-        local ok, err = add_offboard(self, s, side, t,
-                                     count == "" and 1 or tonumber(count),
-                                     where)
+    -- counted first, then added in the order the text is written (I, M,
+    -- T), so that "Ti6" is the state "i6t" writes and reads back as
+    local counts = {}
+    local pos = 1
+    while part ~= "-" and pos <= #part do
+      local l, count, nxt = part:match("^(%a)(%d*)()", pos)
+      local t = l and self.letter_type[l:lower()]
+      if not t or t == self.T.fighter then
+        return bad("%s '%s': expected unit letters (I, M, T) with counts",
+                   key, text)
+      end
+      -- BW-A8: a tank enters on its army's tank ranks; an army without
+      -- them has no tank to bring in
+      if t == self.T.tank and where == bw.RESERVE
+         and not self.def.armies[self.sides[side]].tank_ranks then
+        return bad("%s '%s': the %s have no tank ranks to bring a tank in "
+                   .. "on (BW-A8)", key, text, self.sides[side])
+      end
+      counts[t] = (counts[t] or 0) + (count == "" and 1 or tonumber(count))
+      pos = nxt
+    end
+    for _, t in ipairs { self.T.infantry, self.T.machinegun, self.T.tank } do
+      if counts[t] then
+        local ok, err = add_offboard(self, s, side, t, counts[t], where)
         if not ok then return bad("%s '%s': %s", key, text, err) end
-        pos = nxt
       end
     end
   end

@@ -3,6 +3,7 @@
 -- (exit status 2: the user's arguments, position, action or script) and a
 -- failure of wargrid itself (exit status 1: a bug, a failed job).
 local loader = require "wargrid.loader"
+local text = require "wargrid.text"
 
 local M = {}
 
@@ -55,9 +56,10 @@ end
 -- by a command. Errors raised in wargrid's own code (the position in their
 -- message is one of its files) are bugs; any other error is about the
 -- input: a message of ours without a position, or an error in a script the
--- user gave (a variant, a game on WARGRID_PATH).
+-- user gave (a variant, a game on WARGRID_PATH). A message about bad input
+-- is one line however it was made (a file name may hold a newline).
 function M.failure(err)
-  if getmetatable(err) == Usage then return 2, err.msg end
+  if getmetatable(err) == Usage then return 2, text.line(err.msg) end
   if getmetatable(err) == Internal then
     return 1, "internal error: " .. err.msg
   end
@@ -167,8 +169,8 @@ end
 -- allowed ones
 function M.no_more(cmd, pos, opts, allowed)
   if #pos > (allowed or 0) then
-    M.usage_error("%s: unexpected argument '%s'%s", cmd,
-                  pos[(allowed or 0) + 1],
+    M.usage_error("%s: unexpected argument %s%s", cmd,
+                  text.quote(pos[(allowed or 0) + 1]),
                   opts.variant and " (with --variant, leave out GAME)" or "")
   end
 end
@@ -180,16 +182,14 @@ function M.start(game, opts, seed)
   return s
 end
 
--- M.integer(cmd, what, text [, min [, max]]) -> the whole number text says
-function M.integer(cmd, what, text, min, max)
-  local n = text and text:match("^%d+$") and math.tointeger(tonumber(text))
-  max = max or 2 ^ 53
-  if not n or n < (min or 0) or n > max then
-    M.usage_error("%s: %s must be a whole number%s, not '%s'", cmd, what,
-                  max < 2 ^ 53 and string.format(" from %d to %d", min or 0,
-                                                 max)
-                  or min and min > 0 and (" from " .. min) or "",
-                  tostring(text))
+-- M.integer(cmd, what, input [, min [, max]]) -> the whole number the input
+-- says, from min (default 0) to max (default text.SEED_MAX, 2^53)
+function M.integer(cmd, what, input, min, max)
+  min, max = min or 0, max or text.SEED_MAX
+  local n = text.integer(input, min, max)
+  if not n then
+    M.usage_error("%s: %s must be a whole number from %d to %d, not %s", cmd,
+                  what, min, max, text.quote(tostring(input)))
   end
   return n
 end

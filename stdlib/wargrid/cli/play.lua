@@ -5,6 +5,7 @@ local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
 local help = require "wargrid.help"
 local loader = require "wargrid.loader"
+local quote = require("wargrid.text").quote
 local record = require "wargrid.record"
 local session = require "wargrid.session"
 
@@ -74,7 +75,8 @@ local function show_moves(game, s, which, say, width)
     end
   end
   if which and shown == 0 then
-    say("no legal actions for '%s' (type 'moves' to list them all)\n", which)
+    say("no legal actions for %s (type 'moves' to list them all)\n",
+        quote(which))
   end
   local macros = game:macros(s)
   if not which and #macros > 0 then
@@ -94,8 +96,8 @@ local function side_set(game, text, mine)
     for i, name in ipairs(game.sides) do
       if t == name or t == tostring(i) then return { [3 - i] = true } end
     end
-    common.usage_error("play: --side must be %s, %s, 1 or 2, not '%s'",
-                       game.sides[1], game.sides[2], mine)
+    common.usage_error("play: --side must be %s, %s, 1 or 2, not %s",
+                       game.sides[1], game.sides[2], quote(mine))
   end
   if text == nil then return { [2] = true } end
   local t = text:lower()
@@ -106,7 +108,8 @@ local function side_set(game, text, mine)
     if name == t then return { [i] = true } end
   end
   common.usage_error("play: --ai must be %s, %s, 1, 2, both or none, "
-                     .. "not '%s'", game.sides[1], game.sides[2], text)
+                     .. "not %s", game.sides[1], game.sides[2],
+                     quote(text))
 end
 
 -- Plays action a through the session (which notes it in the record, and

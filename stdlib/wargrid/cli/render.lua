@@ -6,6 +6,7 @@ local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local svg = require "wargrid.svg"
+local text_of = require "wargrid.text"
 
 local M = {}
 
@@ -46,8 +47,8 @@ local function side_of(game, text)
   for side, name in ipairs(game.sides) do
     if name:lower() == text:lower() then return side end
   end
-  common.usage_error("render: --view: one of %s, %s (or 1, 2), not '%s'",
-                     game.sides[1], game.sides[2], text)
+  common.usage_error("render: --view: one of %s, %s (or 1, 2), not %s",
+                     game.sides[1], game.sides[2], text_of.quote(text))
 end
 
 -- M.write(cmd, path, text): text to the file at path, or standard output
@@ -57,8 +58,10 @@ function M.write(cmd, path, text)
     return
   end
   local f, err = io.open(path, "w")
-  if not f then common.usage_error("%s: cannot write '%s': %s", cmd, path,
-                                   err) end
+  if not f then
+    common.usage_error("%s: cannot write %s: %s", cmd, text_of.quote(path),
+                       text_of.short(err))
+  end
   f:write(text)
   f:close()
 end
@@ -158,7 +161,7 @@ function M.render.run(args)
       local a, err = replay.parse(game, s, texts[i])
       if not a then
         common.usage_error("render: %s action %d (%s): %s", opts.record, i,
-                           texts[i], err)
+                           text_of.short(texts[i]), err)
       end
       draw.note = string.format("%d. %s: %s", i, by, texts[i])
       game:play(s, a)

@@ -7,6 +7,7 @@ local selfplay = require "wargrid.selfplay"
 local stats = require "wargrid.stats"
 local json = require "wargrid.json"
 local common = require "wargrid.cli.common"
+local quote = require("wargrid.text").quote
 
 local M = {}
 
@@ -69,7 +70,8 @@ percent (50,55: balanced against a 5-point first-move advantage).
 
 On a terminal a progress line shows on stderr: games done, the running
 estimate and the time left. A job that fails stops the run: exit status 1
-(or 2 when the job refused the run's input).]],
+(or 2 when the job refused the run's input). Ctrl-C stops the jobs and
+reports the games finished: exit status 130.]],
 }
 
 M.compare = {
@@ -114,7 +116,8 @@ local function width(cmd, what, text)
   local w = text and text:match("^%d*%.?%d+$") and tonumber(text)
   if not w or w <= 0 or w > 100 then
     common.usage_error("%s: %s must be a width in points, more than 0 and "
-                       .. "at most 100, not '%s'", cmd, what, tostring(text))
+                       .. "at most 100, not %s", cmd, what,
+                       quote(tostring(text)))
   end
   return w / 100
 end
@@ -135,8 +138,8 @@ local function sprt_test(cmd, text, lo, hi)
   if not ok then
     common.usage_error("%s: --sprt must be H0,H1 (two different numbers of "
                        .. "points between %d and %d) or H0,H1,ALPHA,BETA "
-                       .. "(error rates between 0 and 0.5), not '%s'", cmd,
-                       lo, hi, text)
+                       .. "(error rates between 0 and 0.5), not %s", cmd,
+                       lo, hi, quote(text))
   end
   return { h0 = h0 / 100, h1 = h1 / 100, alpha = alpha, beta = beta }
 end
@@ -174,8 +177,8 @@ local function run_settings(cmd, opts)
     local i, n = opts.shard:match("^(%d+)/(%d+)$")
     i, n = tonumber(i), tonumber(n)
     if not i or i < 1 or i > n then
-      common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not '%s'",
-                         cmd, opts.shard)
+      common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not %s",
+                         cmd, quote(opts.shard))
     end
     if sequential then
       common.usage_error("%s: --until and --sprt decide on the whole run, "
@@ -277,6 +280,20 @@ end
 
 -- ---- playing -----------------------------------------------------------
 
+-- A selfplay worker dies with the pool that started it (WARGRID_PARENT:
+-- the pool's process id), even when the pool is killed; any other run
+-- stops at Ctrl-C with the games it has finished.
+local function watch_signals()
+  local parent = os.getenv("WARGRID_PARENT")
+  if parent and parent:match("^%d+$") then
+    core.die_with_parent(math.tointeger(tonumber(parent)))
+  else
+    core.on_interrupt()
+  end
+end
+
+local INTERRUPTED = 130  -- the shell's status for a process Ctrl-C ended
+
 -- Plays games from..to-1 of the run of `game`, which `target` names to the
 -- workers; appends them to records.
 local function play(game, r, target, from, to, records, on_game)
@@ -352,7 +369,7 @@ local function selfplay_run(game, r, target)
       m:plan(1, n, expected(r, n, r["until"]
                                   and stats.needed(tally, r["until"])))
     end
-  until not sequential or ans.stop
+  until not sequential or ans.stop or core.interrupted()
   m:clear()
   return records, ans
 end
@@ -365,6 +382,7 @@ function M.selfplay.run(args)
   common.no_more("selfplay", pos, opts)
   local r = run_settings("selfplay", opts)
   local header = header_of(game, r, opts)
+  watch_signals()
   if opts.shard then
     -- JSON lines, each game as it ends
     header.shard = opts.shard
@@ -373,12 +391,19 @@ function M.selfplay.run(args)
       print(json.encode(rec))
       io.stdout:flush()
     end)
-    return 0
+    return core.interrupted() and INTERRUPTED or 0
   end
   local records, ans = selfplay_run(game, r, target)
-  if ans then header.games, header.cap = #records, r.games end
+  if core.interrupted() then
+    header.missing = true
+    io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
+                                  .. "after %d of %d games\n", #records,
+                                  r.games))
+  elseif ans then
+    header.games, header.cap = #records, r.games
+  end
   print_report(game, header, records, opts.json, ans or { width = r.width })
-  return 0
+  return core.interrupted() and INTERRUPTED or 0
 end
 
 -- The arms of a comparison played side by side, batch by batch: the base,
@@ -420,7 +445,7 @@ local function compare_run(r, arms)
     end
     local done = true
     for k = 2, #arms do done = done and arms[k].answer ~= nil end
-  until not sequential or done
+  until not sequential or done or core.interrupted()
   m:clear()
 end
 
@@ -463,7 +488,12 @@ function M.compare.run(args)
   for _, arm in ipairs(arms) do
     arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
   end
+  watch_signals()
   compare_run(r, arms)
+  if core.interrupted() then
+    io.stderr:write("wargrid: compare: stopped by Ctrl-C\n")
+    return INTERRUPTED
+  end
   local function header(arm, file)
     local h = header_of(arm.game, r, { variant = file, option = opts.option })
     if r["until"] or r.sprt then h.games, h.cap = #arm.records, r.games end
@@ -519,7 +549,9 @@ end
 -- against the header read before, if any).
 local function read_shard(path, header, by_index)
   local f = io.open(path)
-  if not f then common.usage_error("stats merge: cannot read '%s'", path) end
+  if not f then
+    common.usage_error("stats merge: cannot read %s", quote(path))
+  end
   local n = 0
   for line in f:lines() do
     n = n + 1
@@ -556,7 +588,8 @@ function M.stats.run(args)
     return opts.help and 0 or 2
   end
   if pos[1] ~= "merge" then
-    common.usage_error("stats: unknown subcommand '%s' (try 'merge')", pos[1])
+    common.usage_error("stats: unknown subcommand %s (try 'merge')",
+                       quote(pos[1]))
   end
   if #pos < 2 then common.usage_error("stats merge: give the shard files") end
   local header, by_index = nil, {}

@@ -1,6 +1,7 @@
 -- wargrid.cli.suggest: `wargrid suggest`, what the AI would play.
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
+local text = require "wargrid.text"
 
 local M = {}
 
@@ -20,10 +21,11 @@ a number of iterations, or seconds.]],
 local function budget_of(opts, seed)
   local budget = { seed = seed }
   if opts.seconds then
-    budget.seconds = tonumber(opts.seconds)
-    if not budget.seconds or budget.seconds <= 0 then
-      common.usage_error("suggest: --seconds must be a positive number, "
-                         .. "not '%s'", opts.seconds)
+    local err
+    budget.seconds, err = text.number(opts.seconds, 0.001, 1e6)
+    if not budget.seconds then
+      common.usage_error("suggest: --seconds %s: %s", text.quote(opts.seconds),
+                         err)
     end
   end
   if opts.iterations then

@@ -51,7 +51,8 @@ function M.test.run(args)
   end
   for _, a in ipairs(args) do
     if a:sub(1, 1) ~= "-" and a:match("%.lua$") and not io.open(a) then
-      common.usage_error("test: no spec file '%s'", a)
+      common.usage_error("test: no spec file %s",
+                         require("wargrid.text").quote(a))
     end
   end
   local lua, busted = on_path { "lua5.4" }, on_path { "busted" }

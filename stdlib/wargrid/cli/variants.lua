@@ -44,7 +44,8 @@ end
 -- M.run({ [GAME] }) -> exit status
 function M.run(args)
   if #args > 1 then
-    common.usage_error("help variants: unexpected argument '%s'", args[2])
+    common.usage_error("help variants: unexpected argument %s",
+                       require("wargrid.text").quote(args[2]))
   end
   local parts = { HEAD, "\nEvery game:",
                   folded(schema.describe(schema.KEYS, schema.ORDER)) }

@@ -1,0 +1,1 @@
+../../../../examples/variants/amazons_no_return.lua

@@ -1,0 +1,1 @@
+../../../../examples/variants/blockwars_attack_moves.lua

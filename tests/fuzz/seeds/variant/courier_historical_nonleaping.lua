@@ -1,0 +1,1 @@
+../../../../examples/variants/courier_historical_nonleaping.lua

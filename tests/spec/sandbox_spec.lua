@@ -1,0 +1,532 @@
+-- The sandbox's attack catalogue (issue 13): hostile game scripts, each run
+-- through the wargrid executable in a temporary directory of its own. Each
+-- must be refused: exit status 2, nothing on stdout, one line on stderr
+-- naming the script, within 5 s, and no file touched (the directory's
+-- listing and a canary file are the same after). Budgets are lowered by the
+-- options where an attack would spend the default ones; the defaults are
+-- tried on an endless loop. Then: what a variant changes leaves the base
+-- game as it was, and selfplay's workers die with their pool.
+local T = require "wargrid.test"
+local core = require "wargrid.core"
+local lfs = require "lfs"
+local selfplay = require "wargrid.selfplay"
+local ai = require "wargrid.ai"
+local loader = require "wargrid.loader"
+
+local ROOT = lfs.currentdir()
+-- the build tests/run tests (make test-sanitize: build/san)
+local WARGRID = ROOT .. "/" .. (os.getenv("WARGRID_BUILD") or "build")
+                .. "/wargrid"
+
+-- A game of two kings on 3x3, which every attack starts from: `game`.
+local PRELUDE = [[
+local wg = require "wargrid"
+local game = wg.game {
+  name = "target", board = { files = 3, ranks = 3 },
+  pieces = { king = { letter = "k", moves = "K", royal = true, value = 1 } },
+  start = "k2/3/2K w",
+}
+function game:actions(s, out) s:trace(out, s:side()) end
+function game:play(s, a) s:apply_move(a); s:end_turn() end
+function game:position_text(s)
+  return wg.fen.write_board(self, s) .. (s:side() == 1 and " w" or " b")
+end
+function game:set_position(s, text)
+  local board, side = text:match("^(%S+) ([wb])$")
+  local ok, err = wg.fen.read_board(self, s, board or "")
+  if not ok then return nil, err end
+  s:set_side(side == "w" and 1 or 2)
+  return true
+end
+]]
+local LOOP = "while true do end"
+local QUICK = { "--instruction-limit", "5", "--time-limit", "1" }
+local SMALL = { "--memory-limit", "64" }  -- and the default time: growing is slow
+
+-- A record of the game whose Variant tag names the script (SCRIPT), for
+-- the commands that read records (RECORD is its file): the record is data,
+-- the rules it names are not trusted.
+local RECORD = '[Variant "SCRIPT"]\n[Seed "1"]\n\n1. c1b2 *\n'
+
+-- Each attack: its name, its code after the prelude (a script that returns
+-- nothing returns the game), the command it runs under (with its input, and
+-- its own budget's options in place of QUICK; with record, the record it
+-- reads in place of --variant) and a pattern its one line must match after
+-- the script's path.
+local ATTACKS = {
+  -- finding 1: an endless loop in each callback, wherever it is called from
+  { "loop-actions", "function game:actions() " .. LOOP .. " end",
+    { "moves" }, "%d+: actions ran out of its instruction budget %(5 million" },
+  { "loop-play-perft", "function game:play() " .. LOOP .. " end",
+    { "perft", "2" }, "%d+: play ran out of its instruction budget" },
+  { "loop-actions-perft", "function game:actions() " .. LOOP .. " end",
+    { "perft", "3" }, "%d+: actions ran out" },
+  { "loop-actions-search", "local n = 0\nfunction game:actions(s, out)\n"
+    .. "  n = n + 1\n  if n > 20 then " .. LOOP .. " end\n"
+    .. "  s:trace(out, s:side())\nend", { "suggest", "--iterations", "50" },
+    "%d+: actions ran out" },
+  { "loop-play-search", "local n = 0\nfunction game:play(s, a)\n"
+    .. "  n = n + 1\n  if n > 20 then " .. LOOP .. " end\n"
+    .. "  s:apply_move(a); s:end_turn()\nend",
+    { "suggest", "--iterations", "50" }, "%d+: play ran out" },
+  { "loop-result", "function game:actions() end\nfunction game:result() "
+    .. LOOP .. " end", { "moves" }, "%d+: result ran out" },
+  { "loop-evaluate", "game.def.ai = { playout_depth = 0 }\n"
+    .. "function game:evaluate() " .. LOOP .. " end",
+    { "suggest", "--iterations", "20" }, "%d+: evaluate ran out" },
+  { "loop-order", "function game:order() " .. LOOP .. " end",
+    { "suggest", "--iterations", "20" }, "%d+: order ran out" },
+  { "loop-position-text", "function game:position_text() " .. LOOP .. " end",
+    { "play", "--ai", "none", input = "position\nquit\n" },
+    "%d+: position_text ran out" },
+  { "loop-set-position", "function game:set_position() " .. LOOP .. " end",
+    { "moves" }, "%d+: set_position ran out" },
+  { "loop-action-text", "function game:action_text() " .. LOOP .. " end",
+    { "moves" }, "%d+: action_text ran out" },
+  { "loop-start-text", "function game:start_text() " .. LOOP .. " end",
+    { "moves" }, "%d+: start_text ran out" },
+  { "loop-render", "function game:render() " .. LOOP .. " end",
+    { "play", "--ai", "none", input = "quit\n" }, "%d+: render ran out" },
+  { "loop-view", "function game:view() " .. LOOP .. " end",
+    { "play", "--ai", "white", "--seed", "1", input = "quit\n" },
+    "%d+: view ran out" },
+  { "loop-validate", "function game:validate() " .. LOOP .. " end",
+    { "moves" }, "%d+: loading ran out" },
+  { "loop-layer", "return wg.variant(game, { name = 'v', board = { layers "
+    .. "= { mud = { squares = function() " .. LOOP .. " end } } } })",
+    { "moves" }, "%d+: loading ran out" },
+  { "loop-option-zone", [[
+local v = wg.variant(game, { name = "v", options = { far = { default = false } },
+  pieces = { king = { promote = { to = "king", zone = function(g)
+    if g.def.options.far.default then while true do end end
+    return false
+  end } } } })
+return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
+  { "loop-record-replay", "function game:actions() " .. LOOP .. " end",
+    { "replay", "RECORD", record = RECORD }, "%d+: actions ran out" },
+  { "loop-record-render", "function game:play() " .. LOOP .. " end",
+    { "render", "--record", "RECORD", record = RECORD },
+    "%d+: play ran out" },
+  { "loop-record-load", "function game:set_position() " .. LOOP .. " end",
+    { "play", "--load", "RECORD", input = "quit\n",
+      record = RECORD:gsub("\n\n", '\n[Position "k2/3/2K w"]\n\n') },
+    "%d+: set_position ran out" },
+  { "memory-record-replay", "local keep = {}\nfunction game:actions()\n"
+    .. "  for i = 1, 1e10 do keep[i] = { i } end\nend",
+    { "replay", "RECORD", record = RECORD, limits = SMALL },
+    " actions ran out of memory" },
+  { "loop-selfplay", "local n = 0\nfunction game:play(s, a)\n  n = n + 1\n"
+    .. "  if n > 5 then " .. LOOP .. " end\n  s:apply_move(a); s:end_turn()\n"
+    .. "end", { "selfplay", "--games", "1", "--white", "random", "--black",
+                "random" }, "%d+: play ran out" },
+  { "loop-pcall", "function game:actions()\n  while true do pcall(function() "
+    .. LOOP .. " end) end\nend", { "moves" }, "%d+: actions ran out" },
+  { "loop-xpcall", "function game:actions()\n  xpcall(function() " .. LOOP
+    .. " end, function() return 1 end)\nend", { "moves" },
+    "%d+: actions ran out" },
+  { "loop-coroutine", "function game:actions()\n  coroutine.wrap(function() "
+    .. LOOP .. " end)()\nend", { "moves" }, "%d+: actions ran out" },
+  { "loop-yield", "local co = coroutine.create(function()\n  while true do "
+    .. "coroutine.yield() end\nend)\nfunction game:actions()\n  while true do "
+    .. "coroutine.resume(co) end\nend", { "moves" }, "%d+: actions ran out" },
+  { "loop-close", "function game:actions()\n  local co = coroutine.create("
+    .. "function()\n    local x <close> = setmetatable({}, { __close = "
+    .. "function() " .. LOOP .. " end })\n    coroutine.yield()\n  end)\n"
+    .. "  coroutine.resume(co)\n  coroutine.close(co)\nend", { "moves" },
+    "%d+: actions ran out" },
+  { "loop-metamethod", "local t = setmetatable({}, { __index = function() "
+    .. LOOP .. " end })\nfunction game:actions() return t.x end", { "moves" },
+    "%d+: actions ran out" },
+  { "loop-reason", "function game:actions() end\nfunction game:result()\n"
+    .. "  return 1, setmetatable({}, { __concat = function() " .. LOOP
+    .. " end })\nend", { "moves" }, "%d+: metamethod __concat ran out" },
+  { "loop-sort", "table.sort({ 3, 2, 1 }, function() " .. LOOP .. " end)",
+    { "moves" }, "%d+: loading ran out" },
+  { "loop-gsub", "(\"abc\"):gsub(\".\", function() " .. LOOP .. " end)",
+    { "moves" }, "%d+: loading ran out" },
+  -- finding 2: finalizers, and time spent inside C functions
+  { "gc-loop", "setmetatable({}, { __gc = function() " .. LOOP .. " end })",
+    { "moves" }, "%d+: setmetatable: finalizers %(__gc%) are not available" },
+  { "gc-false", "local mt = { __gc = false }\nsetmetatable({}, mt)", { "moves" },
+    "%d+: setmetatable: finalizers" },
+  { "gc-later", "local mt = {}\nlocal t = setmetatable({}, mt)\n"
+    .. "mt.__gc = function() " .. LOOP .. " end\nt = nil\nerror('done')",
+    { "moves" }, "%d+: done$" },
+  { "find-backtrack", "function game:actions()\n  local s = string.rep('a', "
+    .. "300000)\n  s:find('.-.-.-.-.-.-b')\nend", { "moves" },
+    " actions ran out of time inside a C function %(1 s a call" },
+  { "upper-huge", "local s = string.rep('a', 48 * 2^20)\ns = s:upper()",
+    { "moves", limits = SMALL }, " loading ran out of memory %(64 MB" },
+  -- finding 3: error objects that are not text
+  { "error-tostring-loop", "error(setmetatable({}, { __tostring = function() "
+    .. LOOP .. " end }))", { "moves" },
+    " loading raised a table as its error, not a message$" },
+  { "error-tostring-raises", "error(setmetatable({}, { __tostring = "
+    .. "function() error('again') end }))", { "moves" },
+    " loading raised a table as its error" },
+  { "error-tostring-callback", "function game:actions()\n  error(setmetatable("
+    .. "{}, { __tostring = function() " .. LOOP .. " end }))\nend",
+    { "moves" }, " actions raised a table as its error" },
+  { "error-nil", "function game:actions() error() end", { "perft", "1" },
+    " actions raised a nil as its error" },
+  { "error-function", "error(print)", { "moves" },
+    " loading raised a function as its error" },
+  { "error-lines", "error('one\\ntwo\\nthree')", { "moves" },
+    "%d+: one\\ntwo\\nthree$" },
+  -- finding 4: memory
+  { "memory-table", "local t = {}\nfor i = 1, 1e10 do t[i] = i end",
+    { "moves", limits = SMALL }, " loading ran out of memory %(64 MB" },
+  { "memory-concat", "local s = 'x'\nfor _ = 1, 40 do s = s .. s end",
+    { "moves", limits = SMALL }, " loading ran out of memory" },
+  { "memory-callback", "local keep = {}\nfunction game:actions()\n"
+    .. "  for i = 1, 1e10 do keep[i] = { i } end\nend",
+    { "moves", limits = SMALL }, " actions ran out of memory" },
+  { "memory-states", "local keep = {}\nfunction game:actions(s)\n"
+    .. "  for i = 1, 1e8 do keep[i] = s:copy() end\nend",
+    { "moves", limits = SMALL }, "%d+: actions ran out of memory %(64 MB" },
+  { "memory-rep", "local s = string.rep('x', 2^40)", { "moves" },
+    "%d+: resulting string too large" },
+  { "memory-concat-table", "local t = {}\nfor i = 1, 64 do t[i] = "
+    .. "string.rep('y', 2^20) end\nlocal s = table.concat(t)\n"
+    .. "for _ = 1, 10 do s = s .. s end", { "moves", limits = SMALL },
+    " loading ran out of memory" },
+  -- finding 5: what is shared
+  { "tamper-game-metatable", "getmetatable(game).__index.legal = function() "
+    .. "end", { "moves" }, "%d+: attempt to index a nil value" },
+  { "tamper-game-index", "game.__index.legal = function() end", { "moves" },
+    "%d+: attempt to index a nil value %(field '__index'%)" },
+  { "tamper-setmetatable-game", "setmetatable(game, {})", { "moves" },
+    "%d+: setmetatable: a table of wargrid's keeps its metatable" },
+  { "tamper-state-metatable", "function game:actions(s)\n"
+    .. "  getmetatable(s).__index.trace = nil\nend", { "moves" },
+    "%d+: attempt to index a nil value" },
+  { "tamper-state-field", "function game:actions(s) s.trace = nil end",
+    { "moves" }, "%d+: attempt to index a wargrid.state value %(local 's'%)" },
+  { "tamper-string-metatable", "getmetatable('').__index.upper = nil",
+    { "moves" }, "%d+: attempt to index a nil value" },
+  { "tamper-budget", "wg.core.budget { instructions = 1e15 }", { "moves" },
+    "%d+: attempt to call a nil value %(field 'budget'%)" },
+  { "tamper-face", "wg.core.face({}, game, 'courier.lua')", { "moves" },
+    "%d+: attempt to call a nil value %(field 'face'%)" },
+  { "file-mtime", "error(wg.core.mtime('/etc/passwd'))", { "moves" },
+    "%d+: attempt to call a nil value %(field 'mtime'%)" },
+  { "file-fsync", "error(wg.core.fsync('canary'))", { "moves" },
+    "%d+: attempt to call a nil value %(field 'fsync'%)" },
+  { "tamper-guard", "wg.core.guard(print, 'x', 'y')()", { "moves" },
+    "%d+: attempt to call a nil value %(field 'guard'%)" },
+  { "tamper-rawset", "rawset(getmetatable('x'), '__index', {})", { "moves" },
+    "%d+: bad argument #1 to 'rawset' %(table expected, got nil%)" },
+  -- finding 6: string.dump
+  { "dump", "return string.dump(print)", { "moves" },
+    "%d+: attempt to call a nil value %(field 'dump'%)" },
+  { "dump-method", "return (''):dump()", { "moves" },
+    "%d+: attempt to call a nil value %(method 'dump'%)" },
+  -- the classic escapes
+  { "io", "io.open('canary', 'w'):write('x')", { "moves" },
+    "%d+: attempt to index a nil value %(global 'io'%)" },
+  { "io-callback", "function game:actions() io.open('canary', 'w') end",
+    { "moves" }, "%d+: attempt to index a nil value %(global 'io'%)" },
+  { "os-execute", "os.execute('touch touched')", { "moves" },
+    "%d+: attempt to index a nil value %(global 'os'%)" },
+  { "os-remove", "function game:play() os.remove('canary') end",
+    { "perft", "2" }, "%d+: attempt to index a nil value %(global 'os'%)" },
+  { "debug", "debug.sethook()", { "moves" },
+    "%d+: attempt to index a nil value %(global 'debug'%)" },
+  { "package-loadlib", "package.loadlib('libc.so.6', 'system')('touch x')",
+    { "moves" }, "%d+: attempt to index a nil value %(global 'package'%)" },
+  { "require-io", "require('io').open('canary', 'w')", { "moves" },
+    "%d+: module 'io' is not available to game scripts" },
+  { "require-lfs", "require('lfs').mkdir('touched')", { "moves" },
+    "%d+: module 'lfs' is not available to game scripts" },
+  { "require-loader", "require('wargrid.loader')", { "moves" },
+    "%d+: module 'wargrid.loader' is not available to game scripts" },
+  { "require-path", "require('../../etc/passwd')", { "moves" },
+    "%d+: module '%.%./%.%./etc/passwd' is not available to game scripts" },
+  { "dofile", "dofile('/etc/passwd')", { "moves" },
+    "%d+: attempt to call a nil value %(global 'dofile'%)" },
+  { "loadfile", "loadfile('/etc/passwd')", { "moves" },
+    "%d+: attempt to call a nil value %(global 'loadfile'%)" },
+  { "load-env", "load('return io', 'x', 't', { io = 1 })", { "moves" },
+    "%d+: attempt to call a nil value %(global 'load'%)" },
+  { "collectgarbage", "collectgarbage('stop')", { "moves" },
+    "%d+: attempt to call a nil value %(global 'collectgarbage'%)" },
+  { "getenv", "return os.getenv('HOME')", { "moves" },
+    "%d+: attempt to index a nil value %(global 'os'%)" },
+  { "exit", "function game:actions() os.exit(0) end", { "moves" },
+    "%d+: attempt to index a nil value %(global 'os'%)" },
+  { "resume-main", "local main = coroutine.running()\n"
+    .. "assert(coroutine.resume(main))", { "moves" },
+    "%d+: cannot resume non%-suspended coroutine" },
+  { "deep-recursion", "local function f() return 1 + f() end\nf()",
+    { "moves", limits = {} }, "%d+: stack overflow" },
+  { "c-recursion", "local t = setmetatable({}, { __index = function(t, k) "
+    .. "return t[k] end })\nreturn t.x", { "moves" },
+    "C stack overflow" },
+  { "c-recursion-tostring", "local t\nt = setmetatable({}, { __tostring = "
+    .. "function() return tostring(t) end })\nreturn tostring(t)",
+    { "moves" }, "C stack overflow" },
+  { "format-width", "return string.format('%99999d', 1)", { "moves" },
+    "%d+: invalid conversion specification: '%%99999d'$" },
+  { "no-game", "do return nil end", { "moves" },
+    " the script must return a game" },
+}
+
+-- The default budget, on an endless loop: refused within 5 s (by its
+-- count, or by its deadline on a machine too busy to count that far).
+local DEFAULTS = { "loop-defaults", "function game:actions() " .. LOOP
+                   .. " end", { "moves" },
+                   "%d+: actions ran out of [^\n]*%(([%d%.]+) [^\n]*a call; "
+                   .. "%-%-(%a+)%-limit%)$" }
+
+local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+
+-- The directory's entries with their size and time of change, sorted (the
+-- directory's own time changes when a file in it is made or removed).
+local function listing(dir)
+  local out = {}
+  for name in lfs.dir(dir) do
+    local a = name ~= ".." and lfs.attributes(dir .. "/" .. name)
+    if a then
+      out[#out + 1] = string.format("%s %s %d %d", name, a.mode, a.size,
+                                    a.modification)
+    end
+  end
+  table.sort(out)
+  return table.concat(out, "\n")
+end
+
+local function slurp(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function spit(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
+
+-- Runs the attack in a fresh directory; checks what the header says.
+local function attack(a, limits)
+  local name, code, args, pattern = a[1], a[2], a[3], a[4]
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(lfs.mkdir(dir))
+  local script = dir .. "/" .. name .. ".lua"
+  spit(script, PRELUDE .. "do\n" .. code .. "\nend\nreturn game\n")
+  spit(dir .. "/canary", "canary\n")
+  local record = dir .. "/game.pgn"
+  if args.record then spit(record, (args.record:gsub("SCRIPT", script))) end
+  local io_files = os.tmpname()  -- input, out and err: outside the directory
+  spit(io_files .. ".in", args.input or "")
+  local before = listing(dir)
+  local words = {}
+  for _, w in ipairs(args) do
+    words[#words + 1] = shell_quote(w == "RECORD" and record or w)
+  end
+  for _, w in ipairs(limits or args.limits or QUICK) do
+    words[#words + 1] = w
+  end
+  local q = shell_quote(io_files)
+  local variant = args.record and "" or "--variant " .. shell_quote(script)
+  local cmd = string.format("cd %s && %s %s %s < %s.in > %s.out "
+                            .. "2> %s.err; echo $?", shell_quote(dir),
+                            shell_quote(WARGRID), table.concat(words, " "),
+                            variant, q, q, q)
+  local t0 = core.clock()
+  local h = io.popen(cmd)
+  local code_text = h:read("a")
+  h:close()
+  local seconds = core.clock() - t0
+  local out, err = slurp(io_files .. ".out"), slurp(io_files .. ".err")
+  for _, ext in ipairs { "", ".in", ".out", ".err" } do
+    os.remove(io_files .. ext)
+  end
+  local after = listing(dir)
+  local canary = slurp(dir .. "/canary")
+  for file in lfs.dir(dir) do
+    if file ~= "." and file ~= ".." then os.remove(dir .. "/" .. file) end
+  end
+  lfs.rmdir(dir)
+  assert.equal(2, tonumber(code_text), name .. ": " .. err)
+  if args[1] ~= "play" then  -- play draws the board before it calls
+    assert.equal("", out, name)
+  end
+  assert.matches("^wargrid: [^\n]*\n$", err, 1, name)
+  local line = err:sub(1, -2)
+  local pos = line:find(script, 1, true)
+  assert.truthy(pos, name .. " names its script: " .. line)
+  assert.matches(pattern, line:sub(pos + #script), 1, name .. ": " .. line)
+  assert.truthy(seconds < 5, string.format("%s: %.1f s", name, seconds))
+  assert.equal(before, after, name .. " touched a file")
+  assert.equal("canary\n", canary, name)
+  return line:sub(pos + #script):match(pattern)
+end
+
+describe("sandbox: the attack catalogue", function()
+  it("has at least 50 hostile scripts", function()
+    assert.truthy(#ATTACKS >= 50, #ATTACKS)
+  end)
+
+  for _, a in ipairs(ATTACKS) do
+    it("refuses " .. a[1] .. ": exit status 2, one line naming it, within 5 s, no file touched", function()
+      attack(a)
+    end)
+  end
+
+  it("refuses an endless loop within its default budget", function()
+    local amount, limit = attack(DEFAULTS, {})
+    assert.truthy(amount == "200" and limit == "instruction"
+                  or amount == "3.0" and limit == "time", amount .. " " .. limit)
+  end)
+
+  it("refuses a binary chunk", function()
+    local dir = os.tmpname()
+    spit(dir, string.dump(function() return 1 end))
+    local out, err, code = T.run({ "moves", "--variant", dir })
+    os.remove(dir)
+    assert.equal(2, code)
+    assert.equal("", out)
+    assert.equal("wargrid: " .. dir .. ": attempt to load a binary chunk (mode is 't')\n", err)
+  end)
+end)
+
+-- A variant that changes all it can reach, while it loads and when its
+-- rules are played: its own copies of the base game, of wargrid and of the
+-- libraries.
+local TAMPER = [[
+local wg = require "wargrid"
+local base = require "games.courier"
+base.actions = function() end
+rawset(base, "play", nil)
+wg.fen.read_board = function() return nil, "tampered" end
+wg.fields = nil
+string.upper = nil
+table.sort = nil
+local v = wg.variant("courier", { name = "tamper" })
+local actions = v.actions
+function v:actions(s, out)
+  local courier = wg.load("courier")
+  courier.actions = function() end
+  courier.def.pieces.king.moves = ""
+  require("games.courier").play = nil
+  self.def.start = "tampered"
+  return actions(self, s, out)
+end
+return v
+]]
+
+describe("sandbox: a variant shares nothing it could change", function()
+  local function game_record(game)
+    return selfplay.play(game, { ai.random, ai.random }, 0, 7, 60)
+  end
+
+  it("the base's perft and a seeded game are the same with a tampering variant loaded beside it", function()
+    local wg = require "wargrid"
+    local courier = T.game "courier"
+    local nodes, record = wg.perft(courier, courier:new(), 3), game_record(courier)
+    local texts = courier:action_texts(courier:new())
+    local file = os.tmpname()
+    spit(file, TAMPER)
+    local v = loader.load_file(file)
+    os.remove(file)
+    -- the variant's rules run, tampering with all they reach, and still play
+    assert.equal(nodes, wg.perft(v, v:new(), 3))
+    assert.equal(record.plies, game_record(v).plies)
+    -- the base, and the base loaded again, are as they were
+    assert.equal(nodes, wg.perft(courier, courier:new(), 3))
+    assert.same(record, game_record(courier))
+    assert.equal(courier, loader.load("courier"))
+    assert.same(texts, courier:action_texts(courier:new()))
+  end)
+
+  it("compare plays the base game the same with the tampering variant beside it", function()
+    local file = os.tmpname()
+    spit(file, TAMPER)
+    local run = { "--games", "3", "--seed", "5", "--white", "random", "--black", "random",
+                  "--max-plies", "80" }
+    local alone = T.run({ "selfplay", "courier", table.unpack(run) })
+    local beside, err, code = T.run({ "compare", "courier", file, table.unpack(run) })
+    os.remove(file)
+    assert.equal(0, code, err)
+    assert.equal(alone, beside:sub(1, #alone))
+  end)
+end)
+
+-- Starts `wargrid ARGS` in the background; returns its process id.
+local function background(args, out)
+  local q = {}
+  for i, a in ipairs(args) do q[i] = shell_quote(a) end
+  local h = io.popen(string.format("%s %s > %s 2>&1 & echo $!", shell_quote(WARGRID),
+                                   table.concat(q, " "), out))
+  local pid = h:read("l")
+  h:close()
+  return pid
+end
+
+-- The processes whose parent is pid, from /proc (not pgrep, which can hang
+-- under make test-sanitize's preloaded ASan runtime).
+local function children(pid)
+  local out = {}
+  for name in lfs.dir("/proc") do
+    local f = name:match("^%d+$") and io.open("/proc/" .. name .. "/stat")
+    if f then
+      local stat = f:read("a") or ""
+      f:close()
+      -- pid (comm) state ppid ...: comm may hold spaces and parentheses
+      if stat:match(".*%) %S+ (%d+)") == pid then out[#out + 1] = name end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+local function alive(pid)
+  return os.execute("kill -0 " .. pid .. " 2>/dev/null") == true
+end
+
+local function wait_until(check, seconds)
+  local t0 = core.clock()
+  while not check() and core.clock() - t0 < seconds do os.execute("sleep 0.1") end
+  return check()
+end
+
+describe("sandbox: selfplay's workers", function()
+  local RUN = { "selfplay", "courier", "--games", "40", "--seed", "1", "--white", "level:1",
+                "--black", "random", "--jobs", "2" }
+
+  it("die at once when their pool is killed with kill -9", function()
+    local out = os.tmpname()
+    local pid = background(RUN, out)
+    assert.truthy(wait_until(function() return #children(pid) == 2 end, 5))
+    local workers = children(pid)
+    os.execute("kill -9 " .. pid)
+    assert.truthy(wait_until(function() return not alive(workers[1]) and not alive(workers[2]) end, 2),
+                  "workers still running")
+    os.remove(out)
+  end)
+
+  it("stop at Ctrl-C, and the pool reports the games finished, exit status 130", function()
+    local out = os.tmpname()
+    local q = {}
+    for i, a in ipairs(RUN) do q[i] = shell_quote(a) end
+    -- the pool in a shell of its own that waits for it and tells its status
+    local h = io.popen(string.format("%s %s > %s 2>&1 & pid=$!; echo $pid; wait $pid; echo $?",
+                                     shell_quote(WARGRID), table.concat(q, " "), out))
+    local pid = h:read("l")
+    assert.truthy(wait_until(function() return #children(pid) == 2 end, 5))
+    local workers = children(pid)
+    os.execute("sleep 2; kill -INT " .. pid)
+    local status = h:read("l")
+    h:close()
+    local text = slurp(out)
+    os.remove(out)
+    assert.equal("130", status, text)
+    local finished = text:match("^wargrid: selfplay: stopped by Ctrl%-C after (%d+) of 40 games\n")
+    assert.truthy(finished, text)
+    assert.matches("\ncourier: " .. finished .. " games of 40, white %(level:1%) vs black %(random%)", text)
+    assert.is_false(alive(workers[1]) or alive(workers[2]))
+  end)
+end)
