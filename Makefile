@@ -1,5 +1,6 @@
 # wargrid -- make play | make test | make bench | make install (PREFIX, DESTDIR)
 #            make fuzz (FUZZ_SECONDS) | make test-sanitize | make lint
+#            make test-cluster
 #
 # make install lays wargrid out as Debian's Lua packages lay theirs out: the
 # Lua modules under $(PREFIX)/share/lua/5.4, the C module under the lib
@@ -32,7 +33,7 @@ PIC = $(addprefix $(BUILD)/pic/,$(addsuffix .o,$(CORE) $(BIND)))
 HDR = $(wildcard runtime/*.h)
 
 .PHONY: all deps deps-test deps-fuzz deps-sanitize play test bench lint \
-        install clean fuzz test-sanitize binaries
+        install clean fuzz test-sanitize binaries test-cluster
 all: deps $(BUILD)/wargrid $(BUILD)/lua/wargrid.so
 
 deps:
@@ -92,6 +93,11 @@ play: all
 
 test: deps-test all $(C_TESTS)
 	@tests/run
+
+# make test-cluster: the README's Slurm recipe on a one-node cluster that
+# tests/cluster/slurm starts and stops (root, a few minutes; not in make test)
+test-cluster: all
+	@tests/cluster/slurm
 
 # make test-sanitize: the runtime, the executable, the Lua module and the C
 # tests built with ASan and UBSan in build/san, and tests/sanitize.

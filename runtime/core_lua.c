@@ -207,7 +207,7 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
     static const luaL_Reg *const module_tables[] = {
         wg_core_functions, wg_rules_functions, wg_actions_functions,
         wg_drive_functions, wg_sys_functions, wg_mcts_functions,
-        wg_budget_functions, NULL
+        wg_proc_functions, wg_budget_functions, NULL
     };
     static const char *const names[UV_COUNT] = {
         "wargrid.rules", "wargrid.state", "wargrid.actions"

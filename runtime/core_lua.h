@@ -78,6 +78,7 @@ extern const luaL_Reg wg_actions_functions[];
 extern const luaL_Reg wg_drive_functions[];  /* drive_lua.c */
 extern const luaL_Reg wg_sys_functions[];    /* sys_lua.c */
 extern const luaL_Reg wg_mcts_functions[];   /* mcts_lua.c */
+extern const luaL_Reg wg_proc_functions[];   /* proc_lua.c */
 extern const luaL_Reg wg_budget_functions[]; /* budget_lua.c */
 int wg_actions_len(lua_State *L);
 

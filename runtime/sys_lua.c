@@ -2,16 +2,15 @@
  * resource usage, whether output is a terminal and how wide, the
  * executable's path, seeds from the system's random source -- the two
  * file calls Lua's io lacks: fsync, for atomic saves, and a file's
- * modification time to the nanosecond, for watching rules files -- and the
- * signals of a selfplay pool: workers that die with their parent, a parent
- * that Ctrl-C stops. */
+ * modification time to the nanosecond, for watching rules files -- and
+ * Ctrl-C, which stops a selfplay run with the games it has finished (its
+ * workers, proc_lua.c, die with it). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -92,20 +91,6 @@ static int sys_usage(lua_State *L)
     lua_pushinteger(L, ru.ru_maxrss);
     lua_setfield(L, -2, "peak_kib");
     return 1;
-}
-
-/* core.die_with_parent(ppid): this process gets SIGTERM when its parent
- * ends (a selfplay worker whose pool is killed, even by kill -9), and ends
- * at once if its parent, process ppid, has already gone */
-static int sys_die_with_parent(lua_State *L)
-{
-    lua_Integer ppid = luaL_checkinteger(L, 1);
-    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0)
-        return luaL_error(L, "cannot tie the process to its parent: %s",
-                          strerror(errno));
-    if (getppid() != (pid_t)ppid)
-        raise(SIGTERM);
-    return 0;
 }
 
 /* Set by SIGINT once on_interrupt is called; a signal handler's flag. */
@@ -189,7 +174,6 @@ const luaL_Reg wg_sys_functions[] = {
     { "term_width", sys_term_width },
     { "exe", sys_exe },
     { "random_seed", sys_random_seed },
-    { "die_with_parent", sys_die_with_parent },
     { "on_interrupt", sys_on_interrupt },
     { "interrupted", sys_interrupted },
     { "fsync", sys_fsync },

@@ -106,8 +106,8 @@ local MODULES = { wargrid = true, ["wargrid.fen"] = true,
 -- concerns the process, and the file calls of records (a script could
 -- tell whether any file exists, its size and time, and open it)
 local CORE_HIDDEN = { "budget", "guard", "ran_out", "resume", "close", "face",
-                      "exe", "on_interrupt", "interrupted", "die_with_parent",
-                      "fsync", "mtime" }
+                      "exe", "on_interrupt", "interrupted", "fork", "poll",
+                      "cores", "fsync", "mtime" }
 
 -- Every string's methods come from the string metatable, which scripts
 -- share with wargrid: its __index is a copy of the string library without

@@ -7,12 +7,11 @@
 -- chance in the game), so a run can be split into shards (i mod N = I - 1)
 -- and merged again into exactly the same report, and played in batches
 -- that stop at fixed game counts (M.checkpoint) whatever the processes.
--- M.run plays a shard or a batch, in one process or in a pool of `wargrid
--- selfplay` processes.
+-- M.run plays a shard or a batch, in one process or in a pool of processes
+-- forked from it.
 local ai = require "wargrid.ai"
 local core = require "wargrid.core"
 local json = require "wargrid.json"
-local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local stats = require "wargrid.stats"
@@ -125,157 +124,202 @@ end
 
 -- ---- playing a run -----------------------------------------------------
 
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+-- Plays game i of run r and keeps its record; the record, or nil and a
+-- message (a record that cannot be written), or nil (Ctrl-C stopped it).
+local function play_game(game, r, i)
+  local rec = M.play(game, r.players, i, r.seed + i, r.max_plies,
+                     record_info(r))
+  if not rec then return nil end  -- Ctrl-C
+  local ok, err = keep_record(r, rec)
+  if not ok then return nil, err end
+  return rec
 end
 
--- The wargrid executable the workers run: this one, or the build's when the
--- stdlib runs in a plain Lua (busted).
-local function exe_path()
-  local exe = core.exe()
-  if exe and exe:match("/wargrid$") then return exe end
-  return loader.exe
+-- The complete lines that have come from worker w (a socket end of
+-- core.fork), each passed to fn; false when w has ended. The rest of a
+-- line waits in buf[w].
+local function take_lines(w, buf, fn)
+  local data = w:read()
+  if not data then return false end
+  local text = (buf[w] or "") .. data
+  local from = 1
+  for line, after in text:gmatch("([^\n]*)\n()") do
+    fn(line)
+    from = after
+  end
+  buf[w] = text:sub(from)
+  return true
 end
 
--- Starts worker k of the pool: `wargrid selfplay` on shard `shard` of n,
--- through a shell whose first line out is the worker's process id (exec
--- keeps it), its stderr kept in a file for when it fails. WARGRID_PARENT
--- tells it the pool's process, with which it dies (core.die_with_parent);
--- it gets the pool's budget for scripts.
-local function start_worker(r, shard, n)
-  local limits = core.budget()
-  local parts = { "echo $$; WARGRID_PARENT=$PPID exec",
-                  shell_quote(r.exe or exe_path()), "selfplay",
-                  "--instruction-limit", limits.instructions // 1000000,
-                  "--time-limit", string.format("%.17g", limits.seconds),
-                  "--memory-limit", limits.memory }
-  for _, a in ipairs(r.target) do parts[#parts + 1] = shell_quote(a) end
-  for _, o in ipairs(r.options or {}) do
-    parts[#parts + 1] = "--option " .. shell_quote(o)
-  end
-  if r.records then  -- each game's record comes back in its JSON line
-    parts[#parts + 1] = "--records -"
-  end
-  for _, kv in ipairs { { "games", r.games }, { "seed", r.seed },
-                        { "white", r.white }, { "black", r.black },
-                        { "max-plies", r.max_plies },
-                        { "shard", shard .. "/" .. n } } do
-    parts[#parts + 1] = "--" .. kv[1] .. " " .. shell_quote(kv[2])
-  end
-  local w = { err = os.tmpname() }
-  parts[#parts + 1] = "2>" .. shell_quote(w.err)
-  w.h = io.popen(table.concat(parts, " "))
-  w.pid = w.h:read("l")
-  return w
-end
-
--- Why worker k of the pool failed, from its exit and the last line it
--- wrote on stderr: the message, and 2 when the worker refused its input
--- (which is then the run's input) or 1.
-local function worker_failure(w, k, jobs, how, code)
-  local last
-  local f = io.open(w.err)
-  if f then
-    for line in f:lines() do
-      if line:match("%S") then last = line end
-    end
-    f:close()
-  end
-  last = last and last:gsub("^wargrid: ", ""):gsub("^internal error: ", "")
-  if how == "exit" and code == 2 and last then return last, 2 end
-  return string.format("selfplay job %d of %d failed (%s %d)%s", k, jobs,
-                       how == "exit" and "exit status" or "signal", code,
-                       last and ": " .. last or ""), 1
-end
-
--- Plays the run's games in r.jobs workers; on_game(record) as each ends.
-local function run_pool(r, on_game)
-  local workers = {}
-  local n = r.shard[2] * r.jobs
-  for k = 1, r.jobs do
-    workers[k] = start_worker(r, (r.shard[1] - 1) + r.shard[2] * (k - 1) + 1,
-                              n)
-  end
-  local records, open, failed, status = {}, r.jobs, nil, nil
-  local function going() return not failed and not core.interrupted() end
-  while open > 0 and going() do
-    for k, w in ipairs(workers) do
-      if w.h and going() then
-        local line = w.h:read("l")  -- nil when Ctrl-C interrupts it
-        local rec = line and json.decode(line)
-        if rec and rec.type == "game" then
-          records[#records + 1] = rec
-          on_game(rec)
-        elseif not line and going() then
-          local ok, how, code = w.h:close()
-          w.h = nil
-          open = open - 1
-          if not ok then
-            failed, status = worker_failure(w, k, r.jobs, how, code)
-          end
-        end
+-- What a worker does: it reads chunks "FIRST COUNT" of the run's list of
+-- game indices from its socket, plays each game and sends back its record
+-- as a JSON line, until the socket ends. An error is sent as a line
+-- { type = "error" } (raise: an error raised by the game or a player,
+-- to raise again in the pool; message: a record not written).
+local function serve_chunks(game, r, indices, ch)
+  local buf, failed = {}, nil
+  local function chunk(line)
+    local first, count = line:match("^(%d+) (%d+)$")
+    for k = tonumber(first), tonumber(first) + tonumber(count) - 1 do
+      if failed then return end
+      local ok, rec, err = pcall(play_game, game, r, indices[k])
+      if not ok then
+        failed = { type = "error", raise = type(rec) == "table"
+                   and rec.msg or tostring(rec) }
+      elseif not rec then
+        failed = { type = "error", message = err }
       end
+      ch:send(json.encode(failed or rec) .. "\n")
     end
   end
-  for _, w in ipairs(workers) do
-    if w.h then  -- the run has failed or was stopped: the others stop
-      if w.pid and w.pid:match("^%d+$") then
-        os.execute("kill " .. w.pid .. " 2>/dev/null")
-      end
-      w.h:close()
-    end
-    os.remove(w.err)
-  end
-  if failed then return nil, failed, status end
-  return records
+  while not failed and take_lines(ch, buf, chunk) do end
+  return failed and 1 or 0
 end
+
+-- M.chunk(left, jobs) -> how many of the games left a worker of a pool
+-- of jobs gets next: a share of them (guided self-scheduling), so the
+-- first chunks are big (few round trips) and the last ones small (the
+-- processes end together).
+function M.chunk(left, jobs)
+  return math.max(1, math.ceil(left / (2 * jobs)))
+end
+
+-- A worker's start-up, measured: the fork takes milliseconds, but its
+-- heap then grows to a game's working set page by page, as this
+-- process's did on its first games: about 0.1 s of CPU for Courier's
+-- random games (6,600 page faults). The pool forks its workers once the
+-- games left would keep each busy for five start-ups at the pace of the
+-- games so far: a run shorter than that is played here alone, so two
+-- jobs are never slower than one on a short run.
+M.PAYS = 0.5
 
 -- M.run(game, r [, on_game]) -> the records of the games of shard
 -- r.shard = { I, N } of a run from game r.from (default 0) on, sorted by
--- game index; or nil, a message and an exit status (2: a worker refused the
--- run's input, 1: a worker failed).
+-- game index; or nil, a message and an exit status (2: a record could
+-- not be written, 1: a worker failed).
 -- r: games, seed, players (M.players), white and black (their specs),
--- max_plies, jobs (processes; 1 plays here), and for the workers target
--- (the arguments naming the game: { NAME } or { "--variant", FILE }),
--- options (the --option settings) and exe (the program; default wargrid);
--- records: a directory where each game's record is written (named by
--- M.record_path; "-": in its JSON line instead, as text), variant: the
--- variant file, for the records' tags.
+-- max_plies, jobs (processes); records: a directory where each game's
+-- record is written (named by M.record_path; "-": in its JSON line
+-- instead, as text), variant: the variant file, for the records' tags.
 -- on_game(record) is called as each game ends. When Ctrl-C stops the run
 -- (core.on_interrupt; core.interrupted() tells), it returns the games
 -- finished.
+--
+-- This process plays games one at a time. With r.jobs > 1, once the
+-- games left pay for it (M.PAYS, at the pace of its games so far), it
+-- forks r.jobs - 1 workers, which have the game loaded already; each
+-- gets chunks of games (M.chunk), two ahead so it never waits for this
+-- one to finish a game, and sends back each record as a JSON line. The
+-- report is the same whatever the jobs: game i has seed r.seed + i in
+-- any process.
 function M.run(game, r, on_game)
   on_game = on_game or function() end
-  local from = r.from or 0
-  local records
-  if r.jobs == 1 then
-    records = {}
-    for _, i in ipairs(M.indices(r.games, r.shard[1], r.shard[2], from)) do
-      local rec = M.play(game, r.players, i, r.seed + i, r.max_plies,
-                         record_info(r))
-      if not rec then break end
-      local ok, err = keep_record(r, rec)
-      if not ok then return nil, err, 2 end
-      records[#records + 1] = rec
-      on_game(rec)
-    end
-  else
-    -- to the workers, games from.. of a run are a run of their own, whose
-    -- seeds start at S + from; its game j is the run's game from + j
-    assert(from == 0 or r.shard[2] == 1, "a batch of a shard")
-    local batch = setmetatable({ seed = r.seed + from, games = r.games - from },
-                               { __index = r })
-    local err, status, failed
-    records, err, status = run_pool(batch, function(rec)
-      rec.index = rec.index + from
-      local ok, why = keep_record(r, rec)
-      failed = failed or not ok and why
-      on_game(rec)
-    end)
-    if not records then return nil, err, status end
-    if failed then return nil, failed, 2 end
+  local indices = M.indices(r.games, r.shard[1], r.shard[2], r.from)
+  local nextk, records, workers = 1, {}, {}
+  local owed, buf, started = {}, {}, false  -- owed[w]: its chunks' sizes
+  local failed, status, raise
+  local played, spent = 0, 0  -- this process's games, their CPU seconds
+
+  local function got(rec)
+    records[#records + 1] = rec
+    on_game(rec)
   end
-  table.sort(records, function(a, b) return a.index < b.index end)
+  -- reaps w, which has ended or been told to: a failure unless it had
+  -- played all it was given and ended well
+  local function finish(w)
+    local ok, how, code = w:wait()
+    if not failed and not core.interrupted() and (not ok or #owed[w] > 0)
+    then
+      failed, status = string.format("selfplay job %d of %d failed (%s %d)",
+                                     workers[w], r.jobs, how == "exit"
+                                     and "exit status" or "signal", code), 1
+    end
+    workers[w] = nil
+  end
+  -- keeps two chunks ahead in w, or ends it when there are no more (once
+  -- the run has failed or Ctrl-C stopped it, w is stopped and read to its
+  -- end instead)
+  local function feed(w)
+    if failed or core.interrupted() then return end
+    while #owed[w] < 2 and nextk <= #indices do
+      local n = M.chunk(#indices - nextk + 1, r.jobs)
+      owed[w][#owed[w] + 1] = n
+      w:send(nextk .. " " .. n .. "\n")
+      nextk = nextk + n
+    end
+    if #owed[w] == 0 then finish(w) end
+  end
+  local function line_of(w, line)
+    local rec = json.decode(line)
+    if type(rec) ~= "table" or rec.type ~= "game" then
+      if not failed then  -- a record not written is the input's (2)
+        local why = type(rec) == "table" and rec.message
+        failed = why or "selfplay job " .. workers[w] .. " sent " .. line
+        status = why and 2 or 1
+        raise = type(rec) == "table" and rec.raise or nil
+      end
+      return
+    end
+    got(rec)
+    owed[w][1] = owed[w][1] - 1
+    if owed[w][1] == 0 then table.remove(owed[w], 1) end
+  end
+  -- takes what the workers sent, waiting up to ms milliseconds (-1: until
+  -- one sends)
+  local function serve(ms)
+    local list = {}
+    for w in pairs(workers) do list[#list + 1] = w end
+    for _, k in ipairs(core.poll(list, ms)) do
+      local w = list[k]
+      if take_lines(w, buf, function(line) line_of(w, line) end) then
+        feed(w)
+      else
+        finish(w)
+      end
+    end
+  end
+  local function start()
+    started = true
+    for k = 2, r.jobs do
+      local w = core.fork(function(ch) return serve_chunks(game, r, indices,
+                                                           ch) end)
+      workers[w], owed[w] = k, {}
+      feed(w)
+    end
+  end
+
+  local ok, err = pcall(function()
+    while not failed and not core.interrupted() do
+      if nextk <= #indices then
+        local t0 = core.usage().cpu
+        local rec, why = play_game(game, r, indices[nextk])
+        nextk = nextk + 1
+        if not rec then
+          failed, status = why, why and 2  -- no why: Ctrl-C stopped it
+        else
+          got(rec)
+          played, spent = played + 1, spent + core.usage().cpu - t0
+          local left = #indices - nextk + 1
+          if r.jobs > 1 and not started
+             and left * spent / played / r.jobs > M.PAYS then
+            start()
+          end
+          if next(workers) then serve(0) end
+        end
+      elseif next(workers) then
+        serve(-1)
+      else
+        break
+      end
+    end
+  end)
+  -- a failure or Ctrl-C: the workers stop, and what they sent is read
+  for w in pairs(workers) do w:kill() end
+  while next(workers) do serve(-1) end
+  if not ok then error(err, 0) end
+  if raise then error(raise, 0) end
+  if failed then return nil, failed, status end
+  table.sort(records, function(x, y) return x.index < y.index end)
   return records
 end
 

@@ -258,7 +258,8 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "assert(coroutine.resume(main))", { "moves" },
     "%d+: cannot resume non%-suspended coroutine" },
   { "deep-recursion", "local function f() return 1 + f() end\nf()",
-    { "moves", limits = {} }, "%d+: stack overflow" },
+    -- the default instruction budget; time enough on a loaded machine
+    { "moves", limits = { "--time-limit", "20" } }, "%d+: stack overflow" },
   { "c-recursion", "local t = setmetatable({}, { __index = function(t, k) "
     .. "return t[k] end })\nreturn t.x", { "moves" },
     "C stack overflow" },
@@ -494,13 +495,14 @@ local function wait_until(check, seconds)
 end
 
 describe("sandbox: selfplay's workers", function()
+  -- the pool plays too, and forks its 2 workers after its first game
   local RUN = { "selfplay", "courier", "--games", "40", "--seed", "1", "--white", "level:1",
-                "--black", "random", "--jobs", "2" }
+                "--black", "random", "--jobs", "3" }
 
   it("die at once when their pool is killed with kill -9", function()
     local out = os.tmpname()
     local pid = background(RUN, out)
-    assert.truthy(wait_until(function() return #children(pid) == 2 end, 5))
+    assert.truthy(wait_until(function() return #children(pid) == 2 end, 20))
     local workers = children(pid)
     os.execute("kill -9 " .. pid)
     assert.truthy(wait_until(function() return not alive(workers[1]) and not alive(workers[2]) end, 2),
@@ -516,7 +518,7 @@ describe("sandbox: selfplay's workers", function()
     local h = io.popen(string.format("%s %s > %s 2>&1 & pid=$!; echo $pid; wait $pid; echo $?",
                                      shell_quote(WARGRID), table.concat(q, " "), out))
     local pid = h:read("l")
-    assert.truthy(wait_until(function() return #children(pid) == 2 end, 5))
+    assert.truthy(wait_until(function() return #children(pid) == 2 end, 20))
     local workers = children(pid)
     os.execute("sleep 2; kill -INT " .. pid)
     local status = h:read("l")

@@ -224,3 +224,139 @@ return wg.variant("amazons_6x6", { name = "amazons_6x6_same" })
     assert.equal(v.report.games, r.base.games)
   end)
 end)
+
+describe("selfplay: a pool of jobs", function()
+  local tmp = os.tmpname()
+
+  -- the report and every record file of a run with J jobs: Amazons 6x6,
+  -- level:2 against random, about 25 ms of CPU a game, so the workers pay
+  -- (selfplay.PAYS) after the first game with 2 or 3 jobs
+  local function outcome(jobs)
+    local dir = tmp .. ".j" .. jobs
+    os.execute("rm -rf " .. dir)
+    local out = { report = run("selfplay --variant examples/variants/amazons_6x6.lua --white level:2 --black random"
+                               .. " --games 100 --seed 11 --max-plies 30 --records " .. dir .. " --jobs " .. jobs) }
+    local h = io.popen("cd " .. dir .. " && for f in *.pgn; do echo \"== $f\"; cat \"$f\"; done")
+    out.files = h:read("a")
+    h:close()
+    os.execute("rm -rf " .. dir)
+    return out
+  end
+
+  it("gives the same report and records with 1, 2 and 3 jobs", function()
+    local one = outcome(1)
+    assert.matches("^amazons_6x6: 100 games,", one.report)
+    assert.equal(100, select(2, one.files:gsub("== %d%d.pgn\n", "")))
+    assert.same(one, outcome(2))
+    assert.same(one, outcome(3))
+  end)
+
+  it("gives a shard's records, their text in the JSON lines, the same with 1, 2 and 3 jobs", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local r = { games = 40, seed = 3, players = selfplay.players("random", "random"), max_plies = 20,
+                shard = { 2, 3 }, records = "-", white = "random", black = "random" }
+    local pays = selfplay.PAYS
+    selfplay.PAYS = 0   -- fork at once, however short the games
+    local runs = {}
+    for jobs = 1, 3 do
+      r.jobs = jobs
+      runs[jobs] = selfplay.run(amazons, r)
+    end
+    selfplay.PAYS = pays
+    assert.equal(13, #runs[1])
+    assert.matches("^%[Event \"wargrid selfplay\"%]\n", runs[1][1].text)
+    assert.same(runs[1], runs[2])
+    assert.same(runs[1], runs[3])
+  end)
+
+  it("hands the games out in chunks, big first and one at a time last", function()
+    local sizes, left = {}, 100
+    while left > 0 do
+      local n = selfplay.chunk(left, 2)
+      sizes[#sizes + 1], left = n, left - n
+    end
+    assert.same({ 25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1, 1, 1 }, sizes)
+    assert.equal(1, selfplay.chunk(1, 16))
+  end)
+
+  -- the process a function runs in (the parent of the shell io.popen starts)
+  local function pid()
+    local h = io.popen("echo $PPID")
+    local id = h:read("l")
+    h:close()
+    return id
+  end
+
+  it("plays each game once, in any process, and reports it as it ends", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local random = selfplay.players("random", "random")
+    -- each game's first action writes its seed and its process to a file
+    local here, file = pid(), os.tmpname()
+    local players = { function(game, s, seed)
+      if seed % 7919 == 0 then os.execute("echo " .. seed // 7919 .. " $PPID >> " .. file) end
+      return random[1](game, s, seed)
+    end, random[2] }
+    local r = { games = 23, seed = 4, players = players, max_plies = 20, jobs = 3, shard = { 1, 1 } }
+    local pays = selfplay.PAYS
+    selfplay.PAYS = 0   -- fork at once, however short the games
+    local seen = {}
+    local recs = selfplay.run(amazons, r, function(rec) seen[#seen + 1] = rec.index end)
+    selfplay.PAYS = pays
+    table.sort(seen)
+    local want = {}
+    for i = 0, 22 do want[#want + 1] = i end
+    assert.same(want, seen)
+    local where, others, n = {}, {}, 0
+    for line in io.lines(file) do
+      local seed, id = line:match("^(%d+) (%d+)$")
+      assert.is_nil(where[seed])   -- played once
+      where[seed] = id
+      if id ~= here and not others[id] then others[id], n = true, n + 1 end
+    end
+    os.remove(file)
+    assert.equal(here, where["4"])   -- game 0 (seed 4) here, before the workers
+    assert.equal(2, n)               -- the other 2 jobs played too
+    r.jobs, r.players = 1, random
+    assert.same(selfplay.run(amazons, r), recs)
+  end)
+
+  it("plays a short run in this process alone: the workers would not pay", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local random = selfplay.players("random", "random")
+    -- games played in a worker count in the worker's copy of `here`
+    local here = 0
+    local players = { function(game, s, seed)
+      if seed % 7919 == 0 then here = here + 1 end
+      return random[1](game, s, seed)
+    end, random[2] }
+    local recs = selfplay.run(amazons, { games = 5, seed = 1, players = players, max_plies = 20, jobs = 2,
+                                         shard = { 1, 1 } })
+    assert.equal(5, #recs)
+    assert.equal(5, here)
+  end)
+
+  it("a job that dies stops the run: exit status 1, naming the job", function()
+    local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+    local random = selfplay.players("random", "random")
+    local here = pid()
+    local dies = { random[1], function(game, s, seed)
+      if pid() ~= here then os.exit(3) end  -- in a worker, never here
+      return random[2](game, s, seed)
+    end }
+    local r = { games = 8, seed = 1, players = dies, max_plies = 20, jobs = 2, shard = { 1, 1 } }
+    local pays = selfplay.PAYS
+    selfplay.PAYS = 0
+    local recs, err, status = selfplay.run(amazons, r)
+    selfplay.PAYS = pays
+    assert.is_nil(recs)
+    assert.equal("selfplay job 2 of 2 failed (exit status 3)", err)
+    assert.equal(1, status)
+  end)
+
+  it("defaults --jobs to the cores this process may use", function()
+    local core = require "wargrid.core"
+    local h = io.popen("nproc")
+    assert.equal(tonumber(h:read("l")), core.cores())
+    h:close()
+  end)
+end)

@@ -21,7 +21,8 @@ local RUN_OPTIONS = [[
                    level:1..5 (50, 200, 800, 3000, 12000; default level:2)
   --max-plies M    a game still going after M actions is cut off: a draw,
                    counted apart (default 1000)
-  --jobs J         play in J processes at once (default 1)
+  --jobs J         play in J processes at once (default: as many as the
+                   cores this process may use)
   --until W        play until the 95% interval the verdict rests on is
                    narrower than W points (or --sprt decides, or --games)
   --sprt H0,H1     play until Fishtest's sequential test accepts H0 or H1
@@ -69,9 +70,9 @@ percent (50,55: balanced against a 5-point first-move advantage).
 
 
 On a terminal a progress line shows on stderr: games done, the running
-estimate and the time left. A job that fails stops the run: exit status 1
-(or 2 when the job refused the run's input). Ctrl-C stops the jobs and
-reports the games finished: exit status 130.]],
+estimate and the time left. An error in a game stops the run, told as
+with one job; a job that dies stops it too: exit status 1. Ctrl-C stops
+the jobs and reports the games finished: exit status 130.]],
 }
 
 M.compare = {
@@ -154,11 +155,11 @@ local function run_settings(cmd, opts)
     seed = common.integer(cmd, "--seed", opts.seed or "1"),
     white = opts.white or "level:2",
     black = opts.black or "level:2",
-    jobs = common.integer(cmd, "--jobs", opts.jobs or "1", 1),
+    jobs = opts.jobs and common.integer(cmd, "--jobs", opts.jobs, 1)
+           or core.cores(),
     max_plies = common.integer(cmd, "--max-plies", opts["max-plies"] or "1000",
                                1),
     shard = { 1, 1 },
-    options = opts.option,
     records = opts.records, variant = opts.variant,
   }
   if r.records == "-" and not opts.shard then
@@ -280,24 +281,13 @@ end
 
 -- ---- playing -----------------------------------------------------------
 
--- A selfplay worker dies with the pool that started it (WARGRID_PARENT:
--- the pool's process id), even when the pool is killed; any other run
--- stops at Ctrl-C with the games it has finished.
-local function watch_signals()
-  local parent = os.getenv("WARGRID_PARENT")
-  if parent and parent:match("^%d+$") then
-    core.die_with_parent(math.tointeger(tonumber(parent)))
-  else
-    core.on_interrupt()
-  end
-end
-
+-- Any run stops at Ctrl-C with the games it has finished (its workers
+-- die with it: core.fork).
 local INTERRUPTED = 130  -- the shell's status for a process Ctrl-C ended
 
--- Plays games from..to-1 of the run of `game`, which `target` names to the
--- workers; appends them to records.
-local function play(game, r, target, from, to, records, on_game)
-  local batch = setmetatable({ target = target, from = from, games = to },
+-- Plays games from..to-1 of the run of `game`; appends them to records.
+local function play(game, r, from, to, records, on_game)
+  local batch = setmetatable({ from = from, games = to },
                              { __index = r })
   local got, err, status = selfplay.run(game, batch, on_game)
   if not got then
@@ -351,14 +341,14 @@ end
 
 -- The records of a whole selfplay run, and its answer when it went on
 -- until one.
-local function selfplay_run(game, r, target)
+local function selfplay_run(game, r)
   local m = meter()
   local sequential = r["until"] or r.sprt
   local records, tally, n, ans = {}, { w = 0, d = 0, l = 0 }, 0, nil
   m:plan(1, 0, expected(r, 0))
   repeat
     local to = sequential and selfplay.checkpoint(n, r.games) or r.games
-    play(game, r, target, n, to, records, function(rec)
+    play(game, r, n, to, records, function(rec)
       tally_add(tally, rec)
       m:game(score_text(tally))
     end)
@@ -377,23 +367,22 @@ end
 function M.selfplay.run(args)
   local pos, opts = common.parse("selfplay", args, RUN_SPEC)
   if opts.help then print(M.selfplay.help) return 0 end
-  local target = opts.variant and { "--variant", opts.variant } or { pos[1] }
   local game = common.load_game("selfplay", pos, opts)
   common.no_more("selfplay", pos, opts)
   local r = run_settings("selfplay", opts)
   local header = header_of(game, r, opts)
-  watch_signals()
+  core.on_interrupt()
   if opts.shard then
     -- JSON lines, each game as it ends
     header.shard = opts.shard
     print(json.encode(header))
-    play(game, r, target, 0, r.games, {}, function(rec)
+    play(game, r, 0, r.games, {}, function(rec)
       print(json.encode(rec))
       io.stdout:flush()
     end)
     return core.interrupted() and INTERRUPTED or 0
   end
-  local records, ans = selfplay_run(game, r, target)
+  local records, ans = selfplay_run(game, r)
   if core.interrupted() then
     header.missing = true
     io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
@@ -407,7 +396,7 @@ function M.selfplay.run(args)
 end
 
 -- The arms of a comparison played side by side, batch by batch: the base,
--- and each variant while it has no answer. Each arm: game, target, name,
+-- and each variant while it has no answer. Each arm: game, name,
 -- records, tally; a variant's answer once it stops.
 local function compare_run(r, arms)
   local m = meter()
@@ -420,7 +409,7 @@ local function compare_run(r, arms)
     for k, arm in ipairs(arms) do
       if k == 1 or not arm.answer then
         playing = playing + 1
-        play(arm.game, r, arm.target, n, to, arm.records, function(rec)
+        play(arm.game, r, n, to, arm.records, function(rec)
           tally_add(arm.tally, rec)
           m:game(k == 1 and "base: " .. score_text(arm.tally)
                  or change_text(arm.name, base.tally, arm.tally))
@@ -468,11 +457,10 @@ function M.compare.run(args)
   if #pos < 2 then
     common.usage_error("compare: give a game and at least one variant file")
   end
-  local name = pos[1]
   local base = common.load_game("compare", pos, opts)
   local r = run_settings("compare", opts)
   -- every variant is loaded, and must come from the game, before any play
-  local arms = { { game = base, target = { name }, name = "base" } }
+  local arms = { { game = base, name = "base" } }
   for _, file in ipairs(pos) do
     local v = common.load_game("compare", {},
                                { variant = file, option = opts.option })
@@ -482,13 +470,12 @@ function M.compare.run(args)
       common.usage_error("compare: %s is not a variant of %s", file,
                          base.name)
     end
-    arms[#arms + 1] = { game = v, target = { "--variant", file },
-                        name = file }
+    arms[#arms + 1] = { game = v, name = file }
   end
   for _, arm in ipairs(arms) do
     arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
   end
-  watch_signals()
+  core.on_interrupt()
   compare_run(r, arms)
   if core.interrupted() then
     io.stderr:write("wargrid: compare: stopped by Ctrl-C\n")
