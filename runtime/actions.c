@@ -1,6 +1,7 @@
 /* actions.c: compact actions and the lists that hold them.
  * Lists grow to the largest turn seen and are then reused. */
 #include "actions.h"
+#include "mem.h"
 
 #include <stdlib.h>
 
@@ -9,7 +10,7 @@ int wg_actlist_grow(wg_actlist *l)
     int cap = l->cap ? l->cap * 2 : 256;
     if (cap > WG_MAX_ACTIONS)
         return WG_EFULL;
-    wg_action *a = realloc(l->a, (size_t)cap * sizeof *a);
+    wg_action *a = wg_realloc(l->a, (size_t)cap * sizeof *a);
     if (!a)
         return WG_ENOMEM;
     l->a = a;
@@ -19,7 +20,7 @@ int wg_actlist_grow(wg_actlist *l)
 
 void wg_actlist_free(wg_actlist *l)
 {
-    free(l->a);
+    wg_free(l->a);
     l->a = NULL;
     l->n = l->cap = 0;
 }

@@ -46,7 +46,9 @@ static int act_fields(lua_State *L)
 /* core.actions() -> an empty action list */
 static int actions_new(lua_State *L)
 {
+    wg_gc_account(L);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->tag = WG_TAG_ACTIONS;
     u->l.a = NULL;
     u->l.n = u->l.cap = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));

@@ -1,31 +1,28 @@
 /* core_lua.c: the Lua module "wargrid.core" -- builds the metatables from the
  * method tables of the binding files and checks userdata arguments. */
 #include "core_lua.h"
+#include "mem.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
-static void *check_ud(lua_State *L, int i, int uv, const char *tname)
+static void *check_ud(lua_State *L, int i, uint64_t tag, const char *tname)
 {
     void *u = lua_touserdata(L, i);
-    if (u && lua_getmetatable(L, i)) {
-        int ok = lua_rawequal(L, -1, lua_upvalueindex(uv));
-        lua_pop(L, 1);
-        if (ok)
-            return u;
-    }
+    if (u && lua_rawlen(L, i) >= sizeof tag && *(uint64_t *)u == tag)
+        return u;
     luaL_typeerror(L, i, tname);
     return NULL;
 }
 
 wg_rules *wg_check_rules(lua_State *L, int i)
 {
-    return ((wg_lrules *)check_ud(L, i, UV_RULES, "wargrid.rules"))->r;
+    return ((wg_lrules *)check_ud(L, i, WG_TAG_RULES, "wargrid.rules"))->r;
 }
 
 wg_state *wg_check_state(lua_State *L, int i)
 {
-    wg_lstate *u = check_ud(L, i, UV_STATE, "wargrid.state");
+    wg_lstate *u = check_ud(L, i, WG_TAG_STATE, "wargrid.state");
     if (!u->s)
         luaL_argerror(L, i, "state has been freed");
     return u->s;
@@ -33,7 +30,8 @@ wg_state *wg_check_state(lua_State *L, int i)
 
 wg_actlist *wg_check_actions(lua_State *L, int i)
 {
-    return &((wg_lactions *)check_ud(L, i, UV_ACTIONS, "wargrid.actions"))->l;
+    wg_lactions *u = check_ud(L, i, WG_TAG_ACTIONS, "wargrid.actions");
+    return &u->l;
 }
 
 void wg_check_rc(lua_State *L, int rc, const char *what)
@@ -99,10 +97,27 @@ int wg_check_piece(lua_State *L, const wg_state *s, int i)
                                "'piece' is not a piece id");
 }
 
+/* Lua's collector counts only its own allocations: a state or an action
+ * list is a few bytes to it and many kilobytes to the runtime, so garbage
+ * ones piled up between cycles (20 KB a game of selfplay, growing with the
+ * heap). Each new one now tells the collector what the runtime's C memory
+ * grew by since the last one, as debt that brings the next step nearer. */
+void wg_gc_account(lua_State *L)
+{
+    static size_t told;
+    size_t used = wg_mem_used();
+    if (used > told + 16384)
+        lua_gc(L, LUA_GCSTEP, (int)((used - told) >> 10));
+    if (used > told + 16384 || used < told)
+        told = used;
+}
+
 void wg_push_state(lua_State *L, wg_state *s, int ri)
 {
+    wg_gc_account(L);
     ri = lua_absindex(L, ri);
     wg_lstate *u = lua_newuserdatauv(L, sizeof *u, 1);
+    u->tag = WG_TAG_STATE;
     u->s = s;
     lua_pushvalue(L, lua_upvalueindex(UV_STATE));
     lua_setmetatable(L, -2);
@@ -123,7 +138,7 @@ static int rules_gc(lua_State *L)
     wg_lrules *u = lua_touserdata(L, 1);
     if (u->r) {
         wg_rules_free(u->r);
-        free(u->r);
+        wg_free(u->r);
         u->r = NULL;
     }
     return 0;
@@ -164,8 +179,16 @@ static int core_limits(lua_State *L)
     return 1;
 }
 
+/* core.memory() -> bytes the runtime's C allocations hold now (mem.h) */
+static int core_memory(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)wg_mem_used());
+    return 1;
+}
+
 const luaL_Reg wg_core_functions[] = {
     { "limits", core_limits },
+    { "memory", core_memory },
     { NULL, NULL }
 };
 
@@ -226,5 +249,8 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
             lua_pushvalue(L, base + j);
         luaL_setfuncs(L, *t, UV_COUNT);
     }
+    /* core.State: a state's methods, for hot paths to hold in locals */
+    lua_getfield(L, base + UV_STATE, "__index");
+    lua_setfield(L, -2, "State");
     return 1;
 }

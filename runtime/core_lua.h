@@ -14,9 +14,18 @@
  * so checking a userdata is one pointer comparison. */
 enum { UV_RULES = 1, UV_STATE, UV_ACTIONS, UV_COUNT = 3 };
 
-typedef struct { wg_rules *r; } wg_lrules;
-typedef struct { wg_state *s; } wg_lstate;     /* uservalue 1: its rules */
-typedef struct { wg_actlist l; } wg_lactions;
+/* Each userdata of the module starts with its kind's tag, so checking an
+ * argument reads one word (lua_rawlen says the block holds it; a light
+ * userdata has none) instead of fetching and comparing its metatable: a
+ * userdata of another library does not begin with these numbers. */
+#define WG_TAG_RULES 0x9e3779b97f4a7c15ULL
+#define WG_TAG_STATE 0xbf58476d1ce4e5b9ULL
+#define WG_TAG_ACTIONS 0x94d049bb133111ebULL
+
+typedef struct { uint64_t tag; wg_rules *r; } wg_lrules;
+typedef struct { uint64_t tag; wg_state *s; } wg_lstate; /* uservalue 1:
+                                                          * its rules */
+typedef struct { uint64_t tag; wg_actlist l; } wg_lactions;
 
 wg_rules *wg_check_rules(lua_State *L, int i);
 wg_state *wg_check_state(lua_State *L, int i);
@@ -44,6 +53,10 @@ lua_Integer wg_opt_field(lua_State *L, int t, const char *name,
 int wg_check_square(lua_State *L, const wg_rules *r, int i);
 int wg_check_side(lua_State *L, int i);
 int wg_check_piece(lua_State *L, const wg_state *s, int i);
+
+/* Tells Lua's collector how much the runtime's C memory grew since it was
+ * last told (called as a userdata owning C memory is made). */
+void wg_gc_account(lua_State *L);
 
 /* Pushes a new state userdata owning s, tied to the rules at index ri. */
 void wg_push_state(lua_State *L, wg_state *s, int ri);

@@ -125,8 +125,15 @@ static int less(const void *a, const void *b)
 wg_state *wg_state_view(const wg_state *s, int side, uint64_t seed, int shuffle)
 {
     wg_state *v = wg_state_copy(s);
-    if (!v)
-        return NULL;
+    if (v)
+        wg_state_view_into(v, s, side, seed, shuffle);
+    return v;
+}
+
+int wg_state_view_into(wg_state *v, const wg_state *s, int side,
+                       uint64_t seed, int shuffle)
+{
+    WG_TRY(wg_state_assign(v, s));
     const wg_rules *r = s->rules;
     int32_t pool[WG_MAX_DECKS * WG_MAX_CARDS];
     int n = 0;
@@ -147,5 +154,5 @@ wg_state *wg_state_view(const wg_state *s, int side, uint64_t seed, int shuffle)
     /* neither decks nor the generator are hashed: the hash stands */
     v->w[W_RNG_LO] = (int32_t)(uint32_t)x;
     v->w[W_RNG_HI] = (int32_t)(uint32_t)(x >> 32);
-    return v;
+    return WG_OK;
 }

@@ -36,5 +36,9 @@ int wg_deck_gather(wg_state *s, int to, int from);
  * memory. */
 wg_state *wg_state_view(const wg_state *s, int side, uint64_t seed,
                         int shuffle);
+/* The same into v, a state of the same rules (else WG_EINVAL); WG_ENOMEM
+ * when out of memory. */
+int wg_state_view_into(wg_state *v, const wg_state *s, int side,
+                       uint64_t seed, int shuffle);
 
 #endif

@@ -114,15 +114,26 @@ static int deck_gather(lua_State *L)
     return 0;
 }
 
-/* s:view(side [, seed]) -> a copy of the state as that side may know it:
- * the cards of the decks it does not see pooled and dealt back, sorted, or
- * shuffled by seed; the random generator replaced (see deck.h) */
+/* s:view(side [, seed [, into]]) -> a copy of the state as that side may
+ * know it: the cards of the decks it does not see pooled and dealt back,
+ * sorted, or shuffled by seed; the random generator replaced (see deck.h).
+ * With into, a state of the same game, the view is made there (nothing
+ * new to allocate, for a view each ply) and into is returned. */
 static int deck_view(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int side = wg_check_side(L, 2);
     int shuffle = !lua_isnoneornil(L, 3);
     uint64_t seed = shuffle ? (uint64_t)luaL_checkinteger(L, 3) : 0;
+    if (!lua_isnoneornil(L, 4)) {
+        wg_state *into = wg_check_state(L, 4);
+        luaL_argcheck(L, into != s && into->rules == s->rules, 4,
+                      "'into' must be another state of the same game");
+        wg_check_rc(L, wg_state_view_into(into, s, side, seed, shuffle),
+                    NULL);
+        lua_settop(L, 4);
+        return 1;
+    }
     wg_state *v = wg_state_view(s, side, seed, shuffle);
     if (!v)
         return luaL_error(L, "out of memory");

@@ -13,7 +13,7 @@ typedef struct drive {
 
 static wg_actlist *gen(lua_State *L, const drive *d, int ply)
 {
-    wg_actlist *l = lua_touserdata(L, d->lists + ply);
+    wg_actlist *l = &((wg_lactions *)lua_touserdata(L, d->lists + ply))->l;
     l->n = 0;
     lua_pushvalue(L, d->actions);
     lua_pushvalue(L, d->game);
@@ -49,6 +49,36 @@ static uint64_t perft(lua_State *L, const drive *d, int depth, int ply)
     return total;
 }
 
+static void push_list(lua_State *L)
+{
+    wg_gc_account(L);
+    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->tag = WG_TAG_ACTIONS;
+    u->l.a = NULL;
+    u->l.n = u->l.cap = 0;
+    lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
+    lua_setmetatable(L, -2);
+}
+
+/* The list playouts keep between calls, in the registry under this key's
+ * address while no playout uses it: a playout's list grows to the game's
+ * largest turn (Amazons: about 2,200 actions), and a new one each call grew
+ * again by realloc and was garbage the collector did not see. A playout
+ * within a playout (from `after`) finds none there and makes its own. */
+static const char spare_list = 0;
+
+static void take_spare_list(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &spare_list);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        push_list(L);
+        return;
+    }
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &spare_list);
+}
+
 /* Checks (game, state) at 1 and 2, finds game.actions and game.play (the
  * script's own for an untrusted game), and pushes nlists empty action
  * lists. */
@@ -70,13 +100,8 @@ static void setup(lua_State *L, drive *d, int nlists)
     d->play = lua_gettop(L);
     luaL_checkstack(L, nlists + 20, "too deep");
     d->lists = lua_gettop(L) + 1;
-    for (int i = 0; i < nlists; i++) {
-        wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
-        u->l.a = NULL;
-        u->l.n = u->l.cap = 0;
-        lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
-        lua_setmetatable(L, -2);
-    }
+    for (int i = 0; i < nlists; i++)
+        push_list(L);
 }
 
 /* Runs body(L, d) protected, on the stack as it is (the arguments are
@@ -136,6 +161,8 @@ static int playout_body(lua_State *L)
             lua_call(L, 2, 0);
         }
     }
+    lua_pushvalue(L, d->lists);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &spare_list);
     lua_pushinteger(L, n);
     lua_pushboolean(L, ended);
     return 2;
@@ -155,7 +182,8 @@ static int drive_playout(lua_State *L)
         luaL_checktype(L, 5, LUA_TFUNCTION);
     lua_settop(L, 5);
     drive d;
-    setup(L, &d, 1);
+    setup(L, &d, 0);
+    take_spare_list(L);
     return protected(L, playout_body, &d, 2);
 }
 

@@ -1,6 +1,7 @@
 /* grid.c: board geometry -- squares, names, terrain layers, vectors and rays.
  * Everything here is fixed when a game is loaded; states only read it. */
 #include "grid.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,7 @@ int wg_grid_init(wg_grid *g, int files, int ranks)
 void wg_grid_free(wg_grid *g)
 {
     for (int v = 0; v < g->nvecs; v++)
-        free(g->ray[v]);
+        wg_free(g->ray[v]);
     g->nvecs = 0;
 }
 
@@ -38,7 +39,7 @@ int wg_grid_vec(wg_grid *g, int dx, int dy)
         return WG_EINVAL;
     if (g->nvecs == WG_MAX_VECS)
         return WG_EFULL;
-    wg_sq *ray = calloc((size_t)(g->nsq + 1) * WG_MAX_RAY, sizeof *ray);
+    wg_sq *ray = wg_calloc((size_t)(g->nsq + 1) * WG_MAX_RAY, sizeof *ray);
     if (!ray)
         return WG_ENOMEM;
     int v = g->nvecs++;

@@ -1,6 +1,7 @@
 /* mcts.c: Monte Carlo tree search (UCT) over any game -- open loop, so chance
  * and hidden information are resampled each iteration. */
 #include "mcts.h"
+#include "mem.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -36,6 +37,12 @@ typedef struct tree {
     int32_t *path;
     int pathcap;
     uint64_t rng;
+    /* With no sampling the root's state is the same every iteration, and
+     * so are its legal actions: generated once (root), and without the
+     * game's order each one's child is root_child[i] (-1: none yet), not a
+     * hash probe -- Amazons has ~2,200 actions at the root. */
+    const wg_actlist *root;
+    int32_t *root_child;
 } tree;
 
 static double now(void)
@@ -80,10 +87,10 @@ static void insert(tree *t, int32_t c)
 static int grow_hash(tree *t)
 {
     int cap = t->hcap ? t->hcap * 2 : 1024;
-    int32_t *slot = malloc((size_t)cap * sizeof *slot);
+    int32_t *slot = wg_malloc((size_t)cap * sizeof *slot);
     if (!slot)
         return WG_ENOMEM;
-    free(t->slot);
+    wg_free(t->slot);
     t->slot = slot;
     t->hcap = cap;
     memset(slot, 0xff, (size_t)cap * sizeof *slot);
@@ -96,7 +103,7 @@ static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
 {
     if (t->len == t->cap) {
         int cap = t->cap ? t->cap * 2 : 1024;
-        node *n = realloc(t->n, (size_t)cap * sizeof *n);
+        node *n = wg_realloc(t->n, (size_t)cap * sizeof *n);
         if (!n)
             return WG_ENOMEM;
         t->n = n;
@@ -117,7 +124,7 @@ static wg_actlist *list_at(tree *t, int depth)
 {
     if (depth >= t->nlists) {
         int n = depth + 16;
-        wg_actlist *l = realloc(t->lists, (size_t)n * sizeof *l);
+        wg_actlist *l = wg_realloc(t->lists, (size_t)n * sizeof *l);
         if (!l)
             return NULL;
         memset(l + t->nlists, 0, (size_t)(n - t->nlists) * sizeof *l);
@@ -132,7 +139,7 @@ static int push_path(tree *t, int depth, int32_t c)
 {
     if (depth >= t->pathcap) {
         int cap = depth + 64;
-        int32_t *p = realloc(t->path, (size_t)cap * sizeof *p);
+        int32_t *p = wg_realloc(t->path, (size_t)cap * sizeof *p);
         if (!p)
             return WG_ENOMEM;
         t->path = p;
@@ -161,6 +168,16 @@ static int legal_or_end(wg_state *s, const wg_mcts_ops *ops, wg_actlist *l,
     WG_TRY(ops->result(ops->ctx, s, &winner));
     *r1 = reward_of(winner);
     return WG_OVER;
+}
+
+/* Makes l a copy of src (the root's actions); WG_OK or WG_ENOMEM. */
+static int copy_list(wg_actlist *l, const wg_actlist *src)
+{
+    while (l->cap < src->n)
+        WG_TRY(wg_actlist_grow(l));
+    memcpy(l->a, src->a, (size_t)src->n * sizeof *l->a);
+    l->n = src->n;
+    return WG_OK;
 }
 
 /* Plays at random from s; *r1 gets side 1's reward. */
@@ -196,9 +213,10 @@ static int prove(tree *t, int32_t p, int depth)
     if (np->proven || np->chance)
         return 0;
     const wg_actlist *l = &t->lists[depth];
+    int32_t *kids = p == 0 ? t->root_child : NULL;  /* lists[0]: the root's */
     int decider = 0, all_lost = l->n > 0;
     for (int i = 0; i < l->n; i++) {
-        int32_t c = find(t, p, l->a[i]);
+        int32_t c = kids ? kids[i] : find(t, p, l->a[i]);
         const node *n = c >= 0 ? &t->n[c] : NULL;
         if (!n || n->chance || n->proven >= 0) {
             all_lost = 0;
@@ -231,7 +249,9 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         wg_actlist *l = list_at(t, depth);
         if (!l)
             return WG_ENOMEM;
-        int end = legal_or_end(s, ops, l, &r1);
+        int at_root = depth == 0 && t->root;
+        int end = at_root ? copy_list(l, t->root)
+                          : legal_or_end(s, ops, l, &r1);
         if (end < 0)
             return end;
         if (end == WG_OVER) {
@@ -257,12 +277,16 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         double best_ucb = -1.0;
         wg_action untried = 0;
         uint32_t nuntried = 0;
+        int untried_i = 0;
+        int32_t *kids = at_root ? t->root_child : NULL;
         for (int i = 0; i < l->n; i++) {
-            int32_t c = find(t, cur, l->a[i]);
+            int32_t c = kids ? kids[i] : find(t, cur, l->a[i]);
             if (c < 0) {
                 /* the first in the game's order, or a uniform pick */
-                if (ops->order ? !nuntried++ : below(t, ++nuntried) == 0)
+                if (ops->order ? !nuntried++ : below(t, ++nuntried) == 0) {
                     untried = l->a[i];
+                    untried_i = i;
+                }
                 continue;
             }
             const node *n = &t->n[c];
@@ -283,6 +307,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
             child = add_node(t, cur, untried, decider);
             if (child < 0)
                 return child;
+            if (kids)
+                kids[untried_i] = child;
         } else {
             nuntried = 0;
         }
@@ -329,13 +355,14 @@ void wg_mcts_defaults(wg_mcts_opts *o)
 
 static void free_tree(tree *t)
 {
-    free(t->n);
-    free(t->slot);
+    wg_free(t->n);
+    wg_free(t->slot);
     for (int i = 0; i < t->nlists; i++)
         wg_actlist_free(&t->lists[i]);
-    free(t->lists);
+    wg_free(t->lists);
     wg_actlist_free(&t->playout);
-    free(t->path);
+    wg_free(t->path);
+    wg_free(t->root_child);
 }
 
 int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
@@ -359,6 +386,18 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     if (add_node(&t, -1, 0, 0) < 0) {
         rc = WG_ENOMEM;
         goto done;
+    }
+    if (!ops->sample) {
+        t.root = &legal;
+        if (!ops->order) {
+            t.root_child = wg_malloc((size_t)legal.n * sizeof *t.root_child);
+            if (!t.root_child) {
+                rc = WG_ENOMEM;
+                goto done;
+            }
+            memset(t.root_child, 0xff,
+                   (size_t)legal.n * sizeof *t.root_child);
+        }
     }
     while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)

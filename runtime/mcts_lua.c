@@ -34,7 +34,7 @@ static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out,
                      const char *name)
 {
     lua_State *L = c->L;
-    wg_actlist *l = lua_touserdata(L, c->list);
+    wg_actlist *l = &((wg_lactions *)lua_touserdata(L, c->list))->l;
     wg_actlist saved = *l;
     *l = *out;
     lua_pushvalue(L, fn);
@@ -198,6 +198,7 @@ static int mcts_search(lua_State *L)
     o.widen = o.widen && !lua_isnil(L, c.order);
     c.view = function_field(L, c.game, "view", hidden);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->tag = WG_TAG_ACTIONS;
     u->l.a = NULL;
     u->l.n = u->l.cap = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));

@@ -111,6 +111,39 @@ static void add_probe(wg_rules *r, int side, int type, const wg_atom *a)
     p->block = a->block;
     p->noland = a->noland;
     p->types = 1u << type;
+    p->near = 0;
+}
+
+/* A one-step probe (a king's step) looks at the first square of the line
+ * probe in its direction, if there is one: it becomes that probe's `near`
+ * types, and "is sq attacked" walks the direction once. */
+static void merge_steps(wg_rules *r, int side)
+{
+    wg_probe *pr = r->probe[side];
+    int n = 0;
+    for (int i = 0; i < r->nprobes[side]; i++) {
+        wg_probe *p = &pr[i];
+        wg_probe *line = NULL;
+        for (int j = 0; j < r->nprobes[side] && p->max == 1 && p->min <= 1;
+             j++)
+            if (pr[j].vec == p->vec && pr[j].max == 0 && pr[j].min <= 1
+                && pr[j].block == p->block && pr[j].noland == p->noland)
+                line = &pr[j];
+        if (line)
+            line->near |= p->types;
+    }
+    for (int i = 0; i < r->nprobes[side]; i++) {
+        const wg_probe *p = &pr[i];
+        int merged = 0;
+        for (int j = 0; j < r->nprobes[side] && p->max == 1 && p->min <= 1;
+             j++)
+            merged |= pr[j].vec == p->vec && pr[j].max == 0
+                      && pr[j].min <= 1 && pr[j].block == p->block
+                      && pr[j].noland == p->noland;
+        if (!merged)
+            pr[n++] = *p;
+    }
+    r->nprobes[side] = n;
 }
 
 void wg_rules_finish(wg_rules *r)
@@ -152,4 +185,6 @@ void wg_rules_finish(wg_rules *r)
                     add_probe(r, side, t, a);
             }
     }
+    for (int side = 0; side < 2; side++)
+        merge_steps(r, side);
 }

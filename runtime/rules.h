@@ -63,6 +63,8 @@ typedef struct wg_probe {
     uint8_t min, max;
     uint32_t block, noland;
     uint32_t types;               /* attacker types that use this line */
+    uint32_t near;                /* and types whose one step it is: they
+                                     attack from distance 1 only */
 } wg_probe;
 
 typedef struct wg_type {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core_lua.h"
+#include "mem.h"
 
 /* Reads t[key] (t at the top of the stack) as an integer in [lo, hi]. */
 static int int_field(lua_State *L, const char *path, const char *key,
@@ -266,10 +267,11 @@ static int rules_new(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
     wg_lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->tag = WG_TAG_RULES;
     u->r = NULL;
     lua_pushvalue(L, lua_upvalueindex(UV_RULES));
     lua_setmetatable(L, -2);
-    u->r = calloc(1, sizeof *u->r);  /* all zero: safe to free if we fail */
+    u->r = wg_calloc(1, sizeof *u->r);  /* all zero: safe to free on failure */
     if (!u->r)
         return luaL_error(L, "out of memory");
     lua_pushvalue(L, 1);

@@ -1,6 +1,7 @@
 /* state.c: a game state -- pieces, occupancy, side lists, dynamic terrain,
  * counters, the Zobrist hash, and the journal that undoes every change. */
 #include "state.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,17 +33,20 @@ static int layout(wg_state *s)
 
 wg_state *wg_state_new(const wg_rules *r)
 {
-    wg_state *s = calloc(1, sizeof *s);
+    wg_state *s = wg_calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->rules = r;
     s->nwords = layout(s);
-    s->w = calloc((size_t)s->nwords, sizeof *s->w);
+    s->w = wg_calloc((size_t)s->nwords, sizeof *s->w);
     s->jcap = 256;
-    s->journal = malloc((size_t)s->jcap * sizeof *s->journal);
+    s->journal = wg_malloc((size_t)s->jcap * sizeof *s->journal);
     s->hcap = 64;
-    s->hist = malloc((size_t)s->hcap * sizeof *s->hist);
-    if (!s->w || !s->journal || !s->hist) {
+    s->hist = wg_malloc((size_t)s->hcap * sizeof *s->hist);
+    s->rcap = 128;
+    s->rkey = wg_calloc((size_t)s->rcap, sizeof *s->rkey);
+    s->rcount = wg_calloc((size_t)s->rcap, sizeof *s->rcount);
+    if (!s->w || !s->journal || !s->hist || !s->rkey || !s->rcount) {
         wg_state_free(s);
         return NULL;
     }
@@ -54,10 +58,12 @@ void wg_state_free(wg_state *s)
 {
     if (!s)
         return;
-    free(s->w);
-    free(s->journal);
-    free(s->hist);
-    free(s);
+    wg_free(s->w);
+    wg_free(s->journal);
+    wg_free(s->hist);
+    wg_free(s->rkey);
+    wg_free(s->rcount);
+    wg_free(s);
 }
 
 void wg_state_clear(wg_state *s)
@@ -67,6 +73,7 @@ void wg_state_clear(wg_state *s)
     s->w[W_LEFT] = s->rules->actions_per_turn;
     s->jlen = 0;
     s->hash = wg_state_rehash(s);
+    wg_state_clear_history(s);
 }
 
 int wg_state_assign(wg_state *dst, const wg_state *src)
@@ -75,12 +82,30 @@ int wg_state_assign(wg_state *dst, const wg_state *src)
         return WG_EINVAL;
     int hl = src->w[W_HISTLEN];
     if (hl > dst->hcap) {
-        uint64_t *h = realloc(dst->hist, (size_t)src->hcap * sizeof *h);
+        uint64_t *h = wg_realloc(dst->hist, (size_t)src->hcap * sizeof *h);
         if (!h)
             return WG_ENOMEM;
         dst->hist = h;
         dst->hcap = src->hcap;
     }
+    if (dst->rcap != src->rcap) {
+        uint64_t *k = wg_malloc((size_t)src->rcap * sizeof *k);
+        int32_t *c = wg_malloc((size_t)src->rcap * sizeof *c);
+        if (!k || !c) {
+            wg_free(k);
+            wg_free(c);
+            return WG_ENOMEM;
+        }
+        wg_free(dst->rkey);
+        wg_free(dst->rcount);
+        dst->rkey = k;
+        dst->rcount = c;
+        dst->rcap = src->rcap;
+    }
+    memcpy(dst->rkey, src->rkey, (size_t)src->rcap * sizeof *src->rkey);
+    memcpy(dst->rcount, src->rcount,
+           (size_t)src->rcap * sizeof *src->rcount);
+    dst->rused = src->rused;
     memcpy(dst->w, src->w, (size_t)src->nwords * sizeof *src->w);
     memcpy(dst->hist, src->hist, (size_t)hl * sizeof *src->hist);
     dst->hash = src->hash;
@@ -111,7 +136,7 @@ int wg_state_equal(const wg_state *a, const wg_state *b)
 int wg_state_grow(wg_state *s)
 {
     int cap = s->jcap * 2;
-    wg_jentry *j = realloc(s->journal, (size_t)cap * sizeof *j);
+    wg_jentry *j = wg_realloc(s->journal, (size_t)cap * sizeof *j);
     if (!j)
         return WG_ENOMEM;
     s->journal = j;
@@ -119,13 +144,19 @@ int wg_state_grow(wg_state *s)
     return WG_OK;
 }
 
+static void unpush_history(wg_state *s, int n);
+
 void wg_state_undo(wg_state *s, int mark)
 {
     if (mark < 0 || s->jlen <= mark)
         return;
     uint64_t h = s->journal[mark].hash;
-    for (int i = s->jlen - 1; i >= mark; i--)
-        s->w[s->journal[i].idx] = s->journal[i].old;
+    for (int i = s->jlen - 1; i >= mark; i--) {
+        const wg_jentry *e = &s->journal[i];
+        if (e->idx == W_HISTLEN)
+            unpush_history(s, e->old);
+        s->w[e->idx] = e->old;
+    }
     s->jlen = mark;
     s->hash = h;
 }
@@ -386,27 +417,94 @@ int wg_state_set_word(wg_state *s, int idx, int32_t v)
     return WG_OK;
 }
 
+/* The slot of hash h in the count table: where it is, or the empty slot
+ * where it goes. The table is at most half full, so there is one. */
+static int rslot(const wg_state *s, uint64_t h)
+{
+    int mask = s->rcap - 1;
+    int i = (int)(h ^ h >> 32) & mask;
+    while (s->rcount[i] && s->rkey[i] != h)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static void rcount_add(wg_state *s, uint64_t h)
+{
+    int i = rslot(s, h);
+    if (!s->rcount[i]++) {
+        s->rkey[i] = h;
+        s->rused++;
+    }
+}
+
+/* Takes the history back to n entries, last in first out: a hash leaves
+ * the table in the reverse of the order it came in, so the table is as it
+ * was before those entries were pushed. */
+static void unpush_history(wg_state *s, int n)
+{
+    for (int k = s->w[W_HISTLEN] - 1; k >= n; k--) {
+        int i = rslot(s, s->hist[k]);
+        if (!--s->rcount[i]) {
+            s->rkey[i] = 0;
+            s->rused--;
+        }
+    }
+}
+
+/* Doubles the count table and counts the history again, in its order. */
+static int rgrow(wg_state *s)
+{
+    int cap = s->rcap * 2;
+    uint64_t *k = wg_calloc((size_t)cap, sizeof *k);
+    int32_t *c = wg_calloc((size_t)cap, sizeof *c);
+    if (!k || !c) {
+        wg_free(k);
+        wg_free(c);
+        return WG_ENOMEM;
+    }
+    wg_free(s->rkey);
+    wg_free(s->rcount);
+    s->rkey = k;
+    s->rcount = c;
+    s->rcap = cap;
+    s->rused = 0;
+    for (int i = 0; i < s->w[W_HISTLEN]; i++)
+        rcount_add(s, s->hist[i]);
+    return WG_OK;
+}
+
+void wg_state_clear_history(wg_state *s)
+{
+    s->w[W_HISTLEN] = 0;
+    memset(s->rkey, 0, (size_t)s->rcap * sizeof *s->rkey);
+    memset(s->rcount, 0, (size_t)s->rcap * sizeof *s->rcount);
+    s->rused = 0;
+}
+
 int wg_state_push_history(wg_state *s)
 {
     int n = s->w[W_HISTLEN];
     if (n == s->hcap) {
-        uint64_t *h = realloc(s->hist, (size_t)s->hcap * 2 * sizeof *h);
+        uint64_t *h = wg_realloc(s->hist, (size_t)s->hcap * 2 * sizeof *h);
         if (!h)
             return WG_ENOMEM;
         s->hist = h;
         s->hcap *= 2;
     }
+    if (2 * (s->rused + 1) > s->rcap)
+        WG_TRY(rgrow(s));
     WG_TRY(wg_state_set(s, W_HISTLEN, n + 1));
     s->hist[n] = s->hash;
+    rcount_add(s, s->hash);
     return WG_OK;
 }
 
 int wg_state_repetitions(const wg_state *s)
 {
-    int n = s->w[W_HISTLEN], count = 0;
-    for (int i = 0; i < n - 1; i++)
-        if (s->hist[i] == s->hash)
-            count++;
+    int n = s->w[W_HISTLEN], i = rslot(s, s->hash);
+    int count = s->rcount[i];
+    if (n > 0 && s->hist[n - 1] == s->hash)
+        count--;   /* the last entry is not a repetition of itself */
     return count;
 }
 

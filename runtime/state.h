@@ -45,6 +45,14 @@ typedef struct wg_state {
     int jlen, jcap;
     uint64_t *hist;               /* hashes of positions at turn starts */
     int hcap;
+    /* How often each hash occurs in hist[0..W_HISTLEN): open addressing,
+     * linear probing; a slot is empty when its count is 0 (its key is then
+     * 0 too). Pushing onto the history is journaled (the W_HISTLEN word),
+     * and undo takes the entries out again last in, first out, which
+     * leaves the table exactly as it was. */
+    uint64_t *rkey;
+    int32_t *rcount;
+    int rcap, rused;              /* slots (a power of 2), slots in use */
 } wg_state;
 
 /* Returns NULL when out of memory. */
@@ -132,8 +140,11 @@ int wg_state_set_var(wg_state *s, int var, int32_t v);
 /* Turn words (W_SIDE, ...): hashed or not as the turn machinery needs. */
 int wg_state_set_word(wg_state *s, int idx, int32_t v);
 
-/* Repetition history. */
+/* Repetition history: push the current position; empty the history; how
+ * often the current position occurred before the history's last entry
+ * (constant time: the count table). */
 int wg_state_push_history(wg_state *s);
+void wg_state_clear_history(wg_state *s);
 int wg_state_repetitions(const wg_state *s);
 
 /* The state's random generator (splitmix64): a number in [0, n). */

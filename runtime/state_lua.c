@@ -134,22 +134,27 @@ static int state_retype(lua_State *L)
     return 0;
 }
 
-/* s:apply_move(action) -> captured pid or nil: the built-in move effect */
+/* s:apply_move(action) -> captured pid or nil, and the type the moved
+ * piece had: the built-in move effect (the type spares a game's play two
+ * more calls to tell a pawn's move) */
 static int state_apply_move(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     wg_action x = (wg_action)luaL_checkinteger(L, 2);
     const wg_rules *r = s->rules;
     unsigned a = wg_act_a(x), b = wg_act_b(x), e = wg_act_e(x);
-    int rc = a >= 1 && b >= 1 && (int)a <= r->grid.nsq
-             && (int)b <= r->grid.nsq && (int)e <= r->ntypes
-             ? wg_state_apply_move(s, a, b, e) : WG_EINVAL;
+    int ok = a >= 1 && b >= 1 && (int)a <= r->grid.nsq
+             && (int)b <= r->grid.nsq && (int)e <= r->ntypes;
+    int mover = ok && wg_at(s, (int)a)
+                ? wg_piece(s, wg_at(s, (int)a))[PF_TYPE] : 0;
+    int rc = ok ? wg_state_apply_move(s, a, b, e) : WG_EINVAL;
     if (rc == WG_EINVAL)
         return luaL_argerror(L, 2, "'action' is not a move of a piece "
                                    "on this board");
     wg_check_rc(L, rc, NULL);
     push_opt_piece(L, rc);
-    return 1;
+    lua_pushinteger(L, mover);
+    return 2;
 }
 
 /* s:fits(type, sq) -> true if a piece of the type anchored at sq would be
@@ -333,6 +338,22 @@ static int state_set_var(lua_State *L)
     return 0;
 }
 
+/* s:add_var(var, d) -> the new value: var + d, in one call (a counter a
+ * move advances) */
+static int state_add_var(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int v = check_var(L, s, 2);
+    lua_Integer x = (lua_Integer)s->w[s->o_var + v]
+                    + wg_check_range(L, 3, INT32_MIN, INT32_MAX,
+                                     "'d' must be a 32-bit number");
+    luaL_argcheck(L, x >= INT32_MIN && x <= INT32_MAX, 3,
+                  "the sum must be a 32-bit number");
+    wg_check_rc(L, wg_state_set_var(s, v, (int32_t)x), NULL);
+    lua_pushinteger(L, x);
+    return 1;
+}
+
 static int state_mark(lua_State *L)
 {
     lua_pushinteger(L, wg_state_mark(wg_check_state(L, 1)));
@@ -432,6 +453,7 @@ const luaL_Reg wg_state_methods[] = {
     { "set_layer", state_set_layer },
     { "var", state_var },
     { "set_var", state_set_var },
+    { "add_var", state_add_var },
     { "mark", state_mark },
     { "undo", state_undo },
     { "hash", state_hash },

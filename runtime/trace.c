@@ -78,6 +78,29 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
         }                                                                   \
         const wg_sq *ray_ = wg_grid_ray(&(s)->rules->grid, (a)->vec, (sq)); \
         int max_ = (a)->max ? (a)->max : WG_MAX_RAY;                        \
+        if (!((a)->within | (a)->block | (a)->nostep | (a)->noland)) {      \
+            /* no terrain condition: the board alone decides */             \
+            for (int d_ = 1; d_ <= max_ && ray_[d_ - 1]; d_++) {            \
+                int t_ = ray_[d_ - 1], q_ = wg_at((s), t_);                 \
+                if (!q_) {                                                  \
+                    if (d_ >= (a)->min && ((a)->mode & WG_MOVE)) {          \
+                        int to = t_, mode = WG_MOVE;                        \
+                        ON_STOP;                                            \
+                    }                                                       \
+                    continue;                                               \
+                }                                                           \
+                const int32_t *qp_ = wg_piece((s), q_);                     \
+                int own_ = qp_[PF_SIDE] == (side);                          \
+                if (!own_ && d_ >= (a)->min && ((a)->mode & WG_CAPTURE)) {  \
+                    int to = t_, mode = WG_CAPTURE;                         \
+                    ON_STOP;                                                \
+                }                                                           \
+                uint32_t over_ = own_ ? (a)->over_own : (a)->over_enemy;    \
+                if (!(over_ & (1u << qp_[PF_TYPE])))                        \
+                    break;                                                  \
+            }                                                               \
+            break;                                                          \
+        }                                                                   \
         uint32_t prev_ = wg_terrain((s), (sq));                             \
         if ((prev_ & (a)->within) != (a)->within)                           \
             break;                                                          \
@@ -644,12 +667,13 @@ int wg_trace_attacked(const wg_state *s, int sq, int by)
             int t = ray[d - 1], q = wg_at(s, t);
             if (q) {
                 const int32_t *qp = wg_piece(s, q);
-                if (qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1)
-                    && d >= p->min)
+                uint32_t types = d == 1 ? p->types | p->near : p->types;
+                if (qp[PF_SIDE] == by && (types >> qp[PF_TYPE] & 1)
+                    && (d >= p->min || (p->near >> qp[PF_TYPE] & 1)))
                     return 1;
                 break;
             }
-            if (wg_terrain(s, t) & p->block)
+            if (p->block && (wg_terrain(s, t) & p->block))
                 break;
         }
     }
@@ -680,9 +704,10 @@ int wg_trace_in_check(const wg_state *s, int side)
 }
 
 /* 1 if playing move x (on the board alone) leaves a royal piece of `side`
- * attacked. The probes read only the board, and the forward check skips a
- * piece whose square another piece has taken. */
-static int exposes(wg_state *s, wg_action x, int side)
+ * attacked; lone_king: x moves the side's only royal piece. The probes read
+ * only the board, and the forward check skips a piece whose square another
+ * piece has taken. */
+static int exposes(wg_state *s, wg_action x, int side, int lone_king)
 {
     int32_t *board = s->w + s->o_board;
     int from = (int)wg_act_a(x), to = (int)wg_act_b(x);
@@ -692,7 +717,9 @@ static int exposes(wg_state *s, wg_action x, int side)
     board[from] = 0;
     board[to] = pid;
     pp[PF_SQ] = to;
-    int bad = wg_trace_in_check(s, side);
+    /* the side's only royal piece moving: where it lands is all to ask */
+    int bad = lone_king ? wg_trace_attacked(s, to, 3 - side)
+                        : wg_trace_in_check(s, side);
     pp[PF_SQ] = oldsq;
     board[to] = cap;
     board[from] = pid;
@@ -761,7 +788,7 @@ int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
         wg_action x = l->a[i];
         int from = (int)wg_act_a(x);
         int safe = fast && from != ksq && !pinned[from];
-        if (safe || !exposes(s, x, side))
+        if (safe || !exposes(s, x, side, nroyal == 1 && from == ksq))
             l->a[kept++] = x;
     }
     l->n = kept;

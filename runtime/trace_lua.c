@@ -14,8 +14,10 @@ static unsigned opt_kind(lua_State *L, int i)
 static int opt_modes(lua_State *L, int i)
 {
     static const char *const modes[] = { "move", "capture", "all", NULL };
+    if (lua_isnoneornil(L, i))
+        return WG_MOVE | WG_CAPTURE;   /* "all", without comparing names */
     /* WG_MOVE, WG_CAPTURE, both */
-    return luaL_checkoption(L, i, "all", modes) + 1;
+    return luaL_checkoption(L, i, NULL, modes) + 1;
 }
 
 /* s:trace(out, side [, kind [, mode [, types]]]) -> n: every pattern move of

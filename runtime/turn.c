@@ -4,7 +4,7 @@
 
 int wg_turn_begin(wg_state *s)
 {
-    s->w[W_HISTLEN] = 0;
+    wg_state_clear_history(s);
     WG_TRY(wg_state_push_history(s));
     wg_state_commit(s);
     return WG_OK;

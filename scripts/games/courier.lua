@@ -284,35 +284,48 @@ function game:validate()
 end
 
 -- Legal actions -------------------------------------------------------
+-- The primitives actions and play call at every node, held in locals
+-- (wg.State): no lookup in the state's metatable a call.
+local State = wg.State
+local repetitions, side_to_move, get_var = State.repetitions, State.side,
+                                           State.var
+local trace, keep_royal_safe = State.trace, State.keep_royal_safe
+local apply_move, set_var, add_var = State.apply_move, State.set_var,
+                                     State.add_var
+local end_turn = State.end_turn
+
 function game:actions(s, out)
-  if s:repetitions() >= 2 then return end   -- C-E3 the game is over: a draw
-  local side = s:side()
-  local owed = s:var(owed_var(self, side))
+  if repetitions(s) >= 2 then return end    -- C-E3 the game is over: a draw
+  local side = side_to_move(s)
+  local owed = get_var(s, owed_var(self, side))
   -- C-O1 while a player owes opening moves, no other move is legal.
   -- RULING: the phase is each player's own: one who owes nothing (only
   -- possible in a hand-made position) plays freely.
   if owed ~= 0 then
     opening_moves(self, s, side, owed, out)
   else
-    s:trace(out, side)                      -- C-P1..C-P9
+    trace(s, out, side)                     -- C-P1..C-P9
   end
   -- C-E1 no move may leave the king attacked
-  s:keep_royal_safe(out)
+  keep_royal_safe(s, out)
 end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
-  local _, from, to = wg.fields(a)
-  local side, V = s:side(), self.V
-  local pawn = s:type(s:at(from)) == self.T.pawn
-  local captured = s:apply_move(a)          -- C-P9 capture; C-P2 promotion
-  local owed = s:var(owed_var(self, side))
+  local side, V = side_to_move(s), self.V
+  local captured, mover = apply_move(s, a)  -- C-P9 capture; C-P2 promotion
+  local owed = get_var(s, owed_var(self, side))
   if owed ~= 0 then                         -- C-O1
-    s:set_var(owed_var(self, side), owed & ~opening_bit(self, side, from, to))
+    local _, from, to = wg.fields(a)
+    set_var(s, owed_var(self, side), owed & ~opening_bit(self, side, from, to))
   end
-  s:set_var(V.halfmove, (pawn or captured) and 0 or s:var(V.halfmove) + 1)
-  if side == 2 then s:set_var(V.fullmove, s:var(V.fullmove) + 1) end
-  s:end_turn()
+  if captured or mover == self.T.pawn then
+    set_var(s, V.halfmove, 0)
+  else
+    add_var(s, V.halfmove, 1)
+  end
+  if side == 2 then add_var(s, V.fullmove, 1) end
+  end_turn(s)
 end
 
 -- End of game ---------------------------------------------------------

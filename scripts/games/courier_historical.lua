@@ -17,9 +17,12 @@ local game = wg.variant(courier, {
 -- opponent of the side to move has only the king and the side to move has
 -- more; or when the side to move has only the king against three or more
 -- pieces (with exactly two it may still bare the other king and draw).
+local side_to_move, count, var = wg.State.side, wg.State.count,
+                                 wg.State.var
+
 local function bare_king(s)
-  local side = s:side()
-  local us, them = s:count(side), s:count(3 - side)
+  local side = side_to_move(s)
+  local us, them = count(s, side), count(s, 3 - side)
   if them <= 1 and us >= 2 then return side end
   if us <= 1 and them >= 3 then return 3 - side end
 end
@@ -27,7 +30,7 @@ end
 -- C-V1 fifty-move rule: a hundred half-moves without a capture or a pawn
 -- move end the game, unless the side to move is checkmated.
 local function fifty(self, s)
-  return s:var(self.V.halfmove) >= 100
+  return var(s, self.V.halfmove) >= 100
 end
 
 function game:actions(s, out)

@@ -131,9 +131,10 @@ function ai.think(game, s, opts)
                             seed = opts.seed })
 end
 
--- ai.random(game, s, seed) -> a uniformly random legal action, or nil
-function ai.random(game, s, seed)
-  local out = game:legal(s)
+-- ai.random(game, s, seed [, legal]) -> a uniformly random legal action,
+-- or nil; legal: s's legal actions when the caller has them already
+function ai.random(game, s, seed, legal)
+  local out = legal or game:legal(s)
   if out:size() == 0 then return nil end
   local x = seed * 6364136223846793005 + s:hash()
   return out:get((x >> 33) % out:size() + 1)

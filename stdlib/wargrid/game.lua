@@ -514,10 +514,11 @@ function Game:validate()
   return true
 end
 
--- game:view(s, side, seed) -> the state as side may know it, what it cannot
--- see dealt at random by seed (s:view, the runtime's)
-function Game:view(s, side, seed)
-  return s:view(side, seed)
+-- game:view(s, side, seed [, into]) -> the state as side may know it, what
+-- it cannot see dealt at random by seed (s:view, the runtime's); made in
+-- into, a state of the game, when given
+function Game:view(s, side, seed, into)
+  return s:view(side, seed, into)
 end
 
 -- game:notation() -> how to type the game's actions, and its special
@@ -570,9 +571,10 @@ function Game:load(s, input, seed)
   return true
 end
 
--- game:legal(s) -> action list (a fresh one)
-function Game:legal(s)
-  local out = core.actions()
+-- game:legal(s [, out]) -> action list: out emptied and filled again, or
+-- a fresh one
+function Game:legal(s, out)
+  if out then out:clear() else out = core.actions() end
   self:actions(s, out)
   return out
 end

@@ -28,6 +28,10 @@ wg.explain_line = game.explain_line  -- "illegal: C-E1 ..." (game:explain)
 wg.why = require "wargrid.why"  -- reasons games share (game:why)
 wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
 wg.playout = core.playout    -- wg.playout(game, s, seed [, max [, after]])
+-- wg.State: the methods of every state, for a game's hot paths (actions,
+-- play) to hold in locals: `local side = wg.State.side` and then side(s)
+-- calls the primitive without looking it up in the state's metatable.
+wg.State = core.State
 
 -- wg.load(name) -> game, found by name in the game directories
 function wg.load(name)

@@ -20,9 +20,12 @@ local M = {}
 
 -- M.play(game, players, index, seed, max_plies [, info]) -> record of one
 -- game, or nil when Ctrl-C stopped it (core.on_interrupt). players[side]
--- is a function(game, s, seed) -> action. A game ended by a limit rather
--- than decided (the move limit, or a reason the game lists in its
--- `cutoffs`) is marked cutoff = true. With info (the tags of
+-- is a function(game, s, seed, legal) -> action, legal being s's legal
+-- actions. A side's legal actions depend only on what it may know (else
+-- choosing would tell it what it may not), so the list of the true state
+-- serves the player's view of it too. A game ended by a limit rather than
+-- decided (the move limit, or a reason the game lists in its `cutoffs`) is
+-- marked cutoff = true. With info (the tags of
 -- wargrid.replay.log), the game's record too, as text in rec.text.
 function M.play(game, players, index, seed, max_plies, info)
   local s = assert(game:new(nil, seed))
@@ -35,9 +38,10 @@ function M.play(game, players, index, seed, max_plies, info)
     log = replay.log(game, info)
   end
   local ending
+  local hidden, view = game:hidden(), nil
+  local out = game:legal(s)   -- one list, filled again each ply
   while true do
     if core.interrupted() then return nil end  -- Ctrl-C: the game is lost
-    local out = game:legal(s)
     if out:size() == 0 then
       local winner, reason, score = game:result(s)
       rec.winner, rec.reason, rec.score = winner,
@@ -54,10 +58,11 @@ function M.play(game, players, index, seed, max_plies, info)
     end
     local who = s:decider()
     -- a player sees what its side may know, never the hidden truth
-    local seen = game:hidden() and game:view(s, who, seed * 104729 + plies) or s
-    local a = players[who](game, seen, seed * 7919 + plies)
+    if hidden then view = game:view(s, who, seed * 104729 + plies, view) end
+    local a = players[who](game, view or s, seed * 7919 + plies, out)
     if log then log:play(s, a) else game:play(s, a) end
     plies = plies + 1
+    game:legal(s, out)
   end
   rec.plies = plies
   if log then rec.text = record.write(log:record(ending)) end

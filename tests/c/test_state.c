@@ -259,6 +259,141 @@ static void test_repetitions(void)
     free(r);
 }
 
+/* how often the current position occurred before the history's last
+ * entry, by looking at every entry */
+static int naive_repetitions(const wg_state *s)
+{
+    int n = s->w[W_HISTLEN], count = 0;
+    for (int i = 0; i < n - 1; i++)
+        count += s->hist[i] == s->hash;
+    return count;
+}
+
+/* the count table holds exactly the history: each entry's count, no other
+ * slot in use, empty slots zero */
+static int table_matches_history(const wg_state *s)
+{
+    int n = s->w[W_HISTLEN], used = 0;
+    for (int i = 0; i < s->rcap; i++) {
+        if (!s->rcount[i]) {
+            if (s->rkey[i])
+                return 0;
+            continue;
+        }
+        int c = 0;
+        for (int k = 0; k < n; k++)
+            c += s->hist[k] == s->rkey[i];
+        if (c != s->rcount[i])
+            return 0;
+        used++;
+    }
+    int distinct = 0;
+    for (int k = 0; k < n; k++) {
+        int first = 1;
+        for (int j = 0; j < k && first; j++)
+            first = s->hist[j] != s->hist[k];
+        distinct += first;
+    }
+    return used == distinct && used == s->rused;
+}
+
+/* T-repetition: the count table against a scan of the whole history, and
+ * undo puts the table back byte for byte */
+static void test_repetition_table(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    const wg_grid *g = &r->grid;
+    int n1 = wg_at(s, wg_grid_at(g, 2, 0));
+    int shuttle[2] = { wg_grid_at(g, 2, 0), wg_grid_at(g, 3, 2) };
+    int mismatches = 0, undone = 0, repeated = 0, start_cap = s->rcap;
+    for (int step = 0; step < 3000 && mismatches < 5; step++) {
+        int mark = wg_state_mark(s), cap = s->rcap, used = s->rused;
+        uint64_t keys[4096];
+        int32_t counts[4096];
+        if (cap <= 4096) {
+            memcpy(keys, s->rkey, (size_t)cap * sizeof *keys);
+            memcpy(counts, s->rcount, (size_t)cap * sizeof *counts);
+        }
+        for (int k = 1 + (int)rnd(4); k > 0; k--) {
+            if (rnd(2) == 0 && wg_piece(s, n1)[PF_SQ]) {
+                int at = wg_piece(s, n1)[PF_SQ];
+                int to = shuttle[at == shuttle[0]];
+                if (!wg_at(s, to))
+                    wg_state_move(s, n1, to);
+                wg_turn_end(s);
+            } else {
+                random_change(s);
+            }
+        }
+        int got = wg_state_repetitions(s), want = naive_repetitions(s);
+        repeated += got > 0;
+        if (got != want || !table_matches_history(s))
+            mismatches++;
+        CHECK(got == want, "step %d: table %d, scan %d", step, got, want);
+        if (rnd(3) == 0) {
+            wg_state_undo(s, mark);
+            undone++;
+            if (s->rcap == cap && cap <= 4096) {
+                int same = s->rused == used
+                           && memcmp(keys, s->rkey, (size_t)cap
+                                     * sizeof *keys) == 0
+                           && memcmp(counts, s->rcount, (size_t)cap
+                                     * sizeof *counts) == 0;
+                mismatches += !same;
+                CHECK(same, "step %d: undo restores the table", step);
+            }
+            CHECK(table_matches_history(s), "step %d: after undo", step);
+            CHECK(wg_state_repetitions(s) == naive_repetitions(s),
+                  "step %d: after undo", step);
+        }
+    }
+    CHECK(repeated > 100, "positions repeat (%d)", repeated);
+    CHECK(undone > 500, "undone %d", undone);
+    CHECK(s->rcap > start_cap, "the table grew (%d slots)", s->rcap);
+    wg_state *c = wg_state_copy(s);
+    CHECK(c && wg_state_equal(c, s) && table_matches_history(c)
+          && wg_state_repetitions(c) == naive_repetitions(c), "a copy");
+    wg_state_free(c);
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
+/* "is sq attacked" (the probes, a king's steps merged into the rook's
+ * lines) against every piece of the attacker tried forwards */
+static void test_attacked_matches_forward_check(void)
+{
+    wg_rules *r = make_rules();
+    wg_state *s = wg_state_new(r);
+    setup(s);
+    int mismatches = 0, attacked = 0;
+    for (int i = 0; i < 1500 && mismatches < 5; i++) {
+        random_change(s);
+        for (int by = 1; by <= 2; by++) {
+            const int32_t *list = wg_list(s, 3 - by);
+            for (int k = 0; k < wg_count(s, 3 - by); k++) {
+                int sq = wg_piece(s, list[k])[PF_SQ];
+                int want = 0;
+                const int32_t *them = wg_list(s, by);
+                for (int j = 0; j < wg_count(s, by) && !want; j++)
+                    want = wg_trace_reaches(s, them[j], sq, WG_CAPTURE);
+                int got = wg_trace_attacked(s, sq, by);
+                attacked += got;
+                if (got != want)
+                    mismatches++;
+                CHECK(got == want, "step %d: square %d by %d: probes %d, "
+                      "forwards %d", i, sq, by, got, want);
+            }
+        }
+    }
+    CHECK(attacked > 1000, "attacks seen: %d", attacked);
+    wg_state_free(s);
+    wg_rules_free(r);
+    free(r);
+}
+
 static void test_royal_filter_matches_full_check(void)
 {
     /* the pin shortcut must agree with trying every move */
@@ -355,5 +490,7 @@ int main(void)
     RUN(test_royal_filter_matches_full_check);
     RUN(test_random_is_journaled);
     RUN(test_return_codes);
+    RUN(test_repetition_table);
+    RUN(test_attacked_matches_forward_check);
     return RUN_SUMMARY();
 }
