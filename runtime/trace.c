@@ -703,6 +703,15 @@ int wg_trace_in_check(const wg_state *s, int side)
     return 0;
 }
 
+/* 1 if the mover pid or the piece it takes, cap (0: none), stands on more
+ * than one square. */
+static int spans(const wg_state *s, int pid, int cap)
+{
+    const wg_type *types = s->rules->type;
+    return types[wg_piece(s, pid)[PF_TYPE]].nshape
+           || (cap && types[wg_piece(s, cap)[PF_TYPE]].nshape);
+}
+
 /* 1 if playing move x (on the board alone) leaves a royal piece of `side`
  * attacked; lone_king: x moves the side's only royal piece. The probes read
  * only the board, and the forward check skips a piece whose square another
@@ -712,6 +721,15 @@ static int exposes(wg_state *s, wg_action x, int side, int lone_king)
     int32_t *board = s->w + s->o_board;
     int from = (int)wg_act_a(x), to = (int)wg_act_b(x);
     int pid = board[from], cap = board[to];
+    if (spans(s, pid, cap)) {
+        /* a piece on several squares moves or leaves them all: play the
+         * move out, as the board alone cannot tell */
+        int mark = wg_state_mark(s);
+        wg_state_apply_move(s, (unsigned)from, (unsigned)to, wg_act_e(x));
+        int bad = wg_trace_in_check(s, side);
+        wg_state_undo(s, mark);
+        return bad;
+    }
     int32_t *pp = wg_piece(s, pid);
     int oldsq = pp[PF_SQ];
     board[from] = 0;
@@ -777,6 +795,11 @@ int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
     }
     int fast = nroyal == 1 && !s->rules->forward_types[2 - side]
                && !wg_trace_attacked(s, ksq, 3 - side);
+    /* a piece on several squares shields, or is taken, on all of them at
+     * once, which the pinned squares do not tell */
+    int shaped = 0;
+    for (int t = 1; t <= s->rules->ntypes; t++)
+        shaped |= s->rules->type[t].nshape;
     uint8_t pinned[WG_MAX_SQ + 1];
     if (fast) {
         for (int i = 0; i <= s->rules->grid.nsq; i++)
@@ -787,7 +810,9 @@ int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
     for (int i = 0; i < l->n; i++) {
         wg_action x = l->a[i];
         int from = (int)wg_act_a(x);
-        int safe = fast && from != ksq && !pinned[from];
+        int safe = fast && from != ksq && !pinned[from]
+                   && !(shaped && spans(s, wg_at(s, from),
+                                        wg_at(s, (int)wg_act_b(x))));
         if (safe || !exposes(s, x, side, nroyal == 1 && from == ksq))
             l->a[kept++] = x;
     }
