@@ -43,8 +43,7 @@ static int act_fields(lua_State *L)
     return 6;
 }
 
-/* core.actions() -> an empty action list */
-static int actions_new(lua_State *L)
+void wg_push_actions(lua_State *L)
 {
     wg_gc_account(L);
     wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
@@ -53,6 +52,12 @@ static int actions_new(lua_State *L)
     u->l.n = u->l.cap = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
     lua_setmetatable(L, -2);
+}
+
+/* core.actions() -> an empty action list */
+static int actions_new(lua_State *L)
+{
+    wg_push_actions(L);
     return 1;
 }
 

@@ -82,6 +82,9 @@ extern const luaL_Reg wg_search_functions[]; /* search_lua.c */
 extern const luaL_Reg wg_proc_functions[];   /* proc_lua.c */
 extern const luaL_Reg wg_budget_functions[]; /* budget_lua.c */
 int wg_actions_len(lua_State *L);
+/* Pushes a new empty action list (actions_lua.c); the calling function
+ * must have the module's upvalues, as every function of core has. */
+void wg_push_actions(lua_State *L);
 
 /* budget_lua.c: a Lua state whose allocator counts memory for the budget
  * (the wargrid executable), and counting from now on in a state made

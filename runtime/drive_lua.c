@@ -49,16 +49,6 @@ static uint64_t perft(lua_State *L, const drive *d, int depth, int ply)
     return total;
 }
 
-static void push_list(lua_State *L)
-{
-    wg_gc_account(L);
-    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
-    u->tag = WG_TAG_ACTIONS;
-    u->l.a = NULL;
-    u->l.n = u->l.cap = 0;
-    lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
-    lua_setmetatable(L, -2);
-}
 
 /* The list playouts keep between calls, in the registry under this key's
  * address while no playout uses it: a playout's list grows to the game's
@@ -72,7 +62,7 @@ static void take_spare_list(lua_State *L)
     lua_rawgetp(L, LUA_REGISTRYINDEX, &spare_list);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
-        push_list(L);
+        wg_push_actions(L);
         return;
     }
     lua_pushnil(L);
@@ -101,7 +91,7 @@ static void setup(lua_State *L, drive *d, int nlists)
     luaL_checkstack(L, nlists + 20, "too deep");
     d->lists = lua_gettop(L) + 1;
     for (int i = 0; i < nlists; i++)
-        push_list(L);
+        wg_push_actions(L);
 }
 
 /* Runs body(L, d) protected, on the stack as it is (the arguments are

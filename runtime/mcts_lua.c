@@ -197,12 +197,7 @@ static int mcts_search(lua_State *L)
     c.order = function_field(L, c.game, "order", 0);
     o.widen = o.widen && !lua_isnil(L, c.order);
     c.view = function_field(L, c.game, "view", hidden);
-    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
-    u->tag = WG_TAG_ACTIONS;
-    u->l.a = NULL;
-    u->l.n = u->l.cap = 0;
-    lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
-    lua_setmetatable(L, -2);
+    wg_push_actions(L);
     c.list = lua_gettop(L);
     lua_pushnil(L);
     c.sampled = lua_gettop(L);

@@ -29,7 +29,7 @@ static int call_list(glue *g, int fn, wg_actlist *out, int nres,
                      const char *name)
 {
     lua_State *L = g->L;
-    wg_actlist *l = lua_touserdata(L, g->list);
+    wg_actlist *l = &((wg_lactions *)lua_touserdata(L, g->list))->l;
     wg_actlist saved = *l;
     *l = *out;
     lua_pushvalue(L, fn);
@@ -242,11 +242,7 @@ static int search_run(lua_State *L)
     g.evaluate = method(L, g.game, "evaluate", 1);
     g.order = method(L, g.game, "order", 0);
     g.forcing = method(L, g.game, "forcing", 0);
-    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
-    u->l.a = NULL;
-    u->l.n = u->l.cap = 0;
-    lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
-    lua_setmetatable(L, -2);
+    wg_push_actions(L);
     g.list = lua_gettop(L);
     wg_search_ops ops = {
         .ctx = &g, .actions = cb_actions, .play = cb_play,
