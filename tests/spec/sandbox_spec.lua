@@ -502,7 +502,8 @@ end
 
 describe("sandbox: selfplay's workers", function()
   -- the pool plays too, and forks its 2 workers after its first game
-  local RUN = { "selfplay", "courier", "--games", "40", "--seed", "1", "--white", "level:1",
+  -- (games enough that the run is still going when the spec stops it)
+  local RUN = { "selfplay", "courier", "--games", "1000", "--seed", "1", "--white", "level:1",
                 "--black", "random", "--jobs", "3" }
 
   it("die at once when their pool is killed with kill -9", function()
@@ -532,9 +533,9 @@ describe("sandbox: selfplay's workers", function()
     local text = slurp(out)
     os.remove(out)
     assert.equal("130", status, text)
-    local finished = text:match("^wargrid: selfplay: stopped by Ctrl%-C after (%d+) of 40 games\n")
+    local finished = text:match("^wargrid: selfplay: stopped by Ctrl%-C after (%d+) of 1000 games\n")
     assert.truthy(finished, text)
-    assert.matches("\ncourier: " .. finished .. " games of 40, white %(level:1%) vs black %(random%)", text)
+    assert.matches("\ncourier: " .. finished .. " games of 1000, white %(level:1%) vs black %(random%)", text)
     assert.is_false(alive(workers[1]) or alive(workers[2]))
   end)
 end)
