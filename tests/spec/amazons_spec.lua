@@ -2,6 +2,8 @@
 -- checked against the legal-action counts published for the Amazons.
 local T = require "wargrid.test"
 local wg = require "wargrid"
+-- the executable under test (make test-sanitize: build/san)
+local WARGRID = (os.getenv("WARGRID_BUILD") or "build") .. "/wargrid"
 
 local amazons = T.game "amazons"
 local START = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w"
@@ -59,11 +61,11 @@ describe("amazons: the variant (T-V1)", function()
   end)
 
   it("T-V1 perft and moves from the command line", function()
-    local h = io.popen("build/wargrid perft amazons 2 2>&1")
+    local h = io.popen(WARGRID .. " perft amazons 2 2>&1")
     local out = h:read("a")
     h:close()
     assert.matches("Nodes searched: 4307152\n$", out)
-    h = io.popen("build/wargrid moves amazons | wc -l")
+    h = io.popen(WARGRID .. " moves amazons | wc -l")
     assert.equal(2176, tonumber(h:read("a")))
     h:close()
   end)

@@ -4,6 +4,8 @@
 -- the naive counter of tests/naive/trenches.lua, not from the engine.
 local T = require "wargrid.test"
 local wg = require "wargrid"
+-- the executable under test (make test-sanitize: build/san)
+local WARGRID = (os.getenv("WARGRID_BUILD") or "build") .. "/wargrid"
 
 local trenches = T.game "trenches"
 local START = "3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l"
@@ -320,7 +322,7 @@ describe("trenches: command line", function()
     local f = io.open(inp, "w")
     f:write(input or "")
     f:close()
-    local cmd = "build/wargrid " .. args .. " < " .. inp .. " > " .. out .. " 2>&1; echo $?"
+    local cmd = WARGRID .. " " .. args .. " < " .. inp .. " > " .. out .. " 2>&1; echo $?"
     local h = io.popen(cmd)
     local code = tonumber(h:read("a"):match("%d+"))
     h:close()

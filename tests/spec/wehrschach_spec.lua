@@ -4,6 +4,8 @@
 local T = require "wargrid.test"
 local wg = require "wargrid"
 local natural_less = require("wargrid.game").natural_less
+-- the executable under test (make test-sanitize: build/san)
+local WARGRID = (os.getenv("WARGRID_BUILD") or "build") .. "/wargrid"
 
 local game = T.game "wehrschach"
 local rules = game.rules
@@ -824,7 +826,7 @@ describe("wehrschach: the command line", function()
     local f = assert(io.open(tmp, "w"))
     f:write(input or "")
     f:close()
-    local h = io.popen("build/wargrid " .. args .. " < " .. tmp .. " 2>&1")
+    local h = io.popen(WARGRID .. " " .. args .. " < " .. tmp .. " 2>&1")
     local out = h:read("a")
     h:close()
     os.remove(tmp)
