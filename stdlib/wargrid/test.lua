@@ -115,9 +115,14 @@ end
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
 -- T.run({ args }, input, env) -> stdout, stderr, exit status of this
--- copy's wargrid (loader.exe) with those arguments, the input text on its
--- stdin, and the environment assignments env ("WARGRID_PATH=...") before it
+-- copy's wargrid (loader.exe, or the one in the build directory
+-- $WARGRID_BUILD names: make test-sanitize's) with those arguments, the
+-- input text on its stdin, and the environment assignments env
+-- ("WARGRID_PATH=...") before it
 function T.run(args, input, env)
+  local build = os.getenv("WARGRID_BUILD")
+  local exe = build and loader.root .. "/" .. build .. "/wargrid"
+              or loader.exe
   local out, err, inp = os.tmpname(), os.tmpname(), os.tmpname()
   local f = assert(io.open(inp, "w"))
   f:write(input or "")
@@ -125,7 +130,7 @@ function T.run(args, input, env)
   local q = {}
   for i, a in ipairs(args) do q[i] = shell_quote(a) end
   local cmd = string.format("%s %s %s < %s > %s 2> %s; echo $?", env or "",
-                            shell_quote(loader.exe), table.concat(q, " "),
+                            shell_quote(exe), table.concat(q, " "),
                             inp, out, err)
   local h = io.popen(cmd)
   local code = tonumber(h:read("a"):match("%d+"))
