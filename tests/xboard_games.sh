@@ -35,9 +35,9 @@ do
         sleep 1
         i=$((i + 1))
     done
-    kill -- -"$pid" 2>/dev/null || true
+    kill -TERM -"$pid" 2>/dev/null || true
     sleep 0.2
-    kill -9 -- -"$pid" 2>/dev/null || true   # XBoard ignores TERM
+    kill -KILL -"$pid" 2>/dev/null || true   # XBoard ignores TERM
     wait "$pid" 2>/dev/null || true
     if ! grep -q "final score" "$tmp/log"; then
         echo "xboard_games.sh: game $n did not end" >&2

@@ -44,9 +44,9 @@ while ! grep -q "final score" "$out/log" && [ $i -lt 600 ]; do
     sleep 0.1
     i=$((i + 1))
 done
-kill -- -"$pid" 2>/dev/null || true
+kill -TERM -"$pid" 2>/dev/null || true
 sleep 0.2
-kill -9 -- -"$pid" 2>/dev/null || true   # XBoard ignores TERM
+kill -KILL -"$pid" 2>/dev/null || true   # XBoard ignores TERM
 wait "$pid" 2>/dev/null || true
 if ! grep -q "final score" "$out/log"; then
     echo "xboard_match.sh: the match did not end" >&2
