@@ -199,6 +199,8 @@ function Session:reload(changed)
   end
   if not d then
     parts[#parts + 1] = report.actions == 0 and "no actions yet"
+                        or report.actions == 1
+                           and "the one action so far replayed, legal"
                         or string.format("the %d actions so far replayed, "
                                          .. "all legal", report.actions)
   end

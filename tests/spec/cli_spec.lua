@@ -90,6 +90,18 @@ describe("cli: commands", function()
     assert.matches("\n  compare GAME VARIANT_FILE%.%.%.  what a variant changes, by self%-play\n", out)
     assert.matches("\nExit status: 0 done; 2 bad input .* 1 a failure of wargrid itself", out)
   end)
+
+  it("C-V1 suggest tells a win in one action, and a loss in two, in words", function()
+    -- White takes Black's last pawn: bare king; Black's pawn step is met by mate
+    local pos = "k11/2R8p/12/12/12/12/12/K2R8 "
+    local out, _, code = run { "suggest", "courier_historical", "--position", pos .. "w - - 0 1",
+                               "--nodes", "3000" }
+    assert.equal(0, code)
+    assert.same({ "c7l7" }, { out:match("^(%S+)\n") })
+    assert.matches(", a win in 1 action\n", out)
+    out = run { "suggest", "courier_historical", "--position", pos .. "b - - 0 1", "--nodes", "3000" }
+    assert.matches(", a loss in 2 actions\n", out)
+  end)
 end)
 
 describe("cli: play", function()

@@ -103,10 +103,10 @@ function M.suggest.run(args)
   print(game:action_text(s, a))
   local per_second = 1 / math.max(st.seconds, 1e-9)
   if st.kind == "alphabeta" then
+    local n = st.win and math.abs(st.win)
+    local plies = n and string.format("%d action%s", n, n == 1 and "" or "s")
     local score = st.score and string.format("score %+.2f", st.score)
-                  or st.win > 0 and string.format("a win in %d actions",
-                                                  st.win)
-                  or string.format("a loss in %d actions", -st.win)
+                  or (st.win > 0 and "a win in " or "a loss in ") .. plies
     common.printf("depth %d (%d selective), %d nodes in %.3f s (%.0f/s), "
                   .. "%d %s, %s\n", st.depth, st.seldepth, st.nodes,
                   st.seconds, st.nodes * per_second, st.threads,
