@@ -192,6 +192,19 @@ const luaL_Reg wg_core_functions[] = {
     { NULL, NULL }
 };
 
+int wg_game_function(lua_State *L, int game, const char *k, int required,
+                     const char *who)
+{
+    lua_getfield(L, game, k);
+    if (!lua_isfunction(L, -1)) {
+        if (required)
+            luaL_error(L, "%s: the game has no %s function", who, k);
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    return lua_gettop(L);
+}
+
 LUAMOD_API int luaopen_wargrid_core(lua_State *L)
 {
     static const luaL_Reg *const rules_tables[] = {

@@ -85,6 +85,11 @@ int wg_actions_len(lua_State *L);
 /* Pushes a new empty action list (actions_lua.c); the calling function
  * must have the module's upvalues, as every function of core has. */
 void wg_push_actions(lua_State *L);
+/* Pushes the function game[k] (the table at index game), or nil when it
+ * has none, and returns its index; a required one missing is an error
+ * naming the driver `who` ("mcts", "search"). core_lua.c */
+int wg_game_function(lua_State *L, int game, const char *k, int required,
+                     const char *who);
 
 /* budget_lua.c: a Lua state whose allocator counts memory for the budget
  * (the wargrid executable), and counting from now on in a state made

@@ -130,18 +130,6 @@ static double opt_number(lua_State *L, int t, const char *k, double def)
     return v;
 }
 
-static int function_field(lua_State *L, int t, const char *k, int required)
-{
-    lua_getfield(L, t, k);
-    if (!lua_isfunction(L, -1)) {
-        if (required)
-            luaL_error(L, "mcts: the game has no %s function", k);
-        lua_pop(L, 1);
-        lua_pushnil(L);
-    }
-    return lua_gettop(L);
-}
-
 /* core.mcts(game, s, opts) -> action, stats
  * opts: iterations, seconds, seed, explore, playout_depth (random actions
  * before game:evaluate(s, side) ends a playout, scaled by eval_scale; 0
@@ -190,13 +178,13 @@ static int mcts_search(lua_State *L)
     c.script = wg_budget_face(L, 1);
     if (c.script)
         c.game = lua_gettop(L);
-    c.actions = function_field(L, c.game, "actions", 1);
-    c.play = function_field(L, c.game, "play", 1);
-    c.result = function_field(L, c.game, "result", 1);
-    c.evaluate = function_field(L, c.game, "evaluate", 0);
-    c.order = function_field(L, c.game, "order", 0);
+    c.actions = wg_game_function(L, c.game, "actions", 1, "mcts");
+    c.play = wg_game_function(L, c.game, "play", 1, "mcts");
+    c.result = wg_game_function(L, c.game, "result", 1, "mcts");
+    c.evaluate = wg_game_function(L, c.game, "evaluate", 0, "mcts");
+    c.order = wg_game_function(L, c.game, "order", 0, "mcts");
     o.widen = o.widen && !lua_isnil(L, c.order);
-    c.view = function_field(L, c.game, "view", hidden);
+    c.view = wg_game_function(L, c.game, "view", hidden, "mcts");
     wg_push_actions(L);
     c.list = lua_gettop(L);
     lua_pushnil(L);

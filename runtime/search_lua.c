@@ -152,18 +152,6 @@ static int flag_opt(lua_State *L, const char *k, int def)
     return v;
 }
 
-static int method(lua_State *L, int game, const char *k, int required)
-{
-    lua_getfield(L, game, k);
-    if (!lua_isfunction(L, -1)) {
-        if (required)
-            luaL_error(L, "search: the game has no %s function", k);
-        lua_pop(L, 1);
-        lua_pushnil(L);
-    }
-    return lua_gettop(L);
-}
-
 static void push_stats(lua_State *L, const wg_search_stats *st)
 {
     lua_createtable(L, 0, 10);
@@ -236,12 +224,12 @@ static int search_run(lua_State *L)
     g.script = wg_budget_face(L, 1);  /* an untrusted game: its own table */
     if (g.script)
         g.game = lua_gettop(L);
-    g.actions = method(L, g.game, "actions", 1);
-    g.play = method(L, g.game, "play", 1);
-    g.result = method(L, g.game, "result", 1);
-    g.evaluate = method(L, g.game, "evaluate", 1);
-    g.order = method(L, g.game, "order", 0);
-    g.forcing = method(L, g.game, "forcing", 0);
+    g.actions = wg_game_function(L, g.game, "actions", 1, "search");
+    g.play = wg_game_function(L, g.game, "play", 1, "search");
+    g.result = wg_game_function(L, g.game, "result", 1, "search");
+    g.evaluate = wg_game_function(L, g.game, "evaluate", 1, "search");
+    g.order = wg_game_function(L, g.game, "order", 0, "search");
+    g.forcing = wg_game_function(L, g.game, "forcing", 0, "search");
     wg_push_actions(L);
     g.list = lua_gettop(L);
     wg_search_ops ops = {
