@@ -776,12 +776,13 @@ static void find_pinned(const wg_state *s, int ksq, int side, uint8_t *pinned)
     }
 }
 
-int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
+/* Drops from l->a[first..] the moves after which one of side's royal
+ * pieces would be attacked; returns l->n. */
+static int keep_safe(wg_state *s, wg_actlist *l, int first, int side)
 {
     uint32_t royal = s->rules->royal_types;
-    if (!royal || !l->n)
+    if (!royal || l->n == first)
         return l->n;
-    int side = wg_piece(s, wg_at(s, (int)wg_act_a(l->a[0])))[PF_SIDE];
     /* With one royal piece and no attacker the probes miss, a move of
      * another piece can only expose it by leaving a pinned square. */
     int ksq = 0, nroyal = 0;
@@ -806,8 +807,8 @@ int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
             pinned[i] = 0;
         find_pinned(s, ksq, side, pinned);
     }
-    int kept = 0;
-    for (int i = 0; i < l->n; i++) {
+    int kept = first;
+    for (int i = first; i < l->n; i++) {
         wg_action x = l->a[i];
         int from = (int)wg_act_a(x);
         int safe = fast && from != ksq && !pinned[from]
@@ -818,4 +819,19 @@ int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
     }
     l->n = kept;
     return kept;
+}
+
+int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
+{
+    if (!l->n)
+        return 0;
+    int side = wg_piece(s, wg_at(s, (int)wg_act_a(l->a[0])))[PF_SIDE];
+    return keep_safe(s, l, 0, side);
+}
+
+int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out)
+{
+    int n0 = out->n;
+    WG_TRY(wg_trace_side(s, side, kind, out));
+    return keep_safe(s, out, n0, side) - n0;
 }

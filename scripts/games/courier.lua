@@ -289,7 +289,7 @@ end
 local State = wg.State
 local repetitions, side_to_move, get_var = State.repetitions, State.side,
                                            State.var
-local trace, keep_royal_safe = State.trace, State.keep_royal_safe
+local trace_safe, keep_royal_safe = State.trace_safe, State.keep_royal_safe
 local apply_move, set_var, add_var = State.apply_move, State.set_var,
                                      State.add_var
 local end_turn = State.end_turn
@@ -301,13 +301,13 @@ function game:actions(s, out)
   -- C-O1 while a player owes opening moves, no other move is legal.
   -- RULING: the phase is each player's own: one who owes nothing (only
   -- possible in a hand-made position) plays freely.
+  -- C-E1 no move may leave the king attacked
   if owed ~= 0 then
     opening_moves(self, s, side, owed, out)
+    keep_royal_safe(s, out)
   else
-    trace(s, out, side)                     -- C-P1..C-P9
+    trace_safe(s, out, side)                -- C-P1..C-P9, and C-E1
   end
-  -- C-E1 no move may leave the king attacked
-  keep_royal_safe(s, out)
 end
 
 -- Effects -------------------------------------------------------------
