@@ -170,6 +170,15 @@ void wg_rules_finish(wg_rules *r)
                 if (u[0] * v[1] == u[1] * v[0] && u[0] * v[0] + u[1] * v[1] > 0)
                     ty->overlap = 1;  /* same direction: targets may repeat */
             }
+        for (int side = 0; side < 2; side++) {
+            ty->plain[side] = !ty->nshape && !ty->overlap;
+            for (int i = 0; i < ty->natoms[side]; i++) {
+                const wg_atom *a = &ty->atom[side][i];
+                if (a->nroute || a->within || a->block || a->nostep
+                    || a->noland)
+                    ty->plain[side] = 0;
+            }
+        }
         for (int side = 0; side < 2; side++)
             for (int i = 0; i < ty->natoms[side]; i++) {
                 const wg_atom *a = &ty->atom[side][i];

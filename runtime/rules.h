@@ -78,6 +78,9 @@ typedef struct wg_type {
     uint8_t promo[WG_MAX_PROMO];
     uint8_t promo_zone[2][WG_MAX_SQ + 1];
     int overlap;                  /* two atoms share a line: dedupe */
+    int plain[2];                 /* a side's atoms are all slides and leaps
+                                     of one square pieces that no terrain
+                                     concerns: the board alone decides */
     int nshape;                   /* 0: one square */
     int8_t shape[WG_MAX_SHAPE][2];
     wg_fire fire;

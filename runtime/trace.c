@@ -168,6 +168,67 @@ static int trace_large(const wg_state *s, int pid, unsigned kind,
     return WG_OK;
 }
 
+/* Room for n more actions in out. */
+static int reserve(wg_actlist *out, int n)
+{
+    while (out->cap - out->n < n)
+        WG_TRY(wg_actlist_grow(out));
+    return WG_OK;
+}
+
+/* A move of a plain piece to `to`, with room in out: one action, or one
+ * per promotion type (and the plain move too when promotion is optional). */
+static inline void emit_plain(const wg_type *ty, const uint8_t *zone,
+                              wg_action x, int to, wg_actlist *out)
+{
+    x |= (wg_action)to << 20;
+    if (zone && zone[to]) {
+        for (int i = 0; i < ty->npromo; i++)
+            out->a[out->n++] = x | (wg_action)ty->promo[i] << 56;
+        if (!ty->promo_optional)
+            return;
+    }
+    out->a[out->n++] = x;
+}
+
+/* The moves of a one-square piece whose atoms are plain slides and leaps
+ * (ty->plain): WALK_ATOM's terrain-free walk with the room for every move
+ * made first, and no route or large-piece cases to pass. */
+static int trace_plain(const wg_state *s, const wg_type *ty, int side, int sq,
+                       int modes, unsigned kind, wg_actlist *out)
+{
+    const wg_atom *atom = ty->atom[side - 1];
+    int natoms = ty->natoms[side - 1];
+    WG_TRY(reserve(out, natoms * WG_MAX_RAY * (ty->npromo + 1)));
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
+    const uint8_t *zone = ty->npromo ? ty->promo_zone[side - 1] : NULL;
+    wg_action x = wg_act(kind, (unsigned)sq, 0, 0, 0, 0);
+    for (int i = 0; i < natoms; i++) {
+        const wg_atom *a = &atom[i];
+        int am = a->mode & modes;
+        if (!am)
+            continue;
+        const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, sq);
+        int max = a->max ? a->max : WG_MAX_RAY;
+        for (int d = 1; d <= max && ray[d - 1]; d++) {
+            int t = ray[d - 1], q = board[t];
+            if (!q) {
+                if (d >= a->min && (am & WG_MOVE))
+                    emit_plain(ty, zone, x, t, out);
+                continue;
+            }
+            const int32_t *qp = pieces + q * PF_SIZE;
+            int own = qp[PF_SIDE] == side;
+            if (!own && d >= a->min && (am & WG_CAPTURE))
+                emit_plain(ty, zone, x, t, out);
+            uint32_t over = own ? a->over_own : a->over_enemy;
+            if (!(over >> qp[PF_TYPE] & 1))
+                break;
+        }
+    }
+    return WG_OK;
+}
+
 int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
                          wg_actlist *out)
 {
@@ -176,6 +237,10 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
     const wg_type *ty = &s->rules->type[p[PF_TYPE]];
     if (!sq)
         return 0;
+    if (ty->plain[side - 1]) {
+        WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out));
+        return out->n - n0;
+    }
     if (ty->nshape) {
         if (modes & WG_MOVE)
             WG_TRY(trace_large(s, pid, kind, out));
