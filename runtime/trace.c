@@ -721,17 +721,30 @@ int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
 int wg_trace_attacked(const wg_state *s, int sq, int by)
 {
     const wg_rules *r = s->rules;
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
     uint32_t ter = wg_terrain(s, sq);
-    for (int i = 0; i < r->nprobes[by - 1]; i++) {
-        const wg_probe *p = &r->probe[by - 1][i];
+    const wg_probe *p = r->probe[by - 1], *end = p + r->nprobes[by - 1];
+    for (; p < end; p++) {
         if (ter & (p->noland | p->block))
             continue;
         const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, sq);
+        if (p->max == 1) {
+            /* a leap or a step: one square to look at */
+            int q = ray[0] ? board[ray[0]] : 0;
+            if (q) {
+                const int32_t *qp = pieces + q * PF_SIZE;
+                if (qp[PF_SIDE] == by
+                    && ((p->types | p->near) >> qp[PF_TYPE] & 1)
+                    && (p->min <= 1 || (p->near >> qp[PF_TYPE] & 1)))
+                    return 1;
+            }
+            continue;
+        }
         int max = p->max ? p->max : WG_MAX_RAY;
         for (int d = 1; d <= max && ray[d - 1]; d++) {
-            int t = ray[d - 1], q = wg_at(s, t);
+            int t = ray[d - 1], q = board[t];
             if (q) {
-                const int32_t *qp = wg_piece(s, q);
+                const int32_t *qp = pieces + q * PF_SIZE;
                 uint32_t types = d == 1 ? p->types | p->near : p->types;
                 if (qp[PF_SIDE] == by && (types >> qp[PF_TYPE] & 1)
                     && (d >= p->min || (p->near >> qp[PF_TYPE] & 1)))
