@@ -194,10 +194,16 @@ static int check_layer(lua_State *L, const wg_state *s, int i)
 }
 
 /* s:count(side [, type [, layer]]) -> pieces on the board, of that type
- * (nil: any) standing on squares of that layer */
+ * (nil: any) standing on squares of that layer; s:count() -> the pieces on
+ * the board of side 1 and of side 2, in one call */
 static int state_count(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
+    if (lua_gettop(L) == 1) {
+        lua_pushinteger(L, wg_count(s, 1));
+        lua_pushinteger(L, wg_count(s, 2));
+        return 2;
+    }
     int side = wg_check_side(L, 2);
     int t = lua_isnoneornil(L, 3) ? 0 : check_type(L, s, 3);
     int layer = lua_isnoneornil(L, 4) ? -1 : check_layer(L, s, 4);
