@@ -102,6 +102,16 @@ describe("states", function()
     assert.is_false(s:equal(c))
   end)
 
+  it("count both sides' pieces on the board in one call", function()
+    local s = courier:new()
+    T.play(courier, s, "a2a4")
+    T.play(courier, s, "a7a5")
+    local white = s:count(1)
+    s:remove(s:at(courier.rules:at(2, 2)))    -- b2
+    assert.are.same({ white - 1, s:count(2) }, { s:count() })
+    assert.are.equal(24, s:count(2))
+  end)
+
   it("check their arguments and name them", function()
     local s = courier:new()
     assert.has_error(function() s:at(0) end, "bad argument #1 to 'at' ('square' is off the board)")
