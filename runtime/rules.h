@@ -7,6 +7,7 @@
 
 #define WG_MAX_TYPES 31    /* piece types are bits of a uint32_t; 0 is none */
 #define WG_MAX_ATOMS 48    /* pattern atoms per type and side */
+#define WG_MAX_LEAPS 8     /* atoms of a leaper with a table of targets */
 #define WG_MAX_PROMO 8
 #define WG_MAX_SHAPE 9     /* squares a piece may cover */
 #define WG_MAX_VARS 64
@@ -81,6 +82,11 @@ typedef struct wg_type {
     int plain[2];                 /* a side's atoms are all slides and leaps
                                      of one square pieces that no terrain
                                      concerns: the board alone decides */
+    /* A plain side whose atoms are all single leaps (at most
+     * WG_MAX_LEAPS) has a table (else NULL): leap[side][sq] holds how many
+     * squares its leaps reach on the board from sq, then those squares in
+     * atom order, each as sq | mode << 12. In wg_rules.leaps. */
+    uint16_t (*leap[2])[WG_MAX_LEAPS + 1];
     int nshape;                   /* 0: one square */
     int8_t shape[WG_MAX_SHAPE][2];
     wg_fire fire;
@@ -104,6 +110,7 @@ typedef struct wg_rules {
     uint32_t forward_types[2];    /* attackers the probes cannot see */
     int8_t mirror[WG_MAX_LAYERS]; /* the layer side 2's patterns use for
                                      each layer (itself by default) */
+    uint16_t (*leaps)[WG_MAX_LEAPS + 1];  /* the leapers' tables, or NULL */
 } wg_rules;
 
 /* Sets up empty rules on a grid of the given size; WG_EINVAL if out of

@@ -203,6 +203,18 @@ static int trace_plain(const wg_state *s, const wg_type *ty, int side, int sq,
     const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
     const uint8_t *zone = ty->npromo ? ty->promo_zone[side - 1] : NULL;
     wg_action x = wg_act(kind, (unsigned)sq, 0, 0, 0, 0);
+    if (ty->leap[side - 1]) {
+        /* the squares its leaps reach from here, from the type's table */
+        const uint16_t *leap = ty->leap[side - 1][sq] + 1;
+        for (int i = 0, n = leap[-1]; i < n; i++) {
+            int t = leap[i] & 0xfff, am = leap[i] >> 12 & modes;
+            int q = board[t];
+            if (!q ? (am & WG_MOVE)
+                   : (am & WG_CAPTURE) && pieces[q * PF_SIZE + PF_SIDE] != side)
+                emit_plain(ty, zone, x, t, out);
+        }
+        return WG_OK;
+    }
     for (int i = 0; i < natoms; i++) {
         const wg_atom *a = &atom[i];
         int am = a->mode & modes;
