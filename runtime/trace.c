@@ -866,45 +866,56 @@ static void find_pinned(const wg_state *s, int ksq, int side, uint8_t *pinned)
     }
 }
 
-/* Drops from l->a[first..] the moves after which one of side's royal
- * pieces would be attacked; returns l->n. */
-static int keep_safe(wg_state *s, wg_actlist *l, int first, int side)
+/* What the royal filter knows of a position before it looks at a move. */
+typedef struct safety {
+    int side, ksq, nroyal;
+    int fast;      /* one royal piece, not attacked, every attacker seen by
+                      the probes: only the king's moves and those from a
+                      pinned square can expose it */
+    int shaped;    /* the game has pieces on several squares */
+    uint8_t pinned[WG_MAX_SQ + 1];   /* when fast */
+} safety;
+
+static void safety_init(wg_state *s, int side, safety *c)
 {
     uint32_t royal = s->rules->royal_types;
-    if (!royal || l->n == first)
-        return l->n;
-    /* With one royal piece and no attacker the probes miss, a move of
-     * another piece can only expose it by leaving a pinned square. */
-    int ksq = 0, nroyal = 0;
+    c->side = side;
+    c->ksq = c->nroyal = 0;
     const int32_t *list = wg_list(s, side);
     for (int i = 0, n = wg_count(s, side); i < n; i++) {
         const int32_t *p = wg_piece(s, list[i]);
         if (royal >> p[PF_TYPE] & 1) {
-            ksq = p[PF_SQ];
-            nroyal++;
+            c->ksq = p[PF_SQ];
+            c->nroyal++;
         }
     }
-    int fast = nroyal == 1 && !s->rules->forward_types[2 - side]
-               && !wg_trace_attacked(s, ksq, 3 - side);
+    c->fast = c->nroyal == 1 && !s->rules->forward_types[2 - side]
+              && !wg_trace_attacked(s, c->ksq, 3 - side);
     /* a piece on several squares shields, or is taken, on all of them at
      * once, which the pinned squares do not tell */
-    int shaped = 0;
+    c->shaped = 0;
     for (int t = 1; t <= s->rules->ntypes; t++)
-        shaped |= s->rules->type[t].nshape;
-    uint8_t pinned[WG_MAX_SQ + 1];
-    if (fast) {
+        c->shaped |= s->rules->type[t].nshape;
+    if (c->fast) {
         for (int i = 0; i <= s->rules->grid.nsq; i++)
-            pinned[i] = 0;
-        find_pinned(s, ksq, side, pinned);
+            c->pinned[i] = 0;
+        find_pinned(s, c->ksq, side, c->pinned);
     }
+}
+
+/* Drops from l->a[first..] the moves after which one of the side's royal
+ * pieces would be attacked; returns l->n. */
+static int keep_safe(wg_state *s, wg_actlist *l, int first, const safety *c)
+{
     int kept = first;
     for (int i = first; i < l->n; i++) {
         wg_action x = l->a[i];
         int from = (int)wg_act_a(x);
-        int safe = fast && from != ksq && !pinned[from]
-                   && !(shaped && spans(s, wg_at(s, from),
-                                        wg_at(s, (int)wg_act_b(x))));
-        if (safe || !exposes(s, x, side, nroyal == 1 && from == ksq))
+        int safe = c->fast && from != c->ksq && !c->pinned[from]
+                   && !(c->shaped && spans(s, wg_at(s, from),
+                                           wg_at(s, (int)wg_act_b(x))));
+        if (safe || !exposes(s, x, c->side,
+                             c->nroyal == 1 && from == c->ksq))
             l->a[kept++] = x;
     }
     l->n = kept;
@@ -913,15 +924,38 @@ static int keep_safe(wg_state *s, wg_actlist *l, int first, int side)
 
 int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
 {
-    if (!l->n)
-        return 0;
-    int side = wg_piece(s, wg_at(s, (int)wg_act_a(l->a[0])))[PF_SIDE];
-    return keep_safe(s, l, 0, side);
+    if (!s->rules->royal_types || !l->n)
+        return l->n;
+    safety c;
+    safety_init(s, wg_piece(s, wg_at(s, (int)wg_act_a(l->a[0])))[PF_SIDE],
+                &c);
+    return keep_safe(s, l, 0, &c);
 }
 
 int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out)
 {
     int n0 = out->n;
-    WG_TRY(wg_trace_side(s, side, kind, out));
-    return keep_safe(s, out, n0, side) - n0;
+    if (!s->rules->royal_types)
+        return wg_trace_side(s, side, kind, out);
+    safety c;
+    safety_init(s, side, &c);
+    if (!c.fast || c.shaped) {
+        WG_TRY(wg_trace_side(s, side, kind, out));
+        return keep_safe(s, out, n0, &c) - n0;
+    }
+    /* only the king's moves and a pinned piece's need the filter */
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+        int first = out->n, sq = p[PF_SQ];
+        if (ty->plain[side - 1] && sq)
+            WG_TRY(trace_plain(s, ty, side, sq, WG_MOVE | WG_CAPTURE, kind,
+                               out));
+        else
+            WG_TRY(wg_trace_piece(s, list[i], kind, out));
+        if (sq == c.ksq || c.pinned[sq])
+            keep_safe(s, out, first, &c);
+    }
+    return out->n - n0;
 }
