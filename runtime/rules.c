@@ -22,6 +22,10 @@ void wg_rules_free(wg_rules *r)
     wg_grid_free(&r->grid);
     wg_free(r->leaps);
     r->leaps = NULL;
+    for (int side = 0; side < 2; side++) {
+        wg_free(r->jump[side]);
+        r->jump[side] = NULL;
+    }
 }
 
 int wg_rules_add_type(wg_rules *r, const char *name, char letter)
@@ -149,6 +153,47 @@ static void merge_steps(wg_rules *r, int side)
     r->nprobes[side] = n;
 }
 
+/* A probe the jump table can hold: one square, no terrain condition. */
+static int is_jump(const wg_probe *p)
+{
+    return p->max == 1 && p->min <= 1 && !p->near && !p->block
+           && !p->noland;
+}
+
+/* Puts the side's jump probes last and makes their table (rules.h); without
+ * memory every probe is walked. */
+static void make_jumps(wg_rules *r, int side)
+{
+    wg_probe *pr = r->probe[side], tmp;
+    int n = r->nprobes[side], walk = 0;
+    for (int i = 0; i < n; i++)
+        if (!is_jump(&pr[i])) {
+            tmp = pr[walk];
+            pr[walk++] = pr[i];
+            pr[i] = tmp;
+        }
+    wg_free(r->jump[side]);
+    r->nwalk[side] = n;
+    r->jstride[side] = n - walk + 1;
+    r->jump[side] = walk < n ? wg_malloc((size_t)(r->grid.nsq + 1)
+                                         * (size_t)r->jstride[side]
+                                         * sizeof *r->jump[side])
+                             : NULL;
+    if (!r->jump[side])
+        return;
+    r->nwalk[side] = walk;
+    for (int sq = 0; sq <= r->grid.nsq; sq++) {
+        struct wg_jump *row = r->jump[side] + sq * r->jstride[side];
+        row[0].sq = 0;
+        for (int i = walk; sq && i < n; i++) {
+            int from = wg_grid_ray(&r->grid, pr[i].vec, sq)[0];
+            if (from)
+                row[++row[0].sq] = (struct wg_jump){ (uint16_t)from,
+                                                     pr[i].types };
+        }
+    }
+}
+
 /* Is the side's pattern of type ty a leaper's: plain, with at most
  * WG_MAX_LEAPS atoms, each one leap? */
 static int is_leaper(const wg_type *ty, int side)
@@ -241,7 +286,9 @@ void wg_rules_finish(wg_rules *r)
                     add_probe(r, side, t, a);
             }
     }
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < 2; side++) {
         merge_steps(r, side);
+        make_jumps(r, side);
+    }
     make_leaps(r);
 }

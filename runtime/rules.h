@@ -107,6 +107,14 @@ typedef struct wg_rules {
     uint64_t zpiece[WG_MAX_TYPES + 1][2][WG_MAX_SQ + 1];
     int nprobes[2];
     wg_probe probe[2][WG_MAX_PROBES];
+    /* A side's probes of one square with no terrain condition (a
+     * knight's, an alfil's leap) come last when they have a table: then
+     * the first nwalk probes are walked, and the row of jump[side] for sq
+     * (jstride entries from sq * jstride on) holds in .sq how many
+     * squares those leaps attack sq from, then each square and the types
+     * that attack from there. */
+    int nwalk[2], jstride[2];
+    struct wg_jump { uint16_t sq; uint32_t types; } *jump[2];
     uint32_t forward_types[2];    /* attackers the probes cannot see */
     int8_t mirror[WG_MAX_LAYERS]; /* the layer side 2's patterns use for
                                      each layer (itself by default) */

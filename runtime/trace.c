@@ -735,7 +735,16 @@ int wg_trace_attacked(const wg_state *s, int sq, int by)
     const wg_rules *r = s->rules;
     const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
     uint32_t ter = wg_terrain(s, sq);
-    const wg_probe *p = r->probe[by - 1], *end = p + r->nprobes[by - 1];
+    if (r->jump[by - 1]) {
+        const struct wg_jump *row = r->jump[by - 1] + sq * r->jstride[by - 1];
+        for (int i = 1; i <= row[0].sq; i++) {
+            int q = board[row[i].sq];
+            if (q && pieces[q * PF_SIZE + PF_SIDE] == by
+                && (row[i].types >> pieces[q * PF_SIZE + PF_TYPE] & 1))
+                return 1;
+        }
+    }
+    const wg_probe *p = r->probe[by - 1], *end = p + r->nwalk[by - 1];
     for (; p < end; p++) {
         if (ter & (p->noland | p->block))
             continue;
