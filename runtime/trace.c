@@ -2,6 +2,14 @@
  * pieces, move-then-capture, attacks, and the royal-safety filter. */
 #include "trace.h"
 
+/* The tracer's innermost walk goes inline into the loops over pieces that
+ * call it (GCC and Clang would not, for its size). */
+#ifdef __GNUC__
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
                 wg_actlist *out)
 {
@@ -194,8 +202,9 @@ static inline void emit_plain(const wg_type *ty, const uint8_t *zone,
 /* The moves of a one-square piece whose atoms are plain slides and leaps
  * (ty->plain): WALK_ATOM's terrain-free walk with the room for every move
  * made first, and no route or large-piece cases to pass. */
-static int trace_plain(const wg_state *s, const wg_type *ty, int side, int sq,
-                       int modes, unsigned kind, wg_actlist *out)
+static ALWAYS_INLINE int trace_plain(const wg_state *s, const wg_type *ty,
+                                     int side, int sq, int modes,
+                                     unsigned kind, wg_actlist *out)
 {
     const wg_atom *atom = ty->atom[side - 1];
     int natoms = ty->natoms[side - 1];
