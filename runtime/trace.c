@@ -854,13 +854,15 @@ static int exposes(wg_state *s, wg_action x, int side, int lone_king)
 
 /* Marks the pieces of `side` that stand between its royal piece on ksq and
  * an enemy line piece: moving one of them may expose the royal piece. */
-static void find_pinned(const wg_state *s, int ksq, int side, uint8_t *pinned)
+static void find_pinned(const wg_state *s, int ksq, int side, uint64_t *pinned)
 {
     const wg_rules *r = s->rules;
     int by = 3 - side;
-    for (int i = 0; i < r->nprobes[by - 1]; i++) {
+    uint32_t ter = wg_terrain(s, ksq);
+    /* the jump probes, last, are one square long: they pin nothing */
+    for (int i = 0; i < r->nwalk[by - 1]; i++) {
         const wg_probe *p = &r->probe[by - 1][i];
-        if (p->max == 1 || (wg_terrain(s, ksq) & (p->noland | p->block)))
+        if (p->max == 1 || (ter & (p->noland | p->block)))
             continue;
         const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, ksq);
         int max = p->max ? p->max : WG_MAX_RAY, shield = 0;
@@ -875,10 +877,10 @@ static void find_pinned(const wg_state *s, int ksq, int side, uint8_t *pinned)
                     continue;
                 }
                 if (shield && (p->types >> qp[PF_TYPE] & 1) && d >= p->min)
-                    pinned[shield] = 1;
+                    pinned[shield >> 6] |= 1ull << (shield & 63);
                 break;
             }
-            if (wg_terrain(s, t) & p->block)
+            if (p->block && (wg_terrain(s, t) & p->block))
                 break;
         }
     }
@@ -891,8 +893,13 @@ typedef struct safety {
                       the probes: only the king's moves and those from a
                       pinned square can expose it */
     int shaped;    /* the game has pieces on several squares */
-    uint8_t pinned[WG_MAX_SQ + 1];   /* when fast */
+    uint64_t pinned[(WG_MAX_SQ + 64) / 64];   /* a bit a square, when fast */
 } safety;
+
+static int is_pinned(const safety *c, int sq)
+{
+    return c->pinned[sq >> 6] >> (sq & 63) & 1;
+}
 
 static void safety_init(wg_state *s, int side, safety *c)
 {
@@ -915,7 +922,7 @@ static void safety_init(wg_state *s, int side, safety *c)
     for (int t = 1; t <= s->rules->ntypes; t++)
         c->shaped |= s->rules->type[t].nshape;
     if (c->fast) {
-        for (int i = 0; i <= s->rules->grid.nsq; i++)
+        for (size_t i = 0; i < sizeof c->pinned / sizeof c->pinned[0]; i++)
             c->pinned[i] = 0;
         find_pinned(s, c->ksq, side, c->pinned);
     }
@@ -929,7 +936,7 @@ static int keep_safe(wg_state *s, wg_actlist *l, int first, const safety *c)
     for (int i = first; i < l->n; i++) {
         wg_action x = l->a[i];
         int from = (int)wg_act_a(x);
-        int safe = c->fast && from != c->ksq && !c->pinned[from]
+        int safe = c->fast && from != c->ksq && !is_pinned(c, from)
                    && !(c->shaped && spans(s, wg_at(s, from),
                                            wg_at(s, (int)wg_act_b(x))));
         if (safe || !exposes(s, x, c->side,
@@ -972,7 +979,7 @@ int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out)
                                out));
         else
             WG_TRY(wg_trace_piece(s, list[i], kind, out));
-        if (sq == c.ksq || c.pinned[sq])
+        if (sq == c.ksq || is_pinned(&c, sq))
             keep_safe(s, out, first, &c);
     }
     return out->n - n0;
