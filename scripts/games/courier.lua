@@ -312,8 +312,9 @@ end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
-  local side, V = side_to_move(s), self.V
-  local captured, mover = apply_move(s, a)  -- C-P9 capture; C-P2 promotion
+  local V = self.V
+  -- C-P9 capture; C-P2 promotion
+  local captured, mover, side = apply_move(s, a)
   local owed_here = side == 1 and V.owed_white or V.owed_black
   local owed = get_var(s, owed_here)
   if owed ~= 0 then                         -- C-O1
