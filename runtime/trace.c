@@ -739,20 +739,31 @@ int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
     return out->n - n0;
 }
 
+/* 1 if a piece of side `by` attacks sq by one of the leaps of the jump
+ * table (rules.h). */
+static int jump_attacks(const wg_state *s, int sq, int by)
+{
+    const wg_rules *r = s->rules;
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
+    if (!r->jump[by - 1])
+        return 0;
+    const struct wg_jump *row = r->jump[by - 1] + sq * r->jstride[by - 1];
+    for (int i = 1; i <= row[0].sq; i++) {
+        int q = board[row[i].sq];
+        if (q && pieces[q * PF_SIZE + PF_SIDE] == by
+            && (row[i].types >> pieces[q * PF_SIZE + PF_TYPE] & 1))
+            return 1;
+    }
+    return 0;
+}
+
 int wg_trace_attacked(const wg_state *s, int sq, int by)
 {
     const wg_rules *r = s->rules;
     const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
     uint32_t ter = wg_terrain(s, sq);
-    if (r->jump[by - 1]) {
-        const struct wg_jump *row = r->jump[by - 1] + sq * r->jstride[by - 1];
-        for (int i = 1; i <= row[0].sq; i++) {
-            int q = board[row[i].sq];
-            if (q && pieces[q * PF_SIZE + PF_SIDE] == by
-                && (row[i].types >> pieces[q * PF_SIZE + PF_TYPE] & 1))
-                return 1;
-        }
-    }
+    if (jump_attacks(s, sq, by))
+        return 1;
     const wg_probe *p = r->probe[by - 1], *end = p + r->nwalk[by - 1];
     for (; p < end; p++) {
         if (ter & (p->noland | p->block))
@@ -852,17 +863,21 @@ static int exposes(wg_state *s, wg_action x, int side, int lone_king)
     return bad;
 }
 
-/* Marks the pieces of `side` that stand between its royal piece on ksq and
- * an enemy line piece: moving one of them may expose the royal piece. */
-static void find_pinned(const wg_state *s, int ksq, int side, uint64_t *pinned)
+/* wg_trace_attacked(s, ksq, 3 - side) by the probes alone, in the same
+ * walk from ksq marking the pieces of `side` that stand between its royal
+ * piece there and an enemy line piece: moving one of them may expose the
+ * royal piece. Returns 1 if ksq is attacked (the marks are then unfinished). */
+static int attacked_or_pins(const wg_state *s, int ksq, int side,
+                            uint64_t *pinned)
 {
     const wg_rules *r = s->rules;
     int by = 3 - side;
     uint32_t ter = wg_terrain(s, ksq);
-    /* the jump probes, last, are one square long: they pin nothing */
+    if (jump_attacks(s, ksq, by))
+        return 1;
     for (int i = 0; i < r->nwalk[by - 1]; i++) {
         const wg_probe *p = &r->probe[by - 1][i];
-        if (p->max == 1 || (ter & (p->noland | p->block)))
+        if (ter & (p->noland | p->block))
             continue;
         const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, ksq);
         int max = p->max ? p->max : WG_MAX_RAY, shield = 0;
@@ -871,12 +886,17 @@ static void find_pinned(const wg_state *s, int ksq, int side, uint64_t *pinned)
             if (q) {
                 const int32_t *qp = wg_piece(s, q);
                 if (qp[PF_SIDE] == side) {
-                    if (shield)
+                    if (shield || p->max == 1)
                         break;
                     shield = t;
                     continue;
                 }
-                if (shield && (p->types >> qp[PF_TYPE] & 1) && d >= p->min)
+                uint32_t types = d == 1 ? p->types | p->near : p->types;
+                int reaches = (types >> qp[PF_TYPE] & 1)
+                              && (d >= p->min || (p->near >> qp[PF_TYPE] & 1));
+                if (reaches && !shield)
+                    return 1;
+                if (reaches)
                     pinned[shield >> 6] |= 1ull << (shield & 63);
                 break;
             }
@@ -884,6 +904,7 @@ static void find_pinned(const wg_state *s, int ksq, int side, uint64_t *pinned)
                 break;
         }
     }
+    return 0;
 }
 
 /* What the royal filter knows of a position before it looks at a move. */
@@ -914,18 +935,15 @@ static void safety_init(wg_state *s, int side, safety *c)
             c->nroyal++;
         }
     }
+    for (size_t i = 0; i < sizeof c->pinned / sizeof c->pinned[0]; i++)
+        c->pinned[i] = 0;
     c->fast = c->nroyal == 1 && !s->rules->forward_types[2 - side]
-              && !wg_trace_attacked(s, c->ksq, 3 - side);
+              && !attacked_or_pins(s, c->ksq, side, c->pinned);
     /* a piece on several squares shields, or is taken, on all of them at
      * once, which the pinned squares do not tell */
     c->shaped = 0;
     for (int t = 1; t <= s->rules->ntypes; t++)
         c->shaped |= s->rules->type[t].nshape;
-    if (c->fast) {
-        for (size_t i = 0; i < sizeof c->pinned / sizeof c->pinned[0]; i++)
-            c->pinned[i] = 0;
-        find_pinned(s, c->ksq, side, c->pinned);
-    }
 }
 
 /* Drops from l->a[first..] the moves after which one of the side's royal
