@@ -255,3 +255,54 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
     }
     return out->n - n0;
 }
+
+/* dist[sq]: the moves side's pieces need to reach sq by the pattern (0:
+ * none, or a piece's own square), breadth first from all of them at once.
+ * Returns the squares reached in one move. */
+static int distances(const wg_state *s, const wg_type *pt, int side,
+                     uint16_t *dist)
+{
+    int16_t queue[WG_MAX_SQ + 1];
+    int head = 0, tail = 0, near = 0;
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, n = wg_count(s, side); i < n; i++)
+        queue[tail++] = (int16_t)wg_piece(s, list[i])[PF_SQ];
+    int level_end = tail;
+    for (int d = 1; head < tail; d++) {
+        for (; head < level_end; head++) {
+            for (int k = 0; k < pt->natoms[side - 1]; k++) {
+                const wg_atom *a = &pt->atom[side - 1][k];
+                if (!(a->mode & WG_MOVE))
+                    continue;
+                ride w = ride_from(s, a, side, queue[head], 0);
+                for (int t; (t = ride_next(s, &w)) != 0;)
+                    if (!dist[t]) {
+                        dist[t] = (uint16_t)d;
+                        queue[tail++] = (int16_t)t;
+                        near += d == 1;
+                    }
+            }
+        }
+        level_end = tail;
+    }
+    return near;
+}
+
+void wg_shot_territory(const wg_state *s, int pattern, int count[4])
+{
+    const wg_rules *r = s->rules;
+    uint16_t d1[WG_MAX_SQ + 1] = { 0 }, d2[WG_MAX_SQ + 1] = { 0 };
+    count[0] = count[1] = count[2] = count[3] = 0;
+    if (pattern < 1 || pattern > r->ntypes)
+        return;
+    const wg_type *pt = &r->type[pattern];
+    count[2] = distances(s, pt, 1, d1);
+    count[3] = distances(s, pt, 2, d2);
+    for (int sq = 1; sq <= r->grid.nsq; sq++) {
+        int a = d1[sq], b = d2[sq];
+        if (a && (!b || a < b))
+            count[0]++;
+        else if (b && (!a || b < a))
+            count[1]++;
+    }
+}

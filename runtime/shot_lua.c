@@ -62,8 +62,24 @@ static int shot_guarded(lua_State *L)
     return 1;
 }
 
+/* s:territory(pattern) -> own1, own2, near1, near2: the empty squares each
+ * side reaches in fewer moves of the pattern (a type id) than the other,
+ * and those each reaches in one (wg_shot_territory) */
+static int shot_territory(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pattern = (int)wg_check_range(L, 2, 1, s->rules->ntypes,
+                                      "'pattern' must be a piece type id");
+    int count[4];
+    wg_shot_territory(s, pattern, count);
+    for (int i = 0; i < 4; i++)
+        lua_pushinteger(L, count[i]);
+    return 4;
+}
+
 const luaL_Reg wg_shot_methods[] = {
     { "trace_shots", shot_trace_shots },
+    { "territory", shot_territory },
     { "guarded", shot_guarded },
     { NULL, NULL }
 };
