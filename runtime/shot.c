@@ -2,6 +2,8 @@
  * along a ray from where it landed (Amazons arrows, Trenches grenades). */
 #include "shot.h"
 
+#include <string.h>
+
 int wg_shot_guarded(const wg_state *s, int sq, uint32_t types)
 {
     const wg_grid *g = &s->rules->grid;
@@ -256,31 +258,72 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
     return out->n - n0;
 }
 
+/* Territory's search. An atom is plain when it slides from distance 1 to
+ * the edge over no piece and stops on every square it may pass: then a
+ * walk goes on from a square as any other walk of the atom that passed it
+ * did, and stops at a square an earlier one (from no further) passed. When
+ * every move atom is plain with the same blocking layers, open[sq] says
+ * whether a walk passes sq, worked out once for both sides. */
+typedef struct race {
+    const wg_type *pt;
+    int plain;                        /* every move atom is, alike */
+    uint8_t open[WG_MAX_SQ + 1];
+    uint8_t swept[WG_MAX_ATOMS][WG_MAX_SQ + 1];
+} race;
+
+static int plain_atom(const wg_atom *a)
+{
+    return a->min <= 1 && !a->max && !a->over_own && !a->over_enemy
+           && !a->noland;
+}
+
 /* dist[sq]: the moves side's pieces need to reach sq by the pattern (0:
  * none, or a piece's own square), breadth first from all of them at once.
  * Returns the squares reached in one move. */
-static int distances(const wg_state *s, const wg_type *pt, int side,
-                     uint16_t *dist)
+static int distances(const wg_state *s, race *rc, int side, uint16_t *dist)
 {
+    const wg_type *pt = rc->pt;
     int16_t queue[WG_MAX_SQ + 1];
-    int head = 0, tail = 0, near = 0;
+    int head = 0, tail = 0, near = 0, nsq = s->rules->grid.nsq;
     const int32_t *list = wg_list(s, side);
     for (int i = 0, n = wg_count(s, side); i < n; i++)
         queue[tail++] = (int16_t)wg_piece(s, list[i])[PF_SQ];
+    int natoms = pt->natoms[side - 1];
+    for (int k = 0; k < natoms; k++)
+        memset(rc->swept[k], 0, (size_t)nsq + 1);
     int level_end = tail;
     for (int d = 1; head < tail; d++) {
         for (; head < level_end; head++) {
-            for (int k = 0; k < pt->natoms[side - 1]; k++) {
+            for (int k = 0; k < natoms; k++) {
                 const wg_atom *a = &pt->atom[side - 1][k];
                 if (!(a->mode & WG_MOVE))
                     continue;
+                uint8_t *swept = rc->swept[k];
+                if (rc->plain) {
+                    const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec,
+                                                   queue[head]);
+                    for (int t; (t = *ray++) && rc->open[t] && !swept[t];) {
+                        swept[t] = 1;
+                        if (!dist[t]) {
+                            dist[t] = (uint16_t)d;
+                            queue[tail++] = (int16_t)t;
+                            near += d == 1;
+                        }
+                    }
+                    continue;
+                }
+                int plain = plain_atom(a);
                 ride w = ride_from(s, a, side, queue[head], 0);
-                for (int t; (t = ride_next(s, &w)) != 0;)
+                for (int t; (t = ride_next(s, &w)) != 0;) {
+                    if (plain && swept[t])
+                        break;
+                    swept[t] = 1;
                     if (!dist[t]) {
                         dist[t] = (uint16_t)d;
                         queue[tail++] = (int16_t)t;
                         near += d == 1;
                     }
+                }
             }
         }
         level_end = tail;
@@ -295,9 +338,26 @@ void wg_shot_territory(const wg_state *s, int pattern, int count[4])
     count[0] = count[1] = count[2] = count[3] = 0;
     if (pattern < 1 || pattern > r->ntypes)
         return;
-    const wg_type *pt = &r->type[pattern];
-    count[2] = distances(s, pt, 1, d1);
-    count[3] = distances(s, pt, 2, d2);
+    race rc;
+    rc.pt = &r->type[pattern];
+    rc.plain = 1;
+    uint32_t block = 0;
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < rc.pt->natoms[side]; k++) {
+            const wg_atom *a = &rc.pt->atom[side][k];
+            if (!(a->mode & WG_MOVE))
+                continue;
+            if (!plain_atom(a) || (rc.plain == 2 && a->block != block))
+                rc.plain = 0;
+            else if (rc.plain) {
+                block = a->block;
+                rc.plain = 2;
+            }
+        }
+    for (int sq = 0; rc.plain && sq <= r->grid.nsq; sq++)
+        rc.open[sq] = sq && !wg_at(s, sq) && !(wg_terrain(s, sq) & block);
+    count[2] = distances(s, &rc, 1, d1);
+    count[3] = distances(s, &rc, 2, d2);
     for (int sq = 1; sq <= r->grid.nsq; sq++) {
         int a = d1[sq], b = d2[sq];
         if (a && (!b || a < b))

@@ -39,7 +39,8 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
  * position as it stands), and an empty square belongs to the side whose
  * pieces reach it in fewer moves. Sets count[0] and count[1] to the squares
  * side 1 and side 2 own (a square both reach in as many moves is no one's),
- * and count[2] and count[3] to the squares each reaches in one move. */
+ * and count[2] and count[3] to the squares each reaches in one move. The
+ * walk knows the atoms' block, noland and over masks, as shots do. */
 void wg_shot_territory(const wg_state *s, int pattern, int count[4]);
 
 #endif
