@@ -20,8 +20,7 @@ int wg_shot_guarded(const wg_state *s, int sq, uint32_t types)
 void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone)
 {
     const wg_grid *g = &s->rules->grid;
-    for (int sq = 0; sq <= g->nsq; sq++)
-        zone[sq] = 0;
+    memset(zone, 0, (size_t)g->nsq + 1);
     for (int side = 1; side <= 2 && types; side++) {
         const int32_t *list = wg_list(s, side);
         for (int i = 0, n = wg_count(s, side); i < n; i++) {
@@ -144,13 +143,23 @@ typedef struct fast {
     uint8_t pass[WG_MAX_SQ + 1], land[WG_MAX_SQ + 1];
 } fast;
 
+/* pass[sq] | land[sq] << 1 for a square of terrain `ter`, empty or not,
+ * in the guarded zone or not. */
+static inline int square_bits(uint32_t ter, int empty, int zoned,
+                              uint32_t block, uint32_t noland, int stop)
+{
+    int open = empty && !(ter & block);
+    return (open && !(stop && zoned)) | (open && !zoned && !(ter & noland))
+                                        << 1;
+}
+
 /* Sets pass[sq] and land[sq] for a square that is empty or not. */
 static inline void fast_square(fast *f, const wg_state *s, int sq, int empty)
 {
-    uint32_t ter = wg_terrain(s, sq);
-    int open = empty && !(ter & f->block);
-    f->pass[sq] = (uint8_t)(open && !(f->guards_stop && f->zone[sq]));
-    f->land[sq] = (uint8_t)(open && !f->zone[sq] && !(ter & f->noland));
+    int b = square_bits(wg_terrain(s, sq), empty, f->zone[sq], f->block,
+                        f->noland, f->guards_stop);
+    f->pass[sq] = (uint8_t)(b & 1);
+    f->land[sq] = (uint8_t)(b >> 1);
 }
 
 static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
@@ -181,23 +190,45 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
         f->block = first->block;
         f->noland = first->noland;
     }
-    for (int sq = 0; sq <= r->grid.nsq; sq++)
-        fast_square(f, s, sq, sq && !wg_at(s, sq));
+    /* fast_square for every square, with what it reads held in locals:
+     * a store to pass or land (bytes) might otherwise change any of it */
+    const int32_t *board = s->w + s->o_board, *dyn = s->w + s->o_dyn;
+    const uint32_t *terrain = r->grid.terrain;
+    uint32_t block = f->block, noland = f->noland;
+    int stop = f->guards_stop;
+    uint8_t *pass = f->pass, *land = f->land;
+    pass[0] = land[0] = 0;
+    for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++) {
+        int b = square_bits(terrain[sq] | (uint32_t)dyn[sq], !board[sq],
+                            zone[sq], block, noland, stop);
+        pass[sq] = (uint8_t)(b & 1);
+        land[sq] = (uint8_t)(b >> 1);
+    }
     return 1;
 }
 
-/* shoot() on the fast path; the caller has opened the mover's origin. */
+/* shoot() on the fast path; the caller has opened the mover's origin.
+ * Each step of a ray writes its action and keeps it if it may land there
+ * (room for every step is made first). */
 static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
 {
     int need = f->natoms * WG_MAX_RAY;
     while (out->cap - out->n < need)
         WG_TRY(wg_actlist_grow(out));
     wg_action *dst = out->a + out->n;
-    for (int i = 0; i < f->natoms; i++) {
-        const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY;
-        for (int d = 0, t; d < f->max[i] && f->pass[t = ray[d]]; d++)
-            if (f->land[t])
-                *dst++ = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
+    const uint8_t *pass = f->pass, *land = f->land;
+    for (int i = 0, n = f->natoms; i < n; i++) {
+        const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY, *end = ray + f->max[i];
+        if (f->max[i] == WG_MAX_RAY)   /* to the edge: the 0 ends the ray */
+            for (int t; pass[t = *ray]; ray++) {
+                *dst = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
+                dst += land[t];
+            }
+        else
+            for (int t; ray < end && pass[t = *ray]; ray++) {
+                *dst = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
+                dst += land[t];
+            }
     }
     out->n = (int)(dst - out->a);
     return 0;
