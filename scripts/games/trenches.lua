@@ -142,31 +142,40 @@ end
 -- Legal actions -------------------------------------------------------
 -- The actions of one side's pieces (the side to move, or for T-E2 the
 -- winner).
+-- The primitives of the hot paths (actions, play) held in locals
+-- (wg.State): no lookup in the state's metatable a call.
+local State = wg.State
+local trace_shots, trace, side_to_move = State.trace_shots, State.trace,
+                                         State.side
+local apply_move, set_layer, end_turn = State.apply_move, State.set_layer,
+                                        State.end_turn
+local fields, MOVE = wg.fields, wg.MOVE
+
 function game:side_actions(s, side, out)
   local p = plan(self)
   -- T-G1 a soldier moves, then throws from its landing square; T-G2 not onto
   -- a protected square; T-G4 a move with no legal throw is no action. One C
   -- call traces every soldier's moves and throws.
-  if p.shots.pattern then s:trace_shots(out, side, p.shots) end
+  if p.shots.pattern then trace_shots(s, out, side, p.shots) end
   -- T-T1 a tank may move to any square reachable by T-M1/T-M2.
-  s:trace(out, side, wg.MOVE, nil, p.walkers)
+  if p.walkers ~= 0 then trace(s, out, side, MOVE, nil, p.walkers) end
 end
 
 function game:actions(s, out)
-  self:side_actions(s, s:side(), out)
+  self:side_actions(s, side_to_move(s), out)
 end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
-  local kind, from, to, target = wg.fields(a)
+  local kind, from, to, target = fields(a)
   local p = plan(self)
-  s:apply_move(a)                                  -- T-M1
+  apply_move(s, a)                                 -- T-M1
   if kind == THROW then
-    s:set_layer(target, p.dead, true)              -- T-G1 the square dies
+    set_layer(s, target, p.dead, true)             -- T-G1 the square dies
   elseif p.debris & (1 << s:type(s:at(to))) ~= 0 then
-    s:set_layer(from, p.dead, true)                -- T-T1 its start dies
+    set_layer(s, from, p.dead, true)               -- T-T1 its start dies
   end
-  s:end_turn()
+  end_turn(s)
 end
 
 -- T-G1 "d1-d5/h5"; a tank's move "c2-c6".
