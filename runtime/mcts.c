@@ -63,7 +63,7 @@ typedef struct tree {
 /* Actions kept at most, over all nodes: past this the search generates
  * again (a node's list is kept once it has children; Amazons' lists are
  * ~2,200 actions, so a few hundred such nodes). */
-#define KEEP_MAX (1 << 22)
+#define KEEP_MAX (1 << 20)
 
 /* Appends l's actions to the pool; returns their offset, or -1 when the
  * pool is full or memory runs out (then nothing is kept). */
