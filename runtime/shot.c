@@ -139,6 +139,9 @@ typedef struct fast {
     int max[WG_MAX_ATOMS];
     uint32_t block, noland;             /* the atoms' common masks */
     int guards_stop;
+    int simple;                         /* every atom rides to the edge, and
+                                           a shot lands wherever it passes
+                                           (no guards, no noland) */
     const uint8_t *zone;
     uint8_t pass[WG_MAX_SQ + 1], land[WG_MAX_SQ + 1];
 } fast;
@@ -190,6 +193,9 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
         f->block = first->block;
         f->noland = first->noland;
     }
+    f->simple = !spec->guards && !f->noland;
+    for (int i = 0; i < f->natoms; i++)
+        f->simple = f->simple && f->max[i] == WG_MAX_RAY;
     /* fast_square for every square, with what it reads held in locals:
      * a store to pass or land (bytes) might otherwise change any of it */
     const int32_t *board = s->w + s->o_board, *dyn = s->w + s->o_dyn;
@@ -217,6 +223,14 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
         WG_TRY(wg_actlist_grow(out));
     wg_action *dst = out->a + out->n;
     const uint8_t *pass = f->pass, *land = f->land;
+    if (f->simple) {   /* the Amazons: each square passed is a shot */
+        for (int i = 0, n = f->natoms; i < n; i++)
+            for (const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY; pass[*ray];
+                 ray++)
+                *dst++ = base | wg_act(0, 0, 0, *ray, 0, 0);
+        out->n = (int)(dst - out->a);
+        return 0;
+    }
     for (int i = 0, n = f->natoms; i < n; i++) {
         const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY, *end = ray + f->max[i];
         if (f->max[i] == WG_MAX_RAY)   /* to the edge: the 0 ends the ray */
