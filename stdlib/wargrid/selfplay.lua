@@ -423,8 +423,10 @@ local function length_text(st)
   return string.format("mean %.1f actions, sd %.1f, min %d, max %d, over %s",
                        l.mean, l.sd, l.min, l.max,
                        st.cutoffs == 0
-                       and string.format("all %d games", l.games)
-                       or string.format("the %d games that ended", l.games))
+                       and (l.games == 1 and "the one game"
+                            or "all " .. stats.games(l.games))
+                       or string.format("the %s that ended",
+                                        stats.games(l.games)))
 end
 
 -- The lines on how a run that went on until an answer stopped: what
@@ -485,7 +487,8 @@ function M.report(sides, header, st, a)
   a = a or {}
   local lines = {}
   local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
-  add("%s: %d games%s, %s (%s) vs %s (%s), seeds %d..%d", header.game, st.games,
+  add("%s: %s%s, %s (%s) vs %s (%s), seeds %d..%d", header.game,
+      stats.games(st.games),
       header.missing and string.format(" of %d", header.games) or "",
       sides[1], header.white, sides[2], header.black, header.seed,
       header.seed + header.games - 1)
@@ -572,8 +575,8 @@ end
 -- seeds), ending with the verdict; and the same as a table (for JSON)
 function M.compare(name, a, b, ans)
   ans = ans or {}
-  local lines = { string.format("%s against the base game (%d games each):",
-                                name, b.games) }
+  local lines = { string.format("%s against the base game (%s each):",
+                                name, stats.games(b.games)) }
   local out = {}
   -- a change and its interval, shown in unit (times scale)
   local function line(key, label, unit, scale, d, lo, hi)

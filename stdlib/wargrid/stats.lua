@@ -229,6 +229,11 @@ function M.count(n)
   return s
 end
 
+-- M.games(n) -> "1 game", "2 games", "2,000 games"
+function M.games(n)
+  return M.count(n) .. (n == 1 and " game" or " games")
+end
+
 -- M.about(n) -> n to three significant figures, for an estimate
 function M.about(n)
   local scale = 10 ^ math.max(0, math.floor(math.log(n, 10)) - 2)
@@ -241,8 +246,9 @@ end
 local function cut_note(n, cut)
   if not cut or cut == 0 then return "" end
   if cut == n then
-    return string.format("; but all %s games were cut off by a limit "
-                         .. "(raise it)", M.count(n))
+    return string.format("; but %s cut off by a limit (raise it)",
+                         n == 1 and "the one game was"
+                         or "all " .. M.games(n) .. " were")
   end
   return string.format("; %s of %s games cut off by a limit count as draws",
                        M.count(cut), M.count(n))
@@ -270,9 +276,9 @@ local function balance(t)
   elseif within then
     return head .. "balanced (" .. band .. ")", "balanced"
   end
-  return head .. string.format("can't tell with %s games: anywhere from a "
+  return head .. string.format("can't tell with %s: anywhere from a "
     .. "second-move advantage of %s points to a first-move one of %s",
-    M.count(n), num(0.5 - lo, k), num(hi - 0.5, k)), "unclear"
+    M.games(n), num(0.5 - lo, k), num(hi - 0.5, k)), "unclear"
 end
 
 -- M.verdict(t [, cut]) -> the one-line answer of a run about the first
@@ -306,8 +312,8 @@ function M.compare_verdict(base, variant, cut_base, cut_variant)
   else
     change = "no_change_seen"
     score = string.format("no change in the first player's score can be "
-                          .. "seen with %s games each: it is within %s to "
-                          .. "+%s points (95%% interval)", M.count(n),
+                          .. "seen with %s each: it is within %s to "
+                          .. "+%s points (95%% interval)", M.games(n),
                           (lo < 0 and "-" or "+") .. num(math.abs(lo), k),
                           num(hi, k))
   end

@@ -311,6 +311,14 @@ describe("stats: verdicts", function()
     assert.matches("; 20 of 100 games cut off by a limit count as draws$", (stats.verdict(T(40, 30, 30), 20)))
   end)
 
+  it("one game is one game, not 1 games", function()
+    assert.equal("the first player scores 50% (95% interval 10-90): can't tell with 1 game: anywhere from a "
+                 .. "second-move advantage of 40 points to a first-move one of 40; but the one game was cut off "
+                 .. "by a limit (raise it)", (stats.verdict(T(0, 1, 0), 1)))
+    assert.equal("1 game", stats.games(1))
+    assert.equal("2,000 games", stats.games(2000))
+  end)
+
   it("a variant clearly less balanced", function()
     assert.same({ "the variant lowers the first player's score by 50 points (95% interval 24-70): "
                   .. "clearly less balanced", "lowers", "less_balanced" },
