@@ -439,6 +439,7 @@ void wg_mcts_defaults(wg_mcts_opts *o)
     o->explore = 1.0;
     o->playout_depth = -1;
     o->max_plies = 1000;
+    o->stop_fd = -1;
 }
 
 static void free_tree(tree *t)
@@ -489,14 +490,25 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
                    (size_t)legal.n * sizeof *t.root_child);
         }
     }
+    wg_input in = { .fd = o->stop_fd, .ask = ops->input, .ctx = ops->ctx };
     while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)
             break;
-        if (o->seconds > 0 && (stats.iterations & 15) == 0
-            && now() - start >= o->seconds)
+        if (!o->iterations && o->seconds <= 0 && in.fd < 0)
             break;
-        if (!o->iterations && o->seconds <= 0)
-            break;
+        if ((stats.iterations & 15) == 0 && (o->seconds > 0 || in.fd >= 0)) {
+            double t = now();
+            if (o->seconds > 0 && t - start >= o->seconds)
+                break;
+            /* after one iteration at least, so there is a choice */
+            int stop = stats.iterations > 0 ? wg_input_stop(&in, t) : 0;
+            if (stop < 0)
+                rc = stop;
+            if (stop) {
+                stats.input = stop > 0;
+                break;
+            }
+        }
         wg_state *s = root;
         if (ops->sample) {
             rc = ops->sample(ops->ctx, wg_rng_bits(&t.rng), &s);
