@@ -1,6 +1,5 @@
 /* actions_lua.c: Lua binding of actions -- packing and unpacking the 64-bit
  * action values, and the action lists that games fill. */
-#include <stdlib.h>
 
 #include "core_lua.h"
 
@@ -155,12 +154,45 @@ typedef struct keyed {
     wg_action a;
 } keyed;
 
-static int by_key(const void *x, const void *y)
+/* 1 if p goes before q: the higher key, or on equal keys the first */
+static inline int before(const keyed *p, const keyed *q)
 {
-    const keyed *p = x, *q = y;
-    if (p->key != q->key)
-        return p->key > q->key ? -1 : 1;
-    return p->index - q->index;
+    return p->key > q->key || (p->key == q->key && p->index < q->index);
+}
+
+/* Sorts k[0..n) by before(), with tmp as room for n more: insertion sort
+ * for short runs, merged bottom up (the lists orders sort are a few
+ * hundred actions, mostly of equal keys, often in order already). */
+static void sort_keyed(keyed *k, keyed *tmp, int n)
+{
+    enum { RUN = 16 };
+    for (int lo = 0; lo < n; lo += RUN) {
+        int hi = lo + RUN < n ? lo + RUN : n;
+        for (int i = lo + 1; i < hi; i++) {
+            keyed x = k[i];
+            int j = i;
+            for (; j > lo && before(&x, &k[j - 1]); j--)
+                k[j] = k[j - 1];
+            k[j] = x;
+        }
+    }
+    for (int w = RUN; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n;
+            int hi = lo + 2 * w < n ? lo + 2 * w : n;
+            if (mid == hi || !before(&k[mid], &k[mid - 1]))
+                continue;   /* in order already */
+            int a = lo, b = mid, o = lo;
+            while (a < mid && b < hi)
+                tmp[o++] = before(&k[b], &k[a]) ? k[b++] : k[a++];
+            while (a < mid)
+                tmp[o++] = k[a++];
+            while (b < hi)
+                tmp[o++] = k[b++];
+            for (int i = lo; i < hi; i++)
+                k[i] = tmp[i];
+        }
+    }
 }
 
 /* out:order(keys): sorts the actions by keys[i] (numbers, one per action),
@@ -172,12 +204,12 @@ static int actions_order(lua_State *L)
     int n = l->n;
     if (n < 2)
         return 0;
-    keyed *k = lua_newuserdatauv(L, (size_t)n * sizeof *k, 0);
+    keyed *k = lua_newuserdatauv(L, 2 * (size_t)n * sizeof *k, 0);
     for (int i = 0; i < n; i++) {
         lua_geti(L, 2, i + 1);   /* may run an __index metamethod */
         int ok;
         k[i].key = lua_tonumberx(L, -1, &ok);
-        /* NaN has no order: qsort needs a consistent comparison */
+        /* NaN has no order: the sort needs a consistent comparison */
         if (!ok || k[i].key != k[i].key)
             return luaL_argerror(L, 2, "'keys' must hold a number "
                                        "for every action");
@@ -188,7 +220,7 @@ static int actions_order(lua_State *L)
     luaL_argcheck(L, l->n == n, 2, "'keys' changed the list it orders");
     for (int i = 0; i < n; i++)
         k[i].a = l->a[i];
-    qsort(k, (size_t)n, sizeof *k, by_key);
+    sort_keyed(k, k + n, n);
     for (int i = 0; i < n; i++)
         l->a[i] = k[i].a;
     return 0;

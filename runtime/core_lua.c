@@ -205,6 +205,25 @@ int wg_game_function(lua_State *L, int game, const char *k, int required,
     return lua_gettop(L);
 }
 
+int wg_host_function(lua_State *L, int opts, const char *k)
+{
+    lua_getfield(L, opts, k);
+    if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
+        luaL_error(L, "bad argument #%d ('opts.%s' must be a function)",
+                   opts, k);
+    return lua_gettop(L);
+}
+
+int wg_host_ask(lua_State *L, int fn, int *stop)
+{
+    lua_pushvalue(L, fn);
+    if (lua_pcall(L, 0, 1, 0) != LUA_OK)
+        return WG_ECALLBACK;      /* its message on top, as a game's */
+    *stop = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return WG_OK;
+}
+
 LUAMOD_API int luaopen_wargrid_core(lua_State *L)
 {
     static const luaL_Reg *const rules_tables[] = {

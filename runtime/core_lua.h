@@ -91,6 +91,14 @@ void wg_push_actions(lua_State *L);
 int wg_game_function(lua_State *L, int game, const char *k, int required,
                      const char *who);
 
+/* The host's own callbacks to a driver (the search's opts.input): the
+ * function opts[k] (opts is an argument), or nil, pushed; returns its
+ * index. wg_host_ask calls the one at fn, which tells (true) whether the
+ * search must stop for the input that came: WG_OK, or WG_ECALLBACK with
+ * its error on top. Not under a budget: the host is trusted. core_lua.c */
+int wg_host_function(lua_State *L, int opts, const char *k);
+int wg_host_ask(lua_State *L, int fn, int *stop);
+
 /* budget_lua.c: a Lua state whose allocator counts memory for the budget
  * (the wargrid executable), and counting from now on in a state made
  * elsewhere (the module in a plain Lua) */

@@ -23,7 +23,18 @@ typedef struct node {
     int8_t proven;        /* 1 a sure win for player, -1 a sure loss, 0 open */
     int8_t chance;        /* reaching it drew on the state's random generator */
     int32_t kids;         /* children made so far */
+    int32_t known;        /* its legal actions kept (see tree.kept), or -1 */
 } node;
+
+/* The legal actions of a node the search went through, as generated
+ * (pool + at, n of them) and once the game ordered them (pool + ordered,
+ * or -1): kept when every iteration reaches the node in the same state
+ * (no chance on the way, no sampled state), so that generating and
+ * ordering them again would give them again. */
+typedef struct kept {
+    int64_t at, ordered;
+    int n;
+} kept;
 
 typedef struct tree {
     node *n;
@@ -43,7 +54,65 @@ typedef struct tree {
      * hash probe -- Amazons has ~2,200 actions at the root. */
     const wg_actlist *root;
     int32_t *root_child;
+    kept *kept;
+    int nkept, keptcap;
+    wg_action *pool;
+    int64_t pooln, poolcap;
 } tree;
+
+/* Actions kept at most, over all nodes: past this the search generates
+ * again (a node's list is kept once it has children; Amazons' lists are
+ * ~2,200 actions, so a few hundred such nodes). */
+#define KEEP_MAX (1 << 20)
+
+/* Appends l's actions to the pool; returns their offset, or -1 when the
+ * pool is full or memory runs out (then nothing is kept). */
+static int64_t keep_list(tree *t, const wg_actlist *l)
+{
+    if (t->pooln + l->n > KEEP_MAX)
+        return -1;
+    if (t->pooln + l->n > t->poolcap) {
+        int64_t cap = t->poolcap ? t->poolcap * 2 : 4096;
+        while (cap < t->pooln + l->n)
+            cap *= 2;
+        wg_action *p = wg_realloc(t->pool, (size_t)cap * sizeof *p);
+        if (!p)
+            return -1;
+        t->pool = p;
+        t->poolcap = cap;
+    }
+    memcpy(t->pool + t->pooln, l->a, (size_t)l->n * sizeof *l->a);
+    t->pooln += l->n;
+    return t->pooln - l->n;
+}
+
+/* Keeps node c's legal actions l, as generated; nothing when it cannot. */
+static void keep_node(tree *t, int32_t c, const wg_actlist *l)
+{
+    if (t->nkept == t->keptcap) {
+        int cap = t->keptcap ? t->keptcap * 2 : 64;
+        kept *k = wg_realloc(t->kept, (size_t)cap * sizeof *k);
+        if (!k)
+            return;
+        t->kept = k;
+        t->keptcap = cap;
+    }
+    int64_t at = keep_list(t, l);
+    if (at < 0)
+        return;
+    t->kept[t->nkept] = (kept){ .at = at, .ordered = -1, .n = l->n };
+    t->n[c].known = t->nkept++;
+}
+
+/* Fills l from the pool at offset at, n actions. */
+static int from_pool(tree *t, wg_actlist *l, int64_t at, int n)
+{
+    while (l->cap < n)
+        WG_TRY(wg_actlist_grow(l));
+    memcpy(l->a, t->pool + at, (size_t)n * sizeof *l->a);
+    l->n = n;
+    return WG_OK;
+}
 
 static double now(void)
 {
@@ -112,7 +181,8 @@ static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
     if (2 * (t->len + 1) > t->hcap)
         WG_TRY(grow_hash(t));
     int32_t c = t->len++;
-    t->n[c] = (node){ .action = a, .parent = parent, .player = (int8_t)player };
+    t->n[c] = (node){ .action = a, .parent = parent, .player = (int8_t)player,
+                      .known = -1 };
     if (c > 0) {
         insert(t, c);
         t->n[parent].kids++;
@@ -244,16 +314,24 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
     int32_t cur = 0;
     int depth = 0;
     double r1 = 0.5;
+    int same = t->solve;   /* the state at cur is the same every iteration */
     WG_TRY(push_path(t, 0, 0));
     for (;;) {
         wg_actlist *l = list_at(t, depth);
         if (!l)
             return WG_ENOMEM;
         int at_root = depth == 0 && t->root;
+        const kept *k = same && t->n[cur].known >= 0
+                        ? &t->kept[t->n[cur].known] : NULL;
         int end = at_root ? copy_list(l, t->root)
-                          : legal_or_end(s, ops, l, &r1);
+                  : k ? from_pool(t, l, k->at, k->n)
+                  : legal_or_end(s, ops, l, &r1);
         if (end < 0)
             return end;
+        if (end == WG_OK && same && !k && t->n[cur].kids > 0) {
+            keep_node(t, cur, l);   /* a node gone through a second time */
+            k = t->n[cur].known >= 0 ? &t->kept[t->n[cur].known] : NULL;
+        }
         if (end == WG_OVER) {
             /* a sure outcome, unless chance or sampled hidden information
              * led here: another iteration may end differently */
@@ -269,8 +347,17 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         int room = here->kids < l->n
                    && (!o->widen
                        || here->kids < 2 + (int)sqrt((double)here->visits));
-        if (ops->order && room)
-            WG_TRY(ops->order(ops->ctx, s, l));
+        if (ops->order && room) {
+            if (k && k->ordered >= 0) {
+                WG_TRY(from_pool(t, l, k->ordered, k->n));
+            } else {
+                WG_TRY(ops->order(ops->ctx, s, l));
+                if (k && l->n == k->n) {
+                    int64_t at = keep_list(t, l);
+                    t->kept[t->n[cur].known].ordered = at;
+                }
+            }
+        }
         int decider = wg_turn_decider(s);
         double logn = log((double)t->n[cur].visits + 1.0);
         int32_t best = -1;
@@ -321,6 +408,7 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         depth++;
         WG_TRY(push_path(t, depth, child));
         cur = child;
+        same = same && !t->n[child].chance;
         if (o->repetition_draw && wg_state_repetitions(s) > 0) {
             r1 = 0.5;  /* going round in circles: no progress for either side */
             break;
@@ -351,6 +439,7 @@ void wg_mcts_defaults(wg_mcts_opts *o)
     o->explore = 1.0;
     o->playout_depth = -1;
     o->max_plies = 1000;
+    o->stop_fd = -1;
 }
 
 static void free_tree(tree *t)
@@ -363,6 +452,8 @@ static void free_tree(tree *t)
     wg_actlist_free(&t->playout);
     wg_free(t->path);
     wg_free(t->root_child);
+    wg_free(t->kept);
+    wg_free(t->pool);
 }
 
 int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
@@ -399,14 +490,25 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
                    (size_t)legal.n * sizeof *t.root_child);
         }
     }
+    wg_input in = { .fd = o->stop_fd, .ask = ops->input, .ctx = ops->ctx };
     while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)
             break;
-        if (o->seconds > 0 && (stats.iterations & 15) == 0
-            && now() - start >= o->seconds)
+        if (!o->iterations && o->seconds <= 0 && in.fd < 0)
             break;
-        if (!o->iterations && o->seconds <= 0)
-            break;
+        if ((stats.iterations & 15) == 0 && (o->seconds > 0 || in.fd >= 0)) {
+            double t = now();
+            if (o->seconds > 0 && t - start >= o->seconds)
+                break;
+            /* after one iteration at least, so there is a choice */
+            int stop = stats.iterations > 0 ? wg_input_stop(&in, t) : 0;
+            if (stop < 0)
+                rc = stop;
+            if (stop) {
+                stats.input = stop > 0;
+                break;
+            }
+        }
         wg_state *s = root;
         if (ops->sample) {
             rc = ops->sample(ops->ctx, wg_rng_bits(&t.rng), &s);

@@ -5,6 +5,7 @@
 #define WG_MCTS_H
 
 #include "actions.h"
+#include "input.h"
 #include "state.h"
 
 /* What the search needs from a game. Each returns WG_OK, or WG_ECALLBACK
@@ -26,11 +27,18 @@ typedef struct wg_mcts_ops {
      * may know it (hidden information sampled with the seed). Returns the
      * state in *out, which the search may change freely; NULL: use root. */
     int (*sample)(void *ctx, uint64_t seed, wg_state **out);
+    /* Optional: asked when input waits on opts.stop_fd (wg_input's ask);
+     * without it, input stops the search. */
+    int (*input)(void *ctx, int *stop);
 } wg_mcts_ops;
 
 typedef struct wg_mcts_opts {
     int iterations;       /* stop after this many (0: no limit) */
     double seconds;       /* stop after this much time (0: no limit) */
+    /* Input waiting on this file descriptor (a GUI's command) ends the
+     * search as its time would (-1: none). With neither iterations nor
+     * seconds, the search runs until then. */
+    int stop_fd;
     uint64_t seed;
     double explore;       /* the UCT constant */
     int playout_depth;    /* plies of random playout before evaluating
@@ -48,6 +56,7 @@ typedef struct wg_mcts_stats {
     double seconds;
     int root_visits;
     double value;         /* mean reward of the chosen action */
+    int input;            /* input on stop_fd ended it */
 } wg_mcts_stats;
 
 void wg_mcts_defaults(wg_mcts_opts *o);

@@ -10,6 +10,7 @@
 typedef struct ctx {
     lua_State *L;
     int game, root, actions, play, result, evaluate, order, view, list, sampled;
+    int input;             /* the host's opts.input */
     wg_state *root_s, *sampled_s;
     const char *script;    /* an untrusted game's, or NULL */
     int side;              /* the searching side, for the view */
@@ -117,6 +118,12 @@ static int cb_sample(void *p, uint64_t seed, wg_state **out)
     return WG_OK;
 }
 
+static int cb_input(void *p, int *stop)
+{
+    ctx *c = p;
+    return wg_host_ask(c->L, c->input, stop);
+}
+
 /* opts[k] (opts is argument t) as a number, or def when absent */
 static double opt_number(lua_State *L, int t, const char *k, double def)
 {
@@ -136,8 +143,12 @@ static double opt_number(lua_State *L, int t, const char *k, double def)
  * evaluates the new node; none: play to the end), max_plies,
  * repetition_draw (a repeated position in the tree is a draw), widen (expand
  * only the first of game:order's actions, more as a node is visited), hidden
- * (use game:view for each iteration). Deterministic for a given seed
- * and iteration budget. Returns nil, stats when there is no legal action. */
+ * (use game:view for each iteration), stop_fd (input waiting on this file
+ * descriptor ends the search as its time would; with neither iterations
+ * nor seconds the search runs until then), input (asked then: it may read
+ * the input and return false to go on). Deterministic for a given seed
+ * and iteration budget. Returns nil, stats when there is no legal action;
+ * stats.input tells that input ended it. */
 static int mcts_search(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -154,9 +165,11 @@ static int mcts_search(lua_State *L)
     wg_mcts_opts o;
     wg_mcts_defaults(&o);
     o.seconds = opt_number(L, 3, "seconds", 0);
+    o.stop_fd = (int)wg_opt_field(L, 3, "opts", "stop_fd", -1, -1,
+                                  INT32_MAX);
     o.iterations = (int)wg_opt_field(L, 3, "opts", "iterations",
-                                     o.seconds > 0 ? 0 : o.iterations, 0,
-                                     1000000000);
+                                     o.seconds > 0 || o.stop_fd >= 0
+                                     ? 0 : o.iterations, 0, 1000000000);
     o.playout_depth = (int)wg_opt_field(L, 3, "opts", "playout_depth", -1,
                                         -1, 1000000);
     o.max_plies = (int)wg_opt_field(L, 3, "opts", "max_plies", o.max_plies,
@@ -185,6 +198,7 @@ static int mcts_search(lua_State *L)
     c.order = wg_game_function(L, c.game, "order", 0, "mcts");
     o.widen = o.widen && !lua_isnil(L, c.order);
     c.view = wg_game_function(L, c.game, "view", hidden, "mcts");
+    c.input = wg_host_function(L, 3, "input");
     wg_push_actions(L);
     c.list = lua_gettop(L);
     lua_pushnil(L);
@@ -195,6 +209,7 @@ static int mcts_search(lua_State *L)
                     ? cb_evaluate : NULL,
         .order = lua_isnil(L, c.order) ? NULL : cb_order,
         .sample = hidden ? cb_sample : NULL,
+        .input = lua_isnil(L, c.input) ? NULL : cb_input,
     };
     wg_action best = 0;
     wg_mcts_stats st;
@@ -209,7 +224,7 @@ static int mcts_search(lua_State *L)
         lua_pushnil(L);
     else
         lua_pushinteger(L, (lua_Integer)best);
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 7);
     lua_pushinteger(L, st.iterations);
     lua_setfield(L, -2, "iterations");
     lua_pushinteger(L, st.nodes);
@@ -220,6 +235,8 @@ static int mcts_search(lua_State *L)
     lua_setfield(L, -2, "seconds");
     lua_pushnumber(L, st.value);
     lua_setfield(L, -2, "value");
+    lua_pushboolean(L, st.input);
+    lua_setfield(L, -2, "input");
     return 2;
 }
 

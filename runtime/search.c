@@ -56,8 +56,9 @@ typedef struct search {
     uint64_t mask;         /* buckets - 1 */
     int id;                /* 0: the main process; else a helper */
     long nodes;
-    double deadline;       /* 0: none */
-    int stopped, can_stop, rc, seldepth;
+    double start, deadline;  /* deadline 0: none */
+    wg_input in;           /* the main process's stop_fd */
+    int stopped, can_stop, rc, seldepth, input;
     wg_actlist lists[WG_SEARCH_MAX_PLY];
     wg_action killer[WG_SEARCH_MAX_PLY][2];
     int32_t history[2][HISTORY];
@@ -146,25 +147,6 @@ static void tt_store(search *z, uint64_t key, int depth, int32_t score,
 
 /* ---- nodes --------------------------------------------------------------- */
 
-/* Counts a node; true when the search must stop: its budget is spent, the
- * main process has finished (for a helper), or a callback failed. The
- * first iteration always completes, so there is an action to play. */
-static int tick(search *z)
-{
-    z->nodes++;
-    if (z->stopped)
-        return 1;
-    if (!z->can_stop)
-        return 0;
-    if (z->id == 0 && z->o->nodes > 0 && z->nodes >= z->o->nodes)
-        z->stopped = 1;
-    else if (z->nodes % TICK == 0
-             && ((z->deadline > 0 && now(z->o->cpu) >= z->deadline)
-                 || atomic_load_explicit(&z->sh->stop, memory_order_relaxed)))
-        z->stopped = 1;
-    return z->stopped;
-}
-
 static int failed(search *z, int rc)
 {
     if (rc < 0) {
@@ -174,6 +156,40 @@ static int failed(search *z, int rc)
         return 1;
     }
     return 0;
+}
+
+/* True when the search must end before its budget: its time is up, the
+ * main process has finished (for a helper), or input came on stop_fd and
+ * the host wants an answer now -- which ends it as its time would. */
+static int time_up(search *z)
+{
+    if ((z->deadline > 0 && now(z->o->cpu) >= z->deadline)
+        || atomic_load_explicit(&z->sh->stop, memory_order_relaxed))
+        return 1;
+    if (z->id != 0 || z->in.fd < 0)
+        return 0;
+    int rc = wg_input_stop(&z->in, now(0));
+    if (rc < 0)
+        return failed(z, rc);
+    z->input = rc;
+    return rc;
+}
+
+/* Counts a node; true when the search must stop: its budget is spent, its
+ * time is up (time_up), or a callback failed. The first iteration always
+ * completes, so there is an action to play. */
+static int tick(search *z)
+{
+    z->nodes++;
+    if (z->stopped)
+        return 1;
+    if (!z->can_stop)
+        return 0;
+    if (z->id == 0 && z->o->nodes > 0 && z->nodes >= z->o->nodes)
+        z->stopped = 1;
+    else if (z->nodes % TICK == 0 && time_up(z))
+        z->stopped = 1;
+    return z->stopped;
 }
 
 static int32_t evaluate(search *z, int side)
@@ -520,6 +536,31 @@ static void report(search *z, slot *out, int depth, int32_t score)
     memcpy(out->pv, z->pv[0], (size_t)out->pvlen * sizeof *out->pv);
 }
 
+/* The statistics of a process's slot, with the main process's counts. */
+static void slot_stats(const search *z, const slot *use, wg_search_stats *st)
+{
+    st->depth = use->depth;
+    st->score = use->score;
+    st->pvlen = use->pvlen;
+    memcpy(st->pv, use->pv, (size_t)use->pvlen * sizeof *use->pv);
+    st->seldepth = z->seldepth;
+    st->nodes = st->nodes_main = z->nodes;
+    st->seconds = now(0) - z->start;
+    st->input = z->input;
+}
+
+/* Tells the host of an iteration the main process completed. */
+static void progress(search *z, const slot *out)
+{
+    if (z->id != 0 || !z->ops->progress)
+        return;
+    wg_search_stats st;
+    memset(&st, 0, sizeof st);
+    st.threads = 1;
+    slot_stats(z, out, &st);
+    failed(z, z->ops->progress(z->ops->ctx, &st));
+}
+
 /* Iterative deepening; the results go to the process's slot. */
 static void deepen(search *z, wg_action *moves, int n)
 {
@@ -556,6 +597,7 @@ static void deepen(search *z, wg_action *moves, int n)
         }
         report(z, out, d, v);
         z->can_stop = 1;
+        progress(z, out);
         /* a win or a loss found within this depth will not change */
         if (v > WG_SEARCH_WIN - d - 1 || v < -WG_SEARCH_WIN + d + 1)
             break;
@@ -581,6 +623,7 @@ void wg_search_defaults(wg_search_opts *o)
     memset(o, 0, sizeof *o);
     o->threads = 1;
     o->lmr = 1;
+    o->stop_fd = -1;
 }
 
 static void free_search(search *z)
@@ -646,7 +689,9 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     int n = legal.n;
     wg_actlist_free(&legal);
     *z = (search){ .s = root_s, .ops = ops, .o = o, .sh = sh,
-                   .mask = ((uint64_t)1 << bits) - 1 };
+                   .mask = ((uint64_t)1 << bits) - 1, .start = start,
+                   .in = { .fd = o->stop_fd, .ask = ops->input,
+                           .ctx = ops->ctx } };
     if (o->seconds > 0)
         z->deadline = (o->cpu ? cpu_start : start) + o->seconds;
     int threads = o->threads < 1 ? 1
@@ -683,16 +728,14 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     }
     if (rc == WG_OK) {
         *best = use->pv[0];
-        stats.depth = use->depth;
-        stats.score = use->score;
-        stats.pvlen = use->pvlen;
-        memcpy(stats.pv, use->pv, (size_t)use->pvlen * sizeof *use->pv);
+        slot_stats(z, use, &stats);
     }
     stats.seldepth = sh->slot[0].seldepth;
     stats.nodes_main = z->nodes;
     stats.nodes = z->nodes + helper_nodes;
     stats.threads = 1 + helpers;
     stats.seconds = now(0) - start;
+    stats.input = z->input;
     if (st)
         *st = stats;
     munmap(sh, size);

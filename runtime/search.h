@@ -5,6 +5,7 @@
 #define WG_SEARCH_H
 
 #include "actions.h"
+#include "input.h"
 #include "state.h"
 
 #define WG_SEARCH_MAX_PLY 96       /* plies from the root, quiescence too */
@@ -13,6 +14,8 @@
  * kept below WG_SEARCH_EVAL_MAX. */
 #define WG_SEARCH_WIN 100000000
 #define WG_SEARCH_EVAL_MAX 50000000
+
+typedef struct wg_search_stats wg_search_stats;  /* below */
 
 /* What the search needs from a game. Each returns WG_OK, or WG_ECALLBACK
  * after an error (the search stops and returns it). */
@@ -35,6 +38,12 @@ typedef struct wg_search_ops {
      * *all = 1 when they are every legal action (Courier: in check), so
      * that none means the game is over. */
     int (*forcing)(void *ctx, wg_state *s, wg_actlist *out, int *all);
+    /* Optional: asked when input waits on opts.stop_fd (wg_input's ask);
+     * without it, input stops the search. */
+    int (*input)(void *ctx, int *stop);
+    /* Optional: told of each iteration the main process completes (the
+     * root state is as it was), with the statistics so far. */
+    int (*progress)(void *ctx, const wg_search_stats *st);
 } wg_search_ops;
 
 typedef struct wg_search_opts {
@@ -52,9 +61,12 @@ typedef struct wg_search_opts {
      * differ by seed, and the search stays repeatable. */
     int noise;
     uint64_t seed;
+    /* Input waiting on this file descriptor (a GUI's command) ends the
+     * search as its time would (-1: none). */
+    int stop_fd;
 } wg_search_opts;
 
-typedef struct wg_search_stats {
+struct wg_search_stats {
     int depth;            /* the last iteration completed */
     int seldepth;         /* the deepest ply reached, quiescence too */
     long nodes;           /* every process's */
@@ -62,9 +74,10 @@ typedef struct wg_search_stats {
     double seconds;
     int32_t score;        /* for the decider of the root, see WG_SEARCH_WIN */
     int threads;          /* processes that searched */
+    int input;            /* input on stop_fd ended it */
     int pvlen;
     wg_action pv[WG_SEARCH_MAX_PLY];
-} wg_search_stats;
+};
 
 void wg_search_defaults(wg_search_opts *o);
 

@@ -12,6 +12,7 @@ typedef struct glue {
     const char *script;            /* an untrusted game's script, or NULL */
     int game, state, list;         /* stack indices */
     int actions, play, result, evaluate, order, forcing;
+    int input, info;               /* the host's opts.input, opts.info */
 } glue;
 
 /* Calls the function and nargs arguments on the stack, under the budget of
@@ -129,6 +130,23 @@ static int cb_forcing(void *p, wg_state *s, wg_actlist *out, int *all)
     return WG_OK;
 }
 
+static int cb_input(void *p, int *stop)
+{
+    glue *g = p;
+    return wg_host_ask(g->L, g->input, stop);
+}
+
+static void push_stats(lua_State *L, const wg_search_stats *st);
+
+/* opts.info(stats) hears of each iteration completed. */
+static int cb_progress(void *p, const wg_search_stats *st)
+{
+    glue *g = p;
+    lua_pushvalue(g->L, g->info);
+    push_stats(g->L, st);
+    return lua_pcall(g->L, 1, 0, 0) == LUA_OK ? WG_OK : WG_ECALLBACK;
+}
+
 static double number_opt(lua_State *L, const char *k, double def, double min,
                          double max)
 {
@@ -167,6 +185,8 @@ static void push_stats(lua_State *L, const wg_search_stats *st)
     lua_setfield(L, -2, "seconds");
     lua_pushinteger(L, st->threads);
     lua_setfield(L, -2, "threads");
+    lua_pushboolean(L, st->input);
+    lua_setfield(L, -2, "input");
     int32_t v = st->score;
     if (v > WG_SEARCH_WIN - 1000 || v < -WG_SEARCH_WIN + 1000) {
         /* plies to the end of a won (positive) or lost game */
@@ -185,8 +205,12 @@ static void push_stats(lua_State *L, const wg_search_stats *st)
 }
 
 /* core.search(game, s, opts) -> action, stats
- * opts: depth, nodes, seconds (the budget: what is given; none: depth 4;
- * cpu = true counts seconds of processor time, each process its own),
+ * opts: depth, nodes, seconds (the budget: what is given; none: depth 4,
+ * or with stop_fd until input comes; cpu = true counts seconds of
+ * processor time, each process its own), stop_fd (input waiting on this
+ * file descriptor ends the search as its time would; input(), when given,
+ * is asked then and may read it and return false to go on), info(stats)
+ * (hears of each iteration completed, the state as it was),
  * threads (processes searching together), repetition_draw, tt_bits, lmr,
  * aspiration (hundredths), noise (hundredths added to or taken from each
  * evaluation by a hash of the position and seed). The game's actions,
@@ -194,7 +218,8 @@ static void push_stats(lua_State *L, const wg_search_stats *st)
  * them. stats: depth, seldepth, nodes (every process's), nodes_main,
  * seconds, threads, score (for the side to decide, in the evaluation's
  * units) or win (plies to the end: positive when that side wins, negative
- * when it loses), pv (the expected actions). Returns nil, stats when there is no legal action. */
+ * when it loses), pv (the expected actions), input (input ended it).
+ * Returns nil, stats when there is no legal action. */
 static int search_run(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -210,7 +235,8 @@ static int search_run(lua_State *L)
     o.depth = (int)number_opt(L, "depth", 0, 0, WG_SEARCH_MAX_PLY);
     o.nodes = (long)number_opt(L, "nodes", 0, 0, 1e15);
     o.seconds = number_opt(L, "seconds", 0, 0, 1e9);
-    if (!o.depth && !o.nodes && !o.seconds)
+    o.stop_fd = (int)number_opt(L, "stop_fd", -1, -1, INT32_MAX);
+    if (!o.depth && !o.nodes && !o.seconds && o.stop_fd < 0)
         o.depth = 4;
     o.threads = (int)number_opt(L, "threads", 1, 1, WG_SEARCH_MAX_THREADS);
     o.tt_bits = (int)number_opt(L, "tt_bits", 0, 0, 26);
@@ -221,6 +247,8 @@ static int search_run(lua_State *L)
     o.seed = (uint64_t)number_opt(L, "seed", 0, 0, 9e15);
     o.lmr = flag_opt(L, "lmr", o.lmr);
     glue g = { .L = L, .game = 1, .state = 2 };
+    g.input = wg_host_function(L, 3, "input");
+    g.info = wg_host_function(L, 3, "info");
     g.script = wg_budget_face(L, 1);  /* an untrusted game: its own table */
     if (g.script)
         g.game = lua_gettop(L);
@@ -237,6 +265,8 @@ static int search_run(lua_State *L)
         .result = cb_result, .evaluate = cb_evaluate,
         .order = lua_isnil(L, g.order) ? NULL : cb_order,
         .forcing = lua_isnil(L, g.forcing) ? NULL : cb_forcing,
+        .input = lua_isnil(L, g.input) ? NULL : cb_input,
+        .progress = lua_isnil(L, g.info) ? NULL : cb_progress,
     };
     wg_action best = 0;
     wg_search_stats st;

@@ -34,4 +34,13 @@ void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone);
 int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
                   wg_actlist *out);
 
+/* Territory, as Amazons programs count it: every piece of both sides moves
+ * by the move atoms of type `pattern` (as the tracer walks them, from the
+ * position as it stands), and an empty square belongs to the side whose
+ * pieces reach it in fewer moves. Sets count[0] and count[1] to the squares
+ * side 1 and side 2 own (a square both reach in as many moves is no one's),
+ * and count[2] and count[3] to the squares each reaches in one move. The
+ * walk knows the atoms' block, noland and over masks, as shots do. */
+void wg_shot_territory(const wg_state *s, int pattern, int count[4]);
+
 #endif

@@ -11,40 +11,88 @@ static int spec_bool(lua_State *L, int i, const char *key, int def)
     return v;
 }
 
+/* A spec as read, for the rules it was read for, and the sides whose
+ * patterns were checked. */
+typedef struct read_spec {
+    const wg_rules *rules;
+    wg_shot spec;
+    int checked[2];
+} read_spec;
+
+/* The cache of specs read, by table (weak keys), in the registry under
+ * this key's address: a spec is read once, not at each of the millions
+ * of calls a playout makes. */
+static const char spec_cache = 0;
+
+/* Reads the spec table at index i for side's pieces (once: a spec table
+ * is not to be changed after its first use), and refuses the pattern
+ * conditions the shot walker does not know rather than trace them
+ * wrong. */
+static const wg_shot *check_spec(lua_State *L, const wg_state *s, int i,
+                                 int side)
+{
+    luaL_checktype(L, i, LUA_TTABLE);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &spec_cache) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &spec_cache);
+    }
+    lua_pushvalue(L, i);
+    lua_rawget(L, -2);
+    read_spec *c = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    int ntypes = s->rules->ntypes;
+    if (!c || c->rules != s->rules) {
+        wg_shot spec;
+        spec.kind = (unsigned)wg_opt_field(L, i, "spec", "kind", -1, 0, 255);
+        spec.movers = (uint32_t)wg_opt_field(L, i, "spec", "movers", 0, 0,
+                                             0xffffffffLL);
+        spec.pattern = (int)wg_opt_field(L, i, "spec", "pattern", -1, 1,
+                                         ntypes);
+        spec.guards = (uint32_t)wg_opt_field(L, i, "spec", "guards", 0, 0,
+                                             0xffffffffLL);
+        spec.origin_open = spec_bool(L, i, "origin_open", 1);
+        spec.guards_stop = spec_bool(L, i, "guards_stop", 0);
+        c = lua_newuserdatauv(L, sizeof *c, 0);
+        *c = (read_spec){ .rules = s->rules, .spec = spec };
+        lua_pushvalue(L, i);
+        lua_insert(L, -2);
+        lua_rawset(L, -3);
+    }
+    lua_pop(L, 1);
+    if (!c->checked[side - 1]) {
+        for (int t = 1; t <= ntypes; t++) {
+            if (!(c->spec.movers >> t & 1) && t != c->spec.pattern)
+                continue;
+            const wg_type *ty = &s->rules->type[t];
+            for (int k = 0; k < ty->natoms[side - 1]; k++) {
+                const wg_atom *a = &ty->atom[side - 1][k];
+                if (a->within || a->nostep || a->nroute)
+                    luaL_error(L, "trace_shots: piece type %s has a pattern "
+                               "with within, nostep or routes, which shots "
+                               "do not follow", ty->name);
+            }
+        }
+        c->checked[side - 1] = 1;
+    }
+    return &c->spec;   /* kept by the cache while the table lives */
+}
+
 /* s:trace_shots(out, side, spec) -> n. spec = { kind = 2, movers = type
  * mask, pattern = type id, guards = type mask (0), origin_open = true,
- * guards_stop = false }: every move of a mover followed by every shot. */
+ * guards_stop = false }: every move of a mover followed by every shot.
+ * The spec is read on its first use: change it by making another. */
 static int shot_trace_shots(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int side = wg_check_side(L, 3);
-    luaL_checktype(L, 4, LUA_TTABLE);
-    int ntypes = s->rules->ntypes;
-    wg_shot spec;
-    spec.kind = (unsigned)wg_opt_field(L, 4, "spec", "kind", -1, 0, 255);
-    spec.movers = (uint32_t)wg_opt_field(L, 4, "spec", "movers", 0, 0,
-                                         0xffffffffLL);
-    spec.pattern = (int)wg_opt_field(L, 4, "spec", "pattern", -1, 1, ntypes);
-    spec.guards = (uint32_t)wg_opt_field(L, 4, "spec", "guards", 0, 0,
-                                         0xffffffffLL);
-    spec.origin_open = spec_bool(L, 4, "origin_open", 1);
-    spec.guards_stop = spec_bool(L, 4, "guards_stop", 0);
-    /* the shot walker follows block, noland and the over masks; refuse the
-     * conditions it does not know rather than trace them wrong */
-    for (int t = 1; t <= ntypes; t++) {
-        if (!(spec.movers >> t & 1) && t != spec.pattern)
-            continue;
-        const wg_type *ty = &s->rules->type[t];
-        for (int i = 0; i < ty->natoms[side - 1]; i++) {
-            const wg_atom *a = &ty->atom[side - 1][i];
-            if (a->within || a->nostep || a->nroute)
-                return luaL_error(L, "trace_shots: piece type %s has a pattern "
-                                  "with within, nostep or routes, which shots "
-                                  "do not follow", ty->name);
-        }
-    }
-    int n = wg_shot_trace(s, side, &spec, out);
+    int n = wg_shot_trace(s, side, check_spec(L, s, 4, side), out);
     wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
@@ -62,8 +110,24 @@ static int shot_guarded(lua_State *L)
     return 1;
 }
 
+/* s:territory(pattern) -> own1, own2, near1, near2: the empty squares each
+ * side reaches in fewer moves of the pattern (a type id) than the other,
+ * and those each reaches in one (wg_shot_territory) */
+static int shot_territory(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int pattern = (int)wg_check_range(L, 2, 1, s->rules->ntypes,
+                                      "'pattern' must be a piece type id");
+    int count[4];
+    wg_shot_territory(s, pattern, count);
+    for (int i = 0; i < 4; i++)
+        lua_pushinteger(L, count[i]);
+    return 4;
+}
+
 const luaL_Reg wg_shot_methods[] = {
     { "trace_shots", shot_trace_shots },
+    { "territory", shot_territory },
     { "guarded", shot_guarded },
     { NULL, NULL }
 };

@@ -172,8 +172,9 @@ static int sys_mtime(lua_State *L)
 /* core.read_input(fd, seconds) -> what the file descriptor fd has to read
  * (at most 4096 bytes), "" when nothing came within seconds (negative:
  * wait as long as it takes), or nil at its end. Lua's io cannot tell an
- * engine protocol's input waiting from none: the engine polls it between
- * searches, and so reads through here rather than through stdio. */
+ * engine protocol's input waiting from none: the engine polls it (and its
+ * search watches the descriptor: stop_fd), and so reads through here
+ * rather than through stdio, whose buffer the search could not see. */
 static int sys_read_input(lua_State *L)
 {
     int fd = (int)wg_check_range(L, 1, 0, INT32_MAX,

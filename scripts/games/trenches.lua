@@ -132,6 +132,8 @@ local function plan(self)
     walkers = walkers,
     debris = types(self.def.leave_debris),
     dead = self.L.dead,
+    -- T-M1 both kinds move as queens: the moves territory counts by
+    queen = self.T[g.pattern] or self.T.tank,
   }
   self.trenches_plan = p
   return p
@@ -140,31 +142,40 @@ end
 -- Legal actions -------------------------------------------------------
 -- The actions of one side's pieces (the side to move, or for T-E2 the
 -- winner).
+-- The primitives of the hot paths (actions, play) held in locals
+-- (wg.State): no lookup in the state's metatable a call.
+local State = wg.State
+local trace_shots, trace, side_to_move = State.trace_shots, State.trace,
+                                         State.side
+local apply_move, set_layer, end_turn = State.apply_move, State.set_layer,
+                                        State.end_turn
+local fields, MOVE = wg.fields, wg.MOVE
+
 function game:side_actions(s, side, out)
   local p = plan(self)
   -- T-G1 a soldier moves, then throws from its landing square; T-G2 not onto
   -- a protected square; T-G4 a move with no legal throw is no action. One C
   -- call traces every soldier's moves and throws.
-  if p.shots.pattern then s:trace_shots(out, side, p.shots) end
+  if p.shots.pattern then trace_shots(s, out, side, p.shots) end
   -- T-T1 a tank may move to any square reachable by T-M1/T-M2.
-  s:trace(out, side, wg.MOVE, nil, p.walkers)
+  if p.walkers ~= 0 then trace(s, out, side, MOVE, nil, p.walkers) end
 end
 
 function game:actions(s, out)
-  self:side_actions(s, s:side(), out)
+  self:side_actions(s, side_to_move(s), out)
 end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
-  local kind, from, to, target = wg.fields(a)
+  local kind, from, to, target = fields(a)
   local p = plan(self)
-  s:apply_move(a)                                  -- T-M1
+  apply_move(s, a)                                 -- T-M1
   if kind == THROW then
-    s:set_layer(target, p.dead, true)              -- T-G1 the square dies
+    set_layer(s, target, p.dead, true)             -- T-G1 the square dies
   elseif p.debris & (1 << s:type(s:at(to))) ~= 0 then
-    s:set_layer(from, p.dead, true)                -- T-T1 its start dies
+    set_layer(s, from, p.dead, true)               -- T-T1 its start dies
   end
-  s:end_turn()
+  end_turn(s)
 end
 
 -- T-G1 "d1-d5/h5"; a tank's move "c2-c6".
@@ -495,95 +506,15 @@ end
 -- Every action kills a square (T-G1, T-T1) and a player who cannot act
 -- loses (T-E1): the game is a race for room. A square belongs to the side
 -- whose pieces reach it in fewer queen moves over empty squares (T-M1,
--- T-M2); the evaluation counts the squares each side owns, and adds the
--- squares each reaches in one move (mobility), which weighs most early.
-
--- The squares along each of the 8 lines from every square, nearest first:
--- rays[k][sq], once per game (a variant's board has its own).
-local LINES = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
-                { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }
-local function rays(self)
-  local all = rawget(self, "trenches_rays")
-  if all then return all end
-  all = {}
-  local r = self.rules
-  for k, d in ipairs(LINES) do
-    all[k] = {}
-    for sq = 1, self.files * self.ranks do
-      local f, rank = r:coords(sq)
-      local ray, x, y = {}, f + d[1], rank + d[2]
-      while x >= 1 and x <= self.files and y >= 1 and y <= self.ranks do
-        ray[#ray + 1] = r:at(x, y)
-        x, y = x + d[1], y + d[2]
-      end
-      all[k][sq] = ray
-    end
-  end
-  self.trenches_rays = all
-  return all
-end
-
-local open, near, far, frontier, after = {}, {}, {}, {}, {}
-local swept, sweep = { {}, {}, {}, {}, {}, {}, {}, {} }, 0
-
--- dist[sq] = queen moves from the nearest piece of side to each open
--- square it reaches (nil where it reaches none), breadth first; returns
--- the squares it reaches in one move. A line already swept from a square
--- in a direction, at this distance or less, is not swept again.
-local function distances(self, s, side, dist)
-  local all, free, from, to = rays(self), open, frontier, after
-  sweep = sweep + 1
-  local stamp, n = sweep, 0
-  for _, pid in ipairs(s:pieces(side)) do
-    n = n + 1
-    from[n] = s:square(pid)
-  end
-  local d, first = 0, 0
-  while n > 0 do
-    d = d + 1
-    local m = 0
-    for k = 1, 8 do
-      local line, done = all[k], swept[k]
-      for i = 1, n do
-        local ray = line[from[i]]
-        for j = 1, #ray do
-          local sq = ray[j]
-          if not free[sq] or done[sq] == stamp then break end
-          done[sq] = stamp
-          if not dist[sq] then
-            dist[sq] = d
-            m = m + 1
-            to[m] = sq
-          end
-        end
-      end
-    end
-    if d == 1 then first = m end
-    from, to = to, from
-    n = m
-  end
-  return first
-end
-
+-- T-M2: the moves of the grenade's pattern); the evaluation counts the
+-- squares each side owns, and adds the squares each reaches in one move
+-- (mobility), which weighs most early. The runtime counts both
+-- (s:territory), breadth first from every piece.
 function game:evaluate(s, side)
-  local dead = plan(self).dead
-  local squares = self.files * self.ranks
-  for sq = 1, squares do
-    open[sq] = not s:at(sq) and not s:has(sq, dead)
-    near[sq], far[sq] = nil, nil
-  end
-  local mine = distances(self, s, side, near)
-  local theirs = distances(self, s, 3 - side, far)
-  local owned = 0
-  for sq = 1, squares do
-    local a, b = near[sq], far[sq]
-    if a and (not b or a < b) then
-      owned = owned + 1
-    elseif b and (not a or b < a) then
-      owned = owned - 1
-    end
-  end
-  return owned + 0.1 * (mine - theirs)
+  local own1, own2, near1, near2 = s:territory(plan(self).queen)
+  local owned, mobility = own1 - own2, near1 - near2
+  if side == 2 then owned, mobility = -owned, -mobility end
+  return owned + 0.1 * mobility
 end
 
 -- Position text ---------------------------------------------------------

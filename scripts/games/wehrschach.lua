@@ -289,6 +289,14 @@ local function type_ids(self, names)
   return out
 end
 
+-- The primitives the hot paths (actions, play, the AI's evaluate and order)
+-- call, held in locals (wg.State): no lookup in the state's metatable a
+-- call.
+local State = wg.State
+local count, type_of, at, var = State.count, State.type, State.at, State.var
+local side_to_move, trace, end_turn = State.side, State.trace, State.end_turn
+local fields = wg.fields
+
 -- What the rules below look up, once per game (a variant has its own ids):
 -- the declaration's capture rules by type and kind ids, the planes, the
 -- ground units, each side's zone layer, and for combined fire beyond[x][a]:
@@ -297,12 +305,15 @@ end
 local function compiled(self)
   local c = rawget(self, "compiled_rules")
   if c then return c end
-  c = { stays = {}, captures = {}, beyond = {}, planes = {},
+  c = { stays = {}, captures = {}, beyond = {}, planes = {}, value = {},
         ground = type_ids(self, self.def.ground),
         zone = { self.L.red_zone, self.L.blue_zone } }
   for _, id in ipairs(type_ids(self, self.def.stays)) do c.stays[id] = true end
   for _, id in ipairs(type_ids(self, self.def.planes)) do
     c.planes[id] = true
+  end
+  for name, id in pairs(self.T) do       -- material, for the AI
+    c.value[id] = self.def.pieces[name].value
   end
   for name, on in pairs(self.def.captures or {}) do
     if on and KIND[name] then c.captures[KIND[name]] = true end
@@ -335,12 +346,12 @@ local function captures(self, s, side, out)
   threats:clear()
   local target, guns = 0, 0
   for i = 1, s:threats(threats, side) do
-    local _, from, to, count, _, t = wg.fields(threats:get(i))
+    local _, from, to, n, _, t = fields(threats:get(i))
     if to ~= target then
       if guns >= need then out:add(BARRAGE, 0, target) end
       target, guns = to, 0
     end
-    if count >= need then                          -- W-K1
+    if n >= need then                              -- W-K1
       if stays[t] then
         guns = guns + 1                            -- W-K3
       else
@@ -348,8 +359,8 @@ local function captures(self, s, side, out)
       end
     end
     local far = t == artillery and c.beyond[to][from]
-    local p = far and s:at(far)
-    if p and s:side_of(p) == side and c.planes[s:type(p)] then
+    local p = far and at(s, far)
+    if p and s:side_of(p) == side and c.planes[type_of(s, p)] then
       out:add(FIRE, far, to)                       -- W-F1
     end
   end
@@ -361,7 +372,7 @@ end
 -- movement, a capture, an enclosure removal or a combined-fire capture.
 -- Capturing is never compulsory; passing is not an action.
 function game:actions_of(s, side, out)
-  s:trace(out, side, MOVE, "move")               -- W-M1..W-M7
+  trace(s, out, side, MOVE, "move")              -- W-M1..W-M7
   captures(self, s, side, out)                   -- W-K1..W-K4, W-F1
   -- W-E1 an enemy piece between two of the side's pieces adjacent to it on
   -- opposite sides, in one line (orthogonal or diagonal); any pieces
@@ -373,8 +384,8 @@ function game:actions_of(s, side, out)
 end
 
 function game:actions(s, out)
-  local side = s:side()
-  if s:var(self.V.judge) == side then return end  -- W-J6 the reply was made
+  local side = side_to_move(s)
+  if var(s, self.V.judge) == side then return end  -- W-J6 the reply was made
   if s:repetitions() >= 2 then return end         -- W-J8
   self:actions_of(s, side, out)
 end
@@ -399,7 +410,7 @@ local CONDITION = {
 local function ground_units(self, s, side, layer)
   local n = 0
   for _, t in ipairs(compiled(self).ground) do
-    n = n + s:count(side, t, layer)
+    n = n + count(s, side, t, layer)
   end
   return n
 end
@@ -408,17 +419,17 @@ end
 -- or beyond the enemy mainline (in the enemy's zone).
 local function advanced(self, s, side)
   local zone = compiled(self).zone[3 - side]
-  return s:count(side, self.T.infantry, zone) >= 1
+  return count(s, side, self.T.infantry, zone) >= 1
          and ground_units(self, s, side, zone) >= 5
 end
 
 -- The conditions W-J1..W-J4 that hold for `side` (bits).
 local function grounds(self, s, side)
   local foe, g = 3 - side, 0
-  if s:count(foe, self.T.headquarter) == 0 then g = g | J1 end     -- W-J1
+  if count(s, foe, self.T.headquarter) == 0 then g = g | J1 end    -- W-J1
   if ground_units(self, s, foe) <= 4 then g = g | J2 end           -- W-J2
   if advanced(self, s, side) then g = g | J3 end                   -- W-J3
-  if s:count(foe, self.T.infantry) == 0 then g = g | J4 end        -- W-J4
+  if count(s, foe, self.T.infantry) == 0 then g = g | J4 end       -- W-J4
   return g
 end
 
@@ -450,8 +461,8 @@ local EFFECT = {
 }
 
 function game:play(s, a)
-  local kind, _, to = wg.fields(a)
-  local side, judge = s:side(), s:var(self.V.judge)
+  local kind, _, to = fields(a)
+  local side, judge = side_to_move(s), var(s, self.V.judge)
   EFFECT[kind](s, a, to)
   if judge == 0 then
     -- a player reaches a judgement after their action (W-J1..W-J4; W-J5
@@ -473,7 +484,7 @@ function game:play(s, a)
       s:set_var(self.V.grounds, 0)
     end
   end
-  s:end_turn()
+  end_turn(s)
 end
 
 -- End of game -----------------------------------------------------------
@@ -922,11 +933,10 @@ end
 -- many actions are removals.
 local keys = {}
 function game:order(s, out)
-  local n = 0
+  local n, value = 0, compiled(self).value
   for i = 1, out:size() do
-    local kind, _, to = wg.fields(out:get(i))
-    keys[i] = kind == MOVE and 0
-              or self.def.pieces[self.type_names[s:type(s:at(to))]].value
+    local kind, _, to = fields(out:get(i))
+    keys[i] = kind == MOVE and 0 or value[type_of(s, at(s, to))]
     if kind ~= MOVE then n = n + 1 end
   end
   out:order(keys)
@@ -955,13 +965,14 @@ end
 -- infantry, win); and room to move.
 local scratch = wg.actions()
 local function side_score(self, s, side, c)
-  local foe, T = 3 - side, self.T
+  local foe, T, value = 3 - side, self.T, c.value
   local v = 0
-  for _, pid in ipairs(s:pieces(side)) do
-    v = v + (self.def.pieces[self.type_names[s:type(pid)]].value or 0)
+  local pieces = s:pieces(side)
+  for _, pid in ipairs(pieces) do
+    v = v + (value[type_of(s, pid)] or 0)
   end
-  for _, pid in ipairs(s:pieces(side)) do
-    if s:type(pid) == T.headquarter then
+  for _, pid in ipairs(pieces) do
+    if type_of(s, pid) == T.headquarter then
       scratch:clear()
       local n = s:threats(scratch, foe, 1, s:square(pid))
       v = v - (n >= 2 and 2 or 0.5 * n)
@@ -969,16 +980,16 @@ local function side_score(self, s, side, c)
   end
   local ground = ground_units(self, s, side)
   if ground <= 7 then v = v - 0.7 * (8 - ground) end
-  local infantry = s:count(side, T.infantry)
+  local infantry = count(s, side, T.infantry)
   if infantry <= 2 then v = v - 1.5 * (3 - infantry) end
   local ahead = ground_units(self, s, side, c.zone[foe])
-  if s:count(side, T.infantry, c.zone[foe]) > 0 then
+  if count(s, side, T.infantry, c.zone[foe]) > 0 then
     v = v + 0.4 * ahead
   else
     v = v + 0.2 * ahead
   end
   scratch:clear()
-  return v + 0.02 * s:trace(scratch, side, MOVE, "move")
+  return v + 0.02 * trace(s, scratch, side, MOVE, "move")
 end
 
 function game:evaluate(s, side)

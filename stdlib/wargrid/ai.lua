@@ -82,10 +82,11 @@ local function mcts_options(game, iterations, seed)
   }
 end
 
--- ai.mcts(game, s, { iterations =, seconds =, seed = }) -> action, stats
+-- ai.mcts(game, s, { iterations =, seconds =, seed =, stop_fd =, input = })
+-- -> action, stats (core.mcts's: input waiting on stop_fd ends it)
 function ai.mcts(game, s, opts)
   local o = mcts_options(game, opts.iterations, opts.seed or 1)
-  o.seconds = opts.seconds
+  o.seconds, o.stop_fd, o.input = opts.seconds, opts.stop_fd, opts.input
   if opts.seconds and not opts.iterations then o.iterations = nil end
   local a, st = core.mcts(game, s, o)
   st.kind = "mcts"
@@ -99,13 +100,15 @@ end
 ai.NOISE = 5
 
 -- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads =,
--- seed = }) -> action, stats: the alpha-beta search (core.search) within the
--- budget given (cpu = true: seconds of processor time), on threads
--- processes; with a seed, ai.NOISE.
+-- seed =, stop_fd =, input =, info = }) -> action, stats: the alpha-beta
+-- search (core.search) within the budget given (cpu = true: seconds of
+-- processor time), on threads processes; with a seed, ai.NOISE. Input
+-- waiting on stop_fd ends it (core.search's input and info).
 function ai.alphabeta(game, s, opts)
   local a, st = core.search(game, s, {
     nodes = opts.nodes, seconds = opts.seconds, cpu = opts.cpu,
-    depth = opts.depth, threads = opts.threads,
+    depth = opts.depth, threads = opts.threads, stop_fd = opts.stop_fd,
+    input = opts.input, info = opts.info,
     seed = opts.seed, noise = opts.seed and ai.NOISE or 0,
     repetition_draw = hints(game).repetition == "draw",
   })
@@ -116,19 +119,26 @@ end
 -- ai.think(game, s, opts) -> action, stats: the game's own search, with
 -- the budget of opts.level (1..#ai.levels(game)) or opts.budget (nodes or
 -- iterations), or opts.seconds (opts.cpu: of processor time, for
--- alpha-beta); opts.depth (alpha-beta's most), opts.seed, opts.threads.
+-- alpha-beta), or none with opts.infinite (until input on stop_fd);
+-- opts.depth (alpha-beta's most), opts.seed, opts.threads; opts.stop_fd,
+-- opts.input: input waiting on that file descriptor ends the search (once
+-- input(), when given, says so); opts.info(stats): alpha-beta's each
+-- iteration.
 function ai.think(game, s, opts)
   local budget = opts.budget
-  if not budget and not opts.seconds then
+  if not budget and not opts.seconds and not opts.infinite then
     budget = ai.levels(game)[opts.level or ai.DEFAULT_LEVEL]
   end
   if ai.kind(game) == "alphabeta" then
     return ai.alphabeta(game, s, { nodes = budget, seconds = opts.seconds,
                                    cpu = opts.cpu, depth = opts.depth,
-                                   threads = opts.threads, seed = opts.seed })
+                                   threads = opts.threads, seed = opts.seed,
+                                   stop_fd = opts.stop_fd,
+                                   input = opts.input, info = opts.info })
   end
   return ai.mcts(game, s, { iterations = budget, seconds = opts.seconds,
-                            seed = opts.seed })
+                            seed = opts.seed, stop_fd = opts.stop_fd,
+                            input = opts.input })
 end
 
 -- ai.random(game, s, seed [, legal]) -> a uniformly random legal action,

@@ -79,11 +79,25 @@ function M.run(game, opts, reader, write)
     return false
   end
 
+  -- Asked while the engine thinks on its move, when a line came: "?"
+  -- (move now), a command that takes the move back (ABORT) or the end of
+  -- input ends the search at once; any other command (ping, time, otim)
+  -- waits for the move, as CECP wants of ping.
+  local function hurry()
+    local queue, ended = reader.pending()
+    for _, line in ipairs(queue) do
+      local word = line:match("^%s*(%S*)")
+      if word == "?" or ABORT[word] then return true end
+    end
+    return ended
+  end
+
   -- the engine's move, unless a command that came meanwhile takes it back
   local function move()
     if claim() then return end
     local a, r = e:search({ seconds = M.share(clock, #e.moves),
-                            depth = depth })
+                            depth = depth },
+                          { stop = hurry, fd = reader.fd })
     if not a then return end  -- no position (a bad setboard)
     if post then thinking(r) end
     for _, line in ipairs(reader.pending()) do
@@ -197,17 +211,31 @@ function M.run(game, opts, reader, write)
   function commands.analyze() analyzing = true end
   function commands.exit() analyzing = false end
 
-  -- the search of analysis mode goes on until a command other than "."
-  -- comes
-  local function stop()
-    local queue = reader.pending()
-    while queue[1] == "." do table.remove(queue, 1) end
-    return #queue > 0
+  -- Asked while analysing, when a line came: "." (XBoard's periodic
+  -- call for a status line, which this engine does not give) and blank
+  -- lines are passed over, ping is answered at once (analysis has no end
+  -- to wait for), and the search goes on; any other command ends it, to
+  -- be carried out (a move, undo, new, setboard, exit, quit), and
+  -- analysis starts again on the new position while analyze mode lasts.
+  local function analysed(wait)
+    if wait then reader.wait() end
+    local queue, ended = reader.pending()
+    while queue[1] do
+      local word, arg = queue[1]:match("^%s*(%S*)%s*(%S*)")
+      if word == "ping" then
+        send("pong %s", arg)
+      elseif word ~= "." and word ~= "" then
+        break
+      end
+      table.remove(queue, 1)
+    end
+    return #queue > 0 or ended
   end
 
   while true do
     if analyzing and e.s and not e:result() then
-      e:search({ infinite = true }, { info = thinking, stop = stop })
+      e:search({ infinite = true },
+               { info = thinking, stop = analysed, fd = reader.fd })
     end
     local line = reader.next(-1)
     if line == nil then return 0 end

@@ -291,45 +291,52 @@ end
 -- is over) and the report of the search it came from. limits: seconds
 -- (the clock's share), depth (the alpha-beta search's; MCTS has none),
 -- nodes (the search's budget: alpha-beta's nodes, MCTS's iterations),
--- infinite (until hooks.stop() says so). The level's budget caps each
--- search; with neither time nor nodes, the default level's. An infinite
--- search (analysis) runs in rounds of growing length, each a fresh
--- search; hooks.info(report) hears of each round, and hooks.stop() is
--- asked between them.
+-- infinite (no budget: analysis, until hooks.stop says so). The level's
+-- budget caps the others; with neither time nor nodes, the default
+-- level's. hooks.fd: the file descriptor the protocol reads, which the
+-- search watches; when input comes there (and before the search, for
+-- lines read already), hooks.stop() is asked: true ends the search at
+-- once with its best move so far, false lets it go on (having answered
+-- what came: isready). An infinite search that has nothing left to search
+-- (a mate found) waits for its stop: hooks.stop(true) waits for input.
+-- hooks.info(report) hears of each iteration of an infinite search
+-- (alpha-beta's; MCTS's report at its end).
 function Engine:search(limits, hooks)
   hooks = hooks or {}
   local game, s = self.game, self.s
   if not s or game:legal(s):size() == 0 then return nil end
-  local opts = { seed = self.seed, depth = limits.depth,
-                 level = self.level or ai.DEFAULT_LEVEL }
+  local o = { seed = self.seed, depth = limits.depth,
+              seconds = limits.seconds,
+              level = self.level or ai.DEFAULT_LEVEL,
+              stop_fd = hooks.fd, input = hooks.stop }
   if limits.nodes then
-    opts.budget = limits.nodes
+    o.budget = limits.nodes
   elseif self.level or not (limits.seconds or limits.infinite) then
-    opts.budget = level_budget(game, opts.level)
+    o.budget = level_budget(game, o.level)
   end
-  local rounds = limits.infinite and math.huge or 1
-  local best, report
-  local round_seconds = 0.25
-  local n = 0
-  while n < rounds do
-    n = n + 1
-    local o = {}
-    for k, v in pairs(opts) do o[k] = v end
-    if limits.infinite then
-      o.budget, o.seconds = nil, round_seconds
-      round_seconds = math.min(round_seconds * 2, 2)
-    else
-      o.seconds = limits.seconds
+  -- The search sees only input not read yet: told to stop before it
+  -- began, it makes the least search that gives a move, level 1's.
+  local stopped = hooks.stop and hooks.stop()
+  if stopped then
+    o.budget, o.seconds, o.depth = level_budget(game, 1), nil, nil
+  elseif limits.infinite then
+    o.infinite, o.budget, o.seconds = true, nil, nil
+  end
+  local heard = false
+  if hooks.info and limits.infinite then
+    o.info = function(st)
+      heard = true
+      hooks.info(self:report(st.pv[1], st))
     end
-    local t0 = core.clock()
-    local a, st = ai.think(game, s, o)
-    if not a then break end
-    best, report = a, self:report(a, st, core.clock() - t0)
-    if limits.infinite then report.depth = math.max(report.depth, n) end
-    if hooks.info then hooks.info(report) end
-    if hooks.stop and hooks.stop() then break end
   end
-  return best, report
+  local t0 = core.clock()
+  local a, st = ai.think(game, s, o)
+  local report = self:report(a, st, core.clock() - t0)
+  if limits.infinite and not (stopped or st.input) and hooks.stop then
+    repeat until hooks.stop(true)
+  end
+  if o.info and not heard then hooks.info(report) end
+  return a, report
 end
 
 -- ---- the protocols' input -----------------------------------------------
@@ -337,8 +344,9 @@ end
 -- M.lines(read) -> a reader of lines: reader.next(seconds) -> the next
 -- line (without its end), false when none came within seconds (negative:
 -- wait), nil at the end of input; reader.pending() -> the lines already
--- sent, read without waiting, left for next. read(seconds) gives what
--- came (core.read_input's answers).
+-- sent, read without waiting, left for next, and true once the input has
+-- ended; reader.wait() waits until a line is pending or the input ends.
+-- read(seconds) gives what came (core.read_input's answers).
 function M.lines(read)
   local buf, queue, eof = "", {}, false
   local reader = {}
@@ -366,18 +374,24 @@ function M.lines(read)
   end
   function reader.pending()
     fill(0)
-    return queue
+    return queue, eof
+  end
+  function reader.wait()
+    while #queue == 0 and not eof do fill(-1) end
   end
   return reader
 end
 
--- M.stdin() -> a reader of the process's standard input
+-- M.stdin() -> a reader of the process's standard input; reader.fd = 0,
+-- for the search to watch (engine:search's hooks.fd)
 function M.stdin()
-  return M.lines(function(seconds)
+  local reader = M.lines(function(seconds)
     local chunk, err = core.read_input(0, seconds)
     if chunk == nil and err then error("standard input: " .. err, 0) end
     return chunk
   end)
+  reader.fd = 0
+  return reader
 end
 
 return M

@@ -114,15 +114,17 @@ end
 
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
--- T.run({ args }, input, env) -> stdout, stderr, exit status of this
--- copy's wargrid (loader.exe, or the one in the build directory
--- $WARGRID_BUILD names: make test-sanitize's) with those arguments, the
--- input text on its stdin, and the environment assignments env
--- ("WARGRID_PATH=...") before it
-function T.run(args, input, env)
+-- This copy's wargrid: loader.exe, or the one in the build directory
+-- $WARGRID_BUILD names (make test-sanitize's).
+local function exe()
   local build = os.getenv("WARGRID_BUILD")
-  local exe = build and loader.root .. "/" .. build .. "/wargrid"
-              or loader.exe
+  return build and loader.root .. "/" .. build .. "/wargrid" or loader.exe
+end
+
+-- T.run({ args }, input, env) -> stdout, stderr, exit status of this
+-- copy's wargrid with those arguments, the input text on its stdin, and
+-- the environment assignments env ("WARGRID_PATH=...") before it
+function T.run(args, input, env)
   local out, err, inp = os.tmpname(), os.tmpname(), os.tmpname()
   local f = assert(io.open(inp, "w"))
   f:write(input or "")
@@ -130,7 +132,7 @@ function T.run(args, input, env)
   local q = {}
   for i, a in ipairs(args) do q[i] = shell_quote(a) end
   local cmd = string.format("%s %s %s < %s > %s 2> %s; echo $?", env or "",
-                            shell_quote(exe), table.concat(q, " "),
+                            shell_quote(exe()), table.concat(q, " "),
                             inp, out, err)
   local h = io.popen(cmd)
   local code = tonumber(h:read("a"):match("%d+"))
@@ -144,6 +146,61 @@ function T.run(args, input, env)
   end
   os.remove(inp)
   return slurp(out), slurp(err), code
+end
+
+-- T.engine({ args }) -> this copy's wargrid with those arguments, driven
+-- through a pipe as a GUI drives an engine, line by line and waiting for
+-- its answers: e.send(line); e.expect(pattern [, seconds]) -> the lines
+-- it wrote since the last expect, up to the first that matches pattern,
+-- or nil and those lines when none did within seconds (default 10); its
+-- end is the line "exit N" (N its exit status); e.close() closes its
+-- input and returns its exit status and the lines it wrote since.
+function T.engine(args)
+  local clock = require("wargrid.core").clock
+  local out = os.tmpname()
+  local q = {}
+  for i, a in ipairs(args) do q[i] = shell_quote(a) end
+  local h = assert(io.popen(string.format(
+    "%s %s > %s 2>&1; echo \"exit $?\" >> %s", shell_quote(exe()),
+    table.concat(q, " "), out, out), "w"))
+  local seen = 0
+  local e = {}
+  local function lines()
+    local t = {}
+    for l in (T.slurp(out) or ""):gmatch("([^\n]*)\n") do t[#t + 1] = l end
+    return t
+  end
+  function e.send(line)
+    h:write(line, "\n")
+    h:flush()
+  end
+  function e.expect(pattern, seconds)
+    local deadline = clock() + (seconds or 10)
+    while true do
+      local all = lines()
+      for i = seen + 1, #all do
+        if all[i]:match(pattern) then
+          local got = { table.unpack(all, seen + 1, i) }
+          seen = i
+          return got
+        end
+      end
+      if clock() > deadline then
+        local got = { table.unpack(all, seen + 1) }
+        seen = #all
+        return nil, got
+      end
+      os.execute("sleep 0.02")
+    end
+  end
+  function e.close()
+    h:close()
+    local all = lines()
+    os.remove(out)
+    local rest = { table.unpack(all, seen + 1) }
+    return tonumber((all[#all] or ""):match("^exit (%d+)$")), rest
+  end
+  return e
 end
 
 -- T.slurp(path) -> the file's text, or nil if there is none

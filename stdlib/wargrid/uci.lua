@@ -7,6 +7,11 @@ local version = require "wargrid.version"
 
 local M = {}
 
+-- The commands that let a search go on: isready (answered at once),
+-- ponderhit (the search is on the engine's clock already), debug, and
+-- blank lines.
+local GO_ON = { isready = true, ponderhit = true, debug = true, [""] = true }
+
 -- The numbers `go` may take, and its one flag.
 local GO = { wtime = true, btime = true, winc = true, binc = true,
              movestogo = true, movetime = true, depth = true, nodes = true }
@@ -55,15 +60,20 @@ function M.run(game, opts, reader, write)
     end
   end
 
-  -- an infinite search ends at "stop" (or any command but "isready",
-  -- which is answered at once)
-  local function stop()
-    local queue = reader.pending()
-    while queue[1] == "isready" do
+  -- Asked while a search runs, when a line came: isready is answered at
+  -- once, and the search goes on (GO_ON); any other line ends it -- stop,
+  -- quit, or a command a GUI should not send while the engine searches
+  -- (position, ucinewgame), carried out after bestmove.
+  local function stop(wait)
+    if wait then reader.wait() end
+    local queue, ended = reader.pending()
+    while queue[1] do
+      local word = queue[1]:match("^%s*(%S*)")
+      if not GO_ON[word] then break end
+      if word == "isready" then send("readyok") end
       table.remove(queue, 1)
-      send("readyok")
     end
-    return #queue > 0
+    return #queue > 0 or ended
   end
 
   local function go(line)
@@ -95,7 +105,7 @@ function M.run(game, opts, reader, write)
       depth = limits.depth, nodes = limits.nodes,
       infinite = limits.infinite }
     local a, r = e:search(clock, { info = limits.infinite and info or nil,
-                                   stop = stop })
+                                   stop = stop, fd = reader.fd })
     if r and not limits.infinite then info(r) end
     send("bestmove %s", a and e:text(a) or "(none)")
   end

@@ -116,4 +116,44 @@ function naive.perft2(b)
   return #first, total
 end
 
+-- The AI's territory (not a rule): for each side, the queen moves over
+-- empty squares its pieces need to reach each square, by repeated sweeps
+-- until nothing changes; returns the squares side 1 and side 2 reach
+-- first, and the squares each reaches in one move.
+function naive.territory(b)
+  local function dist(side)
+    local d, changed = {}, true
+    for k = STRIDE + 1, b.ranks * STRIDE + b.files do
+      if type(b[k]) == "table" and b[k].side == side then d[k] = 0 end
+    end
+    while changed do
+      changed = false
+      for k, dk in pairs(d) do
+        for _, dir in ipairs(DIRS) do
+          local n = step(k, dir)
+          while on(b, n) and b[n] == nil do
+            if not d[n] or d[n] > dk + 1 then
+              d[n], changed = dk + 1, true
+            end
+            n = step(n, dir)
+          end
+        end
+      end
+    end
+    return d
+  end
+  local d1, d2 = dist(1), dist(2)
+  local own1, own2, near1, near2 = 0, 0, 0, 0
+  for k = STRIDE + 1, b.ranks * STRIDE + b.files do
+    if on(b, k) and b[k] == nil then
+      local a, c = d1[k], d2[k]
+      if a and (not c or a < c) then own1 = own1 + 1 end
+      if c and (not a or c < a) then own2 = own2 + 1 end
+      if a == 1 then near1 = near1 + 1 end
+      if c == 1 then near2 = near2 + 1 end
+    end
+  end
+  return own1, own2, near1, near2
+end
+
 return naive

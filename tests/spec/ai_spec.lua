@@ -150,6 +150,73 @@ describe("ai: chance hidden in a deck", function()
   end)
 end)
 
+describe("ai: actions kept at nodes the search goes through again", function()
+  local wg = require "wargrid"
+  -- a card from a face-down deck of two (or, without the deck, always 1)
+  -- decides which three of six actions the second player has; each player
+  -- takes one action, and the game ends in a draw (nothing proven, so
+  -- every iteration runs)
+  local function card_game(deck)
+    local g = wg.game { name = "cards", board = { files = 2, ranks = 1 },
+      pieces = { p = { letter = "p" } }, vars = { ply = {}, card = {} },
+      decks = deck and { d = {}, used = { open = true } } or nil, start = "x" }
+    g.calls = 0
+    function g:set_position(s)
+      if deck then
+        s:set_cards(1, { 1, 2 })
+        s:shuffle(1)
+      end
+      return true
+    end
+    function g:position_text() return "x" end
+    local function fill(s, out)
+      local ply = s:var(1)
+      if ply == 0 then
+        for k = 1, 3 do out:add(k) end
+      elseif ply == 1 then
+        local base = s:var(2) == 1 and 0 or 3
+        for k = 1, 3 do out:add(base + k + 10) end
+      end
+    end
+    function g:actions(s, out)
+      self.calls = self.calls + 1
+      fill(s, out)
+    end
+    function g:play(s, a)
+      local legal = wg.actions()
+      fill(s, legal)
+      assert(legal:contains(a), "illegal action " .. a .. " played")
+      if s:var(1) == 0 then s:set_var(2, deck and s:draw(1, 2) or 1) end
+      s:set_var(1, s:var(1) + 1)
+      s:end_turn()
+    end
+    function g:result() return 0 end
+    return g
+  end
+
+  it("asks again where a sampled state decides the actions (the card drawn)", function()
+    local g = card_game(true)
+    assert.is_true(g:hidden())
+    for seed = 1, 5 do
+      local a, st = ai.mcts(g, g:new(nil, seed), { iterations = 200, seed = seed })
+      assert.is_truthy(a)
+      assert.equal(200, st.iterations)
+    end
+  end)
+
+  it("asks a node the same every iteration for its actions once it has children", function()
+    local g = card_game(false)
+    local _, st = ai.mcts(g, g:new(nil, 1), { iterations = 60, seed = 1 })
+    assert.equal(60, st.iterations)
+    assert.equal(13, st.nodes)   -- the whole tree: 1 + 3 + 9
+    -- once the tree is whole an iteration goes through a second-ply node,
+    -- whose actions are kept, to an end, which has none to keep: one call
+    -- an iteration, where generating at every node would make two
+    assert.is_true(g.calls < 60 + 20, g.calls .. " calls")
+    assert.is_true(g.calls >= 60, g.calls .. " calls")
+  end)
+end)
+
 describe("selfplay: statistics", function()
   it("summarizes wins, draws, first-player wins, length and endings", function()
     local st = selfplay.summarize {

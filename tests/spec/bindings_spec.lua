@@ -170,6 +170,7 @@ local function cases(s, out)
     { "s", "flanked", { out, 1, X }, KIND },
     { "s", "in_check", { X }, SIDE },
     { "s", "trace_shots", { out, X, { kind = 1, pattern = 1 } }, SIDE },
+    { "s", "territory", { X }, { 1, 2, "'pattern' must be a piece type id" } },
     { "s", "guarded", { X, 0 }, SQ },
     { "s", "guarded", { 1, X }, MASK },
     { "s", "line_clear", { X, 2 }, SQ },

@@ -258,3 +258,60 @@ describe("cecp: which games XBoard plays", function()
     end
   end)
 end)
+
+-- The engine answers while it thinks: ? and the commands that take its
+-- move back end the search at once (it watches its input), and analysis
+-- goes on until a command that changes something comes.
+describe("cecp: commands while it thinks", function()
+  local THINKING = "^%d+ %-?%d+ %d+ %d+ %l%d%l%d"
+
+  it("? makes it move at once on st 60; ping waits for the move", function()
+    local e = T.engine { "xboard", "courier_historical" }
+    for _, l in ipairs { "xboard", "new", "st 60", "go" } do e.send(l) end
+    os.execute("sleep 0.3")
+    e.send("ping 1")
+    assert.is_nil(e.expect("^move ", 0.5))   -- still thinking: ping does not hurry it
+    e.send("?")
+    local got = assert(e.expect("^pong 1$"))
+    assert.equal(2, #got)
+    assert.is_true(member(got[1]:match("^move (%l%d%l%d)$"), legal(HISTORICAL)), got[1])
+    e.send("quit")
+    assert.same({ 0, { "exit 0" } }, { e.close() })
+  end)
+
+  it("force while it thinks on st 60 takes the move back at once; quit ends it with status 0", function()
+    local e = T.engine { "xboard", "courier_historical" }
+    for _, l in ipairs { "xboard", "new", "st 60", "go" } do e.send(l) end
+    os.execute("sleep 0.3")
+    e.send("force")
+    e.send("ping 2")
+    assert.same({ "pong 2" }, e.expect("^pong 2$"))
+    e.send("go")
+    os.execute("sleep 0.3")
+    e.send("quit")
+    assert.same({ "exit 0" }, e.expect("^exit "))
+    e.close()
+  end)
+
+  it("analyze: . and ping are answered as it goes on; exit ends it at once; quit exits", function()
+    local e = T.engine { "xboard", "courier_historical" }
+    for _, l in ipairs { "xboard", "new", "post", "analyze" } do e.send(l) end
+    assert(e.expect("^3 "))
+    e.send(".")
+    e.send("ping 3")
+    local got = assert(e.expect("^pong 3$"))
+    for i = 1, #got - 1 do assert.matches(THINKING, got[i]) end
+    e.send("exit")
+    e.send("ping 4")
+    assert(e.expect("^pong 4$"))
+    os.execute("sleep 0.3")
+    e.send("ping 5")
+    assert.same({ "pong 5" }, e.expect("^pong 5$"))   -- no more thinking: analysis is over
+    e.send("analyze")
+    assert(e.expect("^2 "))
+    e.send("quit")
+    got = assert(e.expect("^exit "))
+    assert.equal("exit 0", got[#got])
+    assert.equal(0, (e.close()))
+  end)
+end)

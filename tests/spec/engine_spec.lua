@@ -80,20 +80,57 @@ describe("engine: the search, through wargrid.ai", function()
     assert.equal(math.floor(400 * math.log(0.9934 / 0.0066, 10) + 0.5), r.cp)
   end)
 
-  it("an infinite search runs rounds until stop says so, each reported", function()
-    local a = actions()
-    local asked = {}
+  it("an infinite search has no budget and watches the input; each iteration is reported", function()
+    local a, b = actions()
+    local asked, heard, polls = nil, {}, 0
     ai.think = function(_, _, opts)
-      asked[#asked + 1] = opts.seconds
-      return a, { depth = 1, nodes = 10, value = 0.5 }
+      asked = opts
+      opts.info({ depth = 1, nodes = 10, score = 0.1, seconds = 0.01, pv = { a } })
+      assert.is_false(opts.input())    -- the host answered what came (isready): on
+      opts.info({ depth = 2, nodes = 30, score = 0.2, seconds = 0.02, pv = { a, b } })
+      assert.is_true(opts.input())     -- stop
+      return a, { depth = 2, nodes = 35, score = 0.2, pv = { a, b }, input = true }
     end
     local e = engine.new(game, { level = 5 })
-    local heard = 0
-    local best = e:search({ infinite = true }, {
-      info = function() heard = heard + 1 end,
-      stop = function() return heard == 5 end })
+    local best, r = e:search({ infinite = true }, {
+      fd = 7,
+      info = function(rep) heard[#heard + 1] = { rep.depth, rep.cp, table.concat(rep.pv, " ") } end,
+      stop = function(wait)
+        assert.is_nil(wait)
+        polls = polls + 1
+        return polls == 3             -- before the search, then asked twice by it
+      end })
     assert.equal(a, best)
-    assert.same({ 0.25, 0.5, 1, 2, 2 }, asked)
+    assert.same({ 2, 35 }, { r.depth, r.nodes })
+    assert.same({ infinite = true, stop_fd = 7, input = asked.input, info = asked.info, seed = 1, level = 5 },
+                asked)
+    assert.same({ { 1, 10, "a1a2" }, { 2, 20, "a1a2 a8a7" } }, heard)
+  end)
+
+  it("an infinite search that ends by itself (a mate found) waits for its stop; one stopped before it began "
+     .. "makes level 1's search", function()
+    local a = actions()
+    local asked
+    ai.think = function(_, _, opts)
+      asked = opts
+      return a, { depth = 3, nodes = 9, win = 1, pv = { a } }
+    end
+    local e = engine.new(game)
+    local waits = {}
+    local best, r = e:search({ infinite = true }, { info = function() end, stop = function(wait)
+      waits[#waits + 1] = wait or false
+      return #waits == 3
+    end })
+    assert.equal(a, best)
+    assert.equal(1, r.mate)
+    assert.same({ false, true, true }, waits)
+    local before = true
+    e:search({ infinite = true }, { stop = function() return before end })
+    local levels = ai.levels and ai.levels(game) or ai.LEVELS
+    assert.same({ budget = levels[1], seed = 1, level = ai.DEFAULT_LEVEL, input = asked.input }, asked)
+    -- a timed search told to hurry before it began: level 1's budget, not the clock's
+    e:search({ seconds = 30, depth = 9 }, { stop = function() return before end })
+    assert.same({ budget = levels[1], seed = 1, level = ai.DEFAULT_LEVEL, input = asked.input }, asked)
   end)
 
   it("C-V1 no search in a finished game: nil", function()
@@ -119,7 +156,10 @@ describe("engine: reading the protocols' input", function()
     assert.same({ "ping 1" }, reader.pending())
     assert.equal("ping 1", reader.next(-1))
     assert.is_false(reader.next(0))   -- "" came: nothing within the time
+    reader.wait()                     -- "it", then the end, which completes "quit"
+    assert.same({ { "quit" }, true }, { reader.pending() })
     assert.equal("quit", reader.next(-1))
+    reader.wait()                     -- at the end: no waiting
     assert.is_nil(reader.next(-1))
   end)
 end)

@@ -236,3 +236,33 @@ describe("options and seeds", function()
     assert.has_error(function() s:spend(2) end)
   end)
 end)
+
+describe("action lists: order", function()
+  it("sorts by key, highest first, equal keys in their order, as a naive stable sort does", function()
+    local seed = 7
+    local function rand(n)
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    end
+    for _, n in ipairs { 0, 1, 2, 3, 15, 16, 17, 31, 33, 64, 100, 257, 600 } do
+      for _, spread in ipairs { 1, 3, 1000 } do
+        local out, keys, want = wg.actions(), {}, {}
+        for i = 1, n do
+          out:add(1, i % 4096)
+          keys[i] = rand(spread) + (spread == 1000 and 0.5 or 0)
+          want[i] = { key = keys[i], i = i, a = out:get(i) }
+        end
+        table.sort(want, function(p, q)
+          if p.key ~= q.key then return p.key > q.key end
+          return p.i < q.i
+        end)
+        out:order(keys)
+        local got = {}
+        for i = 1, n do got[i] = out:get(i) end
+        for i = 1, n do want[i] = want[i].a end
+        assert.same(want, got, n .. " actions, " .. spread .. " keys")
+      end
+    end
+  end)
+end)
+

@@ -298,6 +298,24 @@ describe("trenches: perft from the start (T-M, T-T, T-G)", function()
   end)
 end)
 
+describe("trenches: the AI's territory", function()
+  it("T-M1 T-M2 evaluate counts the squares each side reaches first, as the naive sweeps do", function()
+    local amazons = T.game "amazons"
+    for _, game in ipairs { trenches, amazons } do
+      for seed = 1, 12 do
+        local s = game:new()
+        wg.playout(game, s, seed, seed * 6)
+        local own1, own2, near1, near2 = naive.territory(naive.read(game:position_text(s)))
+        local text = game:position_text(s)
+        assert.same({ own1, own2, near1, near2 }, { s:territory(game.T.soldier) }, text)
+        local owned = own1 - own2 + 0.1 * (near1 - near2)
+        assert.near(owned, game:evaluate(s, 1), 1e-9, text)
+        assert.near(-owned, game:evaluate(s, 2), 1e-9, text)
+      end
+    end
+  end)
+end)
+
 describe("trenches: random games (T-E)", function()
   it("T-E1 1,000 seeded random games end with a result, and every final position round-trips", function()
     for seed = 1, 1000 do

@@ -106,26 +106,6 @@ describe("uci: the protocol through a pipe", function()
     assert.is_true(nodes >= 200 and nodes <= 201, out[1])
   end)
 
-  it("go infinite reports each round until stop, answers isready meanwhile, then gives bestmove", function()
-    local out = session({ { "position startpos", "go infinite" }, { "isready" }, { "stop", "isready" } }, 0.7,
-                        "courier_historical")
-    local rounds, ready = 0, 0
-    for i, l in ipairs(out) do
-      if l:match("^info ") then
-        info(l)
-        rounds = rounds + 1
-      elseif l == "readyok" then
-        ready = ready + 1
-      else
-        assert.equal(#out - 1, i)
-        assert.is_true(legal(HISTORICAL)[l:match("^bestmove (%l%d%l%d)$")])
-      end
-    end
-    assert.is_true(rounds >= 2)
-    assert.equal(2, ready)
-    assert.equal("readyok", out[#out])
-  end)
-
   it("setoption: another UCI_Variant is refused, Level is 0..5, unknown options and commands are told", function()
     local out = session({ { "setoption name UCI_Variant value chess", "setoption name UCI_Variant value courier",
                             "setoption name Level value 9", "setoption name Level value 2",
@@ -142,5 +122,96 @@ describe("uci: the protocol through a pipe", function()
     local _, err, code = T.run { "uci", "courier" }
     assert.equal(2, code)
     assert.matches("^wargrid: uci: courier cannot be played through XBoard or UCI: its opening phase %(C%-O1%)", err)
+  end)
+end)
+
+-- The engine answers while it searches: isready at once, stop, quit and
+-- other commands end the search at once (the search watches its input).
+describe("uci: commands while it searches", function()
+  -- the move of a "bestmove M" line, asserted legal after moves
+  local function best(line, moves)
+    local m = line:match("^bestmove (%l%d%l%d)$")
+    assert.is_true(legal(HISTORICAL, moves)[m], line)
+    return m
+  end
+
+  -- adds to depths those of got, each an info line but the last (when it
+  -- is not one)
+  local function infos(got, depths)
+    for i, l in ipairs(got) do
+      if i < #got or l:match("^info ") then depths[#depths + 1] = info(l).depth end
+    end
+    return depths
+  end
+
+  it("go infinite: isready is answered as it searches, no bestmove before stop; stop gives exactly one", function()
+    local e = T.engine { "uci", "courier_historical" }
+    e.send("position startpos")
+    e.send("go infinite")
+    local depths = infos(assert(e.expect("^info depth 3 ")), {})
+    for _ = 1, 2 do
+      e.send("isready")
+      infos(assert(e.expect("^readyok$")), depths)
+    end
+    e.send("stop")
+    local got = assert(e.expect("^bestmove "))
+    best(got[#got])
+    infos(got, depths)
+    -- one iteration after another, depth never going back
+    for i, d in ipairs(depths) do assert.equal(i, d) end
+    e.send("isready")
+    assert.same({ "readyok" }, e.expect("^readyok$"))
+    e.send("quit")
+    assert.same({ 0, { "exit 0" } }, { e.close() })
+  end)
+
+  it("go movetime 60000 and go wtime/btime of 10 minutes end at stop, and answer isready as they go on", function()
+    local e = T.engine { "uci", "courier_historical" }
+    e.send("position startpos")
+    e.send("go movetime 60000")
+    os.execute("sleep 0.3")
+    e.send("isready")
+    assert.same({ "readyok" }, e.expect("^readyok$"))
+    e.send("stop")
+    local got = assert(e.expect("^bestmove "))
+    assert.equal(2, #got)
+    assert.equal(best(got[2]), info(got[1]).pv:match("^%S+"))
+    e.send("position startpos moves a1a2")
+    e.send("go wtime 600000 btime 600000 winc 0 binc 0")
+    os.execute("sleep 0.3")
+    e.send("stop")
+    got = assert(e.expect("^bestmove "))
+    best(got[2], { "a1a2" })
+    e.send("quit")
+    assert.same({ 0, { "exit 0" } }, { e.close() })
+  end)
+
+  it("quit during go infinite ends the process at once, with status 0", function()
+    local e = T.engine { "uci", "courier_historical" }
+    e.send("position startpos")
+    e.send("go infinite")
+    assert(e.expect("^info depth 2 "))
+    e.send("quit")
+    local got = assert(e.expect("^exit "))
+    assert.equal("exit 0", got[#got])
+    best(got[#got - 1])
+    assert.equal(0, (e.close()))
+  end)
+
+  it("position during go infinite (the GUI's error): the search ends with its bestmove, then the command is "
+     .. "carried out", function()
+    local e = T.engine { "uci", "courier_historical" }
+    e.send("position startpos")
+    e.send("go infinite")
+    assert(e.expect("^info depth 2 "))
+    e.send("position startpos moves a1a2")
+    e.send("go depth 1")
+    local got = assert(e.expect("^bestmove "))
+    best(got[#got])
+    got = assert(e.expect("^bestmove "))
+    assert.equal(2, #got)
+    best(got[2], { "a1a2" })
+    e.send("quit")
+    assert.same({ 0, { "exit 0" } }, { e.close() })
   end)
 end)

@@ -915,29 +915,80 @@ local function main_actions(self, s, out)
   out:add(PASS)                                                 -- BW-A1
 end
 
--- BW-S3 what is still to be placed on the side's k-th setup rank
-local function quota_left(self, s, side, k, t)
-  local army = self.def.armies[self.sides[side]]
-  local want = army.setup[k] and army.setup[k][self.type_names[t]] or 0
-  local r = army.ranks[k]
-  for f = 1, self.files do
-    local pid = s:at(self.rules:at(f, r))
-    if pid and s:side_of(pid) == side and s:type(pid) == t then
-      want = want - 1
+-- The squares of the side's setup ranks, row[k][f] on its k-th, and the
+-- placement actions onto them, placing[t][sq] (BW-S3): worked out once per
+-- game, for the placement phase's every node.
+local function setup_rows(self, side)
+  local all = rawget(self, "blockwars_setup")
+  if not all then
+    all = { rows = {}, placing = {} }
+    for sd = 1, 2 do
+      local army, rows = self.def.armies[self.sides[sd]], {}
+      for k = 1, #army.ranks do
+        rows[k] = {}
+        for f = 1, self.files do
+          rows[k][f] = self.rules:at(f, army.ranks[k])
+        end
+      end
+      all.rows[sd] = rows
     end
+    for _, t in ipairs { INF, MG } do
+      all.placing[t] = {}
+      for sq = 1, self.files * self.ranks do
+        all.placing[t][sq] = wg.act(ENTER, sq, 0, 0, 0, t)
+      end
+    end
+    self.blockwars_setup = all
   end
-  return want
+  return all.rows[side], all.placing
 end
 
+-- The side's pieces on its k-th setup rank, by type id (one table, reused
+-- by every call); `on`, if given, holds what stands on each of its squares
+-- (a piece or false).
+local tally = {}
+local function placed_on(self, s, side, k, on)
+  for t in pairs(tally) do tally[t] = 0 end
+  for _, sq in ipairs(setup_rows(self, side)[k]) do
+    local pid
+    if on then pid = on[sq] else pid = s:at(sq) end
+    if pid and s:side_of(pid) == side then
+      local t = s:type(pid)
+      tally[t] = (tally[t] or 0) + 1
+    end
+  end
+  return tally
+end
+
+-- BW-S3 what is still to be placed of type t on the side's k-th setup
+-- rank, there being the side's pieces on it by type (placed_on)
+local function quota_of(self, side, k, t, there)
+  local army = self.def.armies[self.sides[side]]
+  local want = army.setup[k] and army.setup[k][self.type_names[t]] or 0
+  return want - (there[t] or 0)
+end
+
+local function quota_left(self, s, side, k, t)
+  return quota_of(self, side, k, t, placed_on(self, s, side, k))
+end
+
+local on, left = {}, { {}, {} }  -- placements' scratch tables
 local function placements(self, s, out)
   local side = s:side()
   local army = self.def.armies[self.sides[side]]
-  for _, t in ipairs { INF, MG } do
+  local rows, placing = setup_rows(self, side)
+  -- one look at the setup squares, and each rank's quotas from it
+  for k = 1, #army.setup do
+    for _, sq in ipairs(rows[k]) do on[sq] = s:at(sq) or false end
+    local there = placed_on(self, s, side, k, on)
+    left[1][k] = quota_of(self, side, k, INF, there)
+    left[2][k] = quota_of(self, side, k, MG, there)
+  end
+  for i, t in ipairs { INF, MG } do
     for k = 1, #army.setup do
-      if quota_left(self, s, side, k, t) > 0 then
-        for f = 1, self.files do
-          local sq = self.rules:at(f, army.ranks[k])
-          if not s:at(sq) then out:add(ENTER, sq, 0, 0, 0, t) end
+      if left[i][k] > 0 then
+        for _, sq in ipairs(rows[k]) do
+          if not on[sq] then out:push(placing[t][sq]) end
         end
       end
     end

@@ -25,6 +25,9 @@ version 2, on standard input and output: for XBoard, e.g.
   xboard -variant courier -fcp "wargrid xboard courier_historical"
 The engine thinks as long as the clock (level, st, time) allows; with
 --level L (1..5) at most as long as that level of the built-in AI would.
+It hears commands as it thinks: ? makes it move at once, and force, new,
+undo, quit and the like end the search at once; analyze goes on until a
+command other than . or ping comes.
 Moves are coordinate moves (a2a4, b7b8f); an illegal move is answered
 "Illegal move (RULE-ID reason): MOVE", as `wargrid why` tells it.
 
@@ -40,7 +43,9 @@ Plays GAME as a UCI engine on standard input and output, with the
 UCI_Variant option as Fairy-Stockfish has it (courier_historical is
 `courier`), and an option Level (0: by the clock alone, 1..5 the built-in
 AI's levels). go takes wtime, btime, winc, binc, movestogo, movetime,
-depth, nodes and infinite; an infinite search ends at stop.
+depth, nodes and infinite; an infinite search ends at stop. While it
+searches, isready is answered at once, and stop or quit (or any other
+command, carried out after bestmove) ends the search at once.
 
 ]] .. PLAYABLE,
 }
