@@ -26,7 +26,7 @@ courier() {
             fn=$(awk '/Nodes searched/ {print $3}' "$tmp")
             [ "$wn" = "$fn" ] || echo "  $name perft $d: wargrid counted $wn, Fairy-Stockfish $fn"
             awk -v l="$name perft $d" -v w="$wm" -v f="$fm" -v n="$wn" -v wr="$wrss" -v fr="$frss" 'BEGIN {
-                printf "  %-14s %12d nodes  wargrid %7.3f s (%5.1f MB)  Fairy-Stockfish %7.3f s (%5.1f MB)  ratio %.2f\n",
+                printf "  %-14s %12s nodes  wargrid %7.3f s (%5.1f MB)  Fairy-Stockfish %7.3f s (%5.1f MB)  ratio %.2f\n",
                        l, n, w, wr / 1024, f, fr / 1024, w / f }'
             goal "Courier perft $d $name: wargrid / Fairy-Stockfish" \
                 "$(awk -v w="$wm" -v f="$fm" 'BEGIN {printf "%.2f", w / f}')" "<= 0.6"

@@ -1,6 +1,7 @@
 /* rules.c: a game's compiled declaration -- piece types, movement patterns,
  * promotion, Zobrist keys and the size of its states. */
 #include "rules.h"
+#include "mem.h"
 
 #include <string.h>
 
@@ -19,6 +20,12 @@ int wg_rules_init(wg_rules *r, int files, int ranks)
 void wg_rules_free(wg_rules *r)
 {
     wg_grid_free(&r->grid);
+    wg_free(r->leaps);
+    r->leaps = NULL;
+    for (int side = 0; side < 2; side++) {
+        wg_free(r->jump[side]);
+        r->jump[side] = NULL;
+    }
 }
 
 int wg_rules_add_type(wg_rules *r, const char *name, char letter)
@@ -146,6 +153,91 @@ static void merge_steps(wg_rules *r, int side)
     r->nprobes[side] = n;
 }
 
+/* A probe the jump table can hold: one square, no terrain condition. */
+static int is_jump(const wg_probe *p)
+{
+    return p->max == 1 && p->min <= 1 && !p->near && !p->block
+           && !p->noland;
+}
+
+/* Puts the side's jump probes last and makes their table (rules.h); without
+ * memory every probe is walked. */
+static void make_jumps(wg_rules *r, int side)
+{
+    wg_probe *pr = r->probe[side], tmp;
+    int n = r->nprobes[side], walk = 0;
+    for (int i = 0; i < n; i++)
+        if (!is_jump(&pr[i])) {
+            tmp = pr[walk];
+            pr[walk++] = pr[i];
+            pr[i] = tmp;
+        }
+    wg_free(r->jump[side]);
+    r->nwalk[side] = n;
+    r->jstride[side] = n - walk + 1;
+    r->jump[side] = walk < n ? wg_malloc((size_t)(r->grid.nsq + 1)
+                                         * (size_t)r->jstride[side]
+                                         * sizeof *r->jump[side])
+                             : NULL;
+    if (!r->jump[side])
+        return;
+    r->nwalk[side] = walk;
+    for (int sq = 0; sq <= r->grid.nsq; sq++) {
+        struct wg_jump *row = r->jump[side] + sq * r->jstride[side];
+        row[0].sq = 0;
+        for (int i = walk; sq && i < n; i++) {
+            int from = wg_grid_ray(&r->grid, pr[i].vec, sq)[0];
+            if (from)
+                row[++row[0].sq] = (struct wg_jump){ (uint16_t)from,
+                                                     pr[i].types };
+        }
+    }
+}
+
+/* Is the side's pattern of type ty a leaper's: plain, with at most
+ * WG_MAX_LEAPS atoms, each one leap? */
+static int is_leaper(const wg_type *ty, int side)
+{
+    if (!ty->plain[side] || ty->natoms[side] > WG_MAX_LEAPS)
+        return 0;
+    for (int i = 0; i < ty->natoms[side]; i++)
+        if (ty->atom[side][i].max != 1 || ty->atom[side][i].min > 1)
+            return 0;
+    return 1;
+}
+
+/* The leapers' tables of targets (wg_type.leap), in one block; without
+ * memory the tracer walks their atoms instead. */
+static void make_leaps(wg_rules *r)
+{
+    int n = 0, rows = r->grid.nsq + 1;
+    for (int t = 1; t <= r->ntypes; t++)
+        for (int side = 0; side < 2; side++)
+            n += is_leaper(&r->type[t], side);
+    wg_free(r->leaps);
+    r->leaps = n ? wg_malloc((size_t)n * rows * sizeof *r->leaps) : NULL;
+    uint16_t (*next)[WG_MAX_LEAPS + 1] = r->leaps;
+    for (int t = 1; t <= r->ntypes; t++)
+        for (int side = 0; side < 2; side++) {
+            wg_type *ty = &r->type[t];
+            ty->leap[side] = NULL;
+            if (!next || !is_leaper(ty, side))
+                continue;
+            ty->leap[side] = next;
+            next += rows;
+            for (int sq = 1; sq < rows; sq++) {
+                uint16_t *row = ty->leap[side][sq];
+                row[0] = 0;
+                for (int i = 0; i < ty->natoms[side]; i++) {
+                    const wg_atom *a = &ty->atom[side][i];
+                    int to = wg_grid_ray(&r->grid, a->vec, sq)[0];
+                    if (to)
+                        row[++row[0]] = (uint16_t)(to | a->mode << 12);
+                }
+            }
+        }
+}
+
 void wg_rules_finish(wg_rules *r)
 {
     for (int t = 1; t <= r->ntypes; t++)
@@ -170,6 +262,15 @@ void wg_rules_finish(wg_rules *r)
                 if (u[0] * v[1] == u[1] * v[0] && u[0] * v[0] + u[1] * v[1] > 0)
                     ty->overlap = 1;  /* same direction: targets may repeat */
             }
+        for (int side = 0; side < 2; side++) {
+            ty->plain[side] = !ty->nshape && !ty->overlap;
+            for (int i = 0; i < ty->natoms[side]; i++) {
+                const wg_atom *a = &ty->atom[side][i];
+                if (a->nroute || a->within || a->block || a->nostep
+                    || a->noland)
+                    ty->plain[side] = 0;
+            }
+        }
         for (int side = 0; side < 2; side++)
             for (int i = 0; i < ty->natoms[side]; i++) {
                 const wg_atom *a = &ty->atom[side][i];
@@ -185,6 +286,9 @@ void wg_rules_finish(wg_rules *r)
                     add_probe(r, side, t, a);
             }
     }
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < 2; side++) {
         merge_steps(r, side);
+        make_jumps(r, side);
+    }
+    make_leaps(r);
 }

@@ -7,6 +7,7 @@
 
 #define WG_MAX_TYPES 31    /* piece types are bits of a uint32_t; 0 is none */
 #define WG_MAX_ATOMS 48    /* pattern atoms per type and side */
+#define WG_MAX_LEAPS 8     /* atoms of a leaper with a table of targets */
 #define WG_MAX_PROMO 8
 #define WG_MAX_SHAPE 9     /* squares a piece may cover */
 #define WG_MAX_VARS 64
@@ -78,6 +79,14 @@ typedef struct wg_type {
     uint8_t promo[WG_MAX_PROMO];
     uint8_t promo_zone[2][WG_MAX_SQ + 1];
     int overlap;                  /* two atoms share a line: dedupe */
+    int plain[2];                 /* a side's atoms are all slides and leaps
+                                     of one square pieces that no terrain
+                                     concerns: the board alone decides */
+    /* A plain side whose atoms are all single leaps (at most
+     * WG_MAX_LEAPS) has a table (else NULL): leap[side][sq] holds how many
+     * squares its leaps reach on the board from sq, then those squares in
+     * atom order, each as sq | mode << 12. In wg_rules.leaps. */
+    uint16_t (*leap[2])[WG_MAX_LEAPS + 1];
     int nshape;                   /* 0: one square */
     int8_t shape[WG_MAX_SHAPE][2];
     wg_fire fire;
@@ -98,9 +107,18 @@ typedef struct wg_rules {
     uint64_t zpiece[WG_MAX_TYPES + 1][2][WG_MAX_SQ + 1];
     int nprobes[2];
     wg_probe probe[2][WG_MAX_PROBES];
+    /* A side's probes of one square with no terrain condition (a
+     * knight's, an alfil's leap) come last when they have a table: then
+     * the first nwalk probes are walked, and the row of jump[side] for sq
+     * (jstride entries from sq * jstride on) holds in .sq how many
+     * squares those leaps attack sq from, then each square and the types
+     * that attack from there. */
+    int nwalk[2], jstride[2];
+    struct wg_jump { uint16_t sq; uint32_t types; } *jump[2];
     uint32_t forward_types[2];    /* attackers the probes cannot see */
     int8_t mirror[WG_MAX_LAYERS]; /* the layer side 2's patterns use for
                                      each layer (itself by default) */
+    uint16_t (*leaps)[WG_MAX_LEAPS + 1];  /* the leapers' tables, or NULL */
 } wg_rules;
 
 /* Sets up empty rules on a grid of the given size; WG_EINVAL if out of

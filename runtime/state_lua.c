@@ -134,9 +134,9 @@ static int state_retype(lua_State *L)
     return 0;
 }
 
-/* s:apply_move(action) -> captured pid or nil, and the type the moved
- * piece had: the built-in move effect (the type spares a game's play two
- * more calls to tell a pawn's move) */
+/* s:apply_move(action) -> captured pid or nil, and the type and side the
+ * moved piece had: the built-in move effect (the type and side spare a
+ * game's play more calls to tell a pawn's move and whose it was) */
 static int state_apply_move(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -145,8 +145,9 @@ static int state_apply_move(lua_State *L)
     unsigned a = wg_act_a(x), b = wg_act_b(x), e = wg_act_e(x);
     int ok = a >= 1 && b >= 1 && (int)a <= r->grid.nsq
              && (int)b <= r->grid.nsq && (int)e <= r->ntypes;
-    int mover = ok && wg_at(s, (int)a)
-                ? wg_piece(s, wg_at(s, (int)a))[PF_TYPE] : 0;
+    const int32_t *p = ok && wg_at(s, (int)a) ? wg_piece(s, wg_at(s, (int)a))
+                                              : NULL;
+    int mover = p ? p[PF_TYPE] : 0, side = p ? p[PF_SIDE] : 0;
     int rc = ok ? wg_state_apply_move(s, a, b, e) : WG_EINVAL;
     if (rc == WG_EINVAL)
         return luaL_argerror(L, 2, "'action' is not a move of a piece "
@@ -154,7 +155,8 @@ static int state_apply_move(lua_State *L)
     wg_check_rc(L, rc, NULL);
     push_opt_piece(L, rc);
     lua_pushinteger(L, mover);
-    return 2;
+    lua_pushinteger(L, side);
+    return 3;
 }
 
 /* s:fits(type, sq) -> true if a piece of the type anchored at sq would be
@@ -194,10 +196,16 @@ static int check_layer(lua_State *L, const wg_state *s, int i)
 }
 
 /* s:count(side [, type [, layer]]) -> pieces on the board, of that type
- * (nil: any) standing on squares of that layer */
+ * (nil: any) standing on squares of that layer; s:count() -> the pieces on
+ * the board of side 1 and of side 2, in one call */
 static int state_count(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
+    if (lua_gettop(L) == 1) {
+        lua_pushinteger(L, wg_count(s, 1));
+        lua_pushinteger(L, wg_count(s, 2));
+        return 2;
+    }
     int side = wg_check_side(L, 2);
     int t = lua_isnoneornil(L, 3) ? 0 : check_type(L, s, 3);
     int layer = lua_isnoneornil(L, 4) ? -1 : check_layer(L, s, 4);

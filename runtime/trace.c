@@ -2,6 +2,14 @@
  * pieces, move-then-capture, attacks, and the royal-safety filter. */
 #include "trace.h"
 
+/* The tracer's innermost walk goes inline into the loops over pieces that
+ * call it (GCC and Clang would not, for its size). */
+#ifdef __GNUC__
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
                 wg_actlist *out)
 {
@@ -168,6 +176,80 @@ static int trace_large(const wg_state *s, int pid, unsigned kind,
     return WG_OK;
 }
 
+/* Room for n more actions in out. */
+static int reserve(wg_actlist *out, int n)
+{
+    while (out->cap - out->n < n)
+        WG_TRY(wg_actlist_grow(out));
+    return WG_OK;
+}
+
+/* A move of a plain piece to `to`, with room in out: one action, or one
+ * per promotion type (and the plain move too when promotion is optional). */
+static inline void emit_plain(const wg_type *ty, const uint8_t *zone,
+                              wg_action x, int to, wg_actlist *out)
+{
+    x |= (wg_action)to << 20;
+    if (zone && zone[to]) {
+        for (int i = 0; i < ty->npromo; i++)
+            out->a[out->n++] = x | (wg_action)ty->promo[i] << 56;
+        if (!ty->promo_optional)
+            return;
+    }
+    out->a[out->n++] = x;
+}
+
+/* The moves of a one-square piece whose atoms are plain slides and leaps
+ * (ty->plain): WALK_ATOM's terrain-free walk with the room for every move
+ * made first, and no route or large-piece cases to pass. */
+static ALWAYS_INLINE int trace_plain(const wg_state *s, const wg_type *ty,
+                                     int side, int sq, int modes,
+                                     unsigned kind, wg_actlist *out)
+{
+    const wg_atom *atom = ty->atom[side - 1];
+    int natoms = ty->natoms[side - 1];
+    WG_TRY(reserve(out, natoms * WG_MAX_RAY * (ty->npromo + 1)));
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
+    const uint8_t *zone = ty->npromo ? ty->promo_zone[side - 1] : NULL;
+    wg_action x = wg_act(kind, (unsigned)sq, 0, 0, 0, 0);
+    if (ty->leap[side - 1]) {
+        /* the squares its leaps reach from here, from the type's table */
+        const uint16_t *leap = ty->leap[side - 1][sq] + 1;
+        for (int i = 0, n = leap[-1]; i < n; i++) {
+            int t = leap[i] & 0xfff, am = leap[i] >> 12 & modes;
+            int q = board[t];
+            if (!q ? (am & WG_MOVE)
+                   : (am & WG_CAPTURE) && pieces[q * PF_SIZE + PF_SIDE] != side)
+                emit_plain(ty, zone, x, t, out);
+        }
+        return WG_OK;
+    }
+    for (int i = 0; i < natoms; i++) {
+        const wg_atom *a = &atom[i];
+        int am = a->mode & modes;
+        if (!am)
+            continue;
+        const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, sq);
+        int max = a->max ? a->max : WG_MAX_RAY;
+        for (int d = 1; d <= max && ray[d - 1]; d++) {
+            int t = ray[d - 1], q = board[t];
+            if (!q) {
+                if (d >= a->min && (am & WG_MOVE))
+                    emit_plain(ty, zone, x, t, out);
+                continue;
+            }
+            const int32_t *qp = pieces + q * PF_SIZE;
+            int own = qp[PF_SIDE] == side;
+            if (!own && d >= a->min && (am & WG_CAPTURE))
+                emit_plain(ty, zone, x, t, out);
+            uint32_t over = own ? a->over_own : a->over_enemy;
+            if (!(over >> qp[PF_TYPE] & 1))
+                break;
+        }
+    }
+    return WG_OK;
+}
+
 int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
                          wg_actlist *out)
 {
@@ -176,6 +258,10 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
     const wg_type *ty = &s->rules->type[p[PF_TYPE]];
     if (!sq)
         return 0;
+    if (ty->plain[side - 1]) {
+        WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out));
+        return out->n - n0;
+    }
     if (ty->nshape) {
         if (modes & WG_MOVE)
             WG_TRY(trace_large(s, pid, kind, out));
@@ -653,20 +739,53 @@ int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
     return out->n - n0;
 }
 
+/* 1 if a piece of side `by` attacks sq by one of the leaps of the jump
+ * table (rules.h). */
+static int jump_attacks(const wg_state *s, int sq, int by)
+{
+    const wg_rules *r = s->rules;
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
+    if (!r->jump[by - 1])
+        return 0;
+    const struct wg_jump *row = r->jump[by - 1] + sq * r->jstride[by - 1];
+    for (int i = 1; i <= row[0].sq; i++) {
+        int q = board[row[i].sq];
+        if (q && pieces[q * PF_SIZE + PF_SIDE] == by
+            && (row[i].types >> pieces[q * PF_SIZE + PF_TYPE] & 1))
+            return 1;
+    }
+    return 0;
+}
+
 int wg_trace_attacked(const wg_state *s, int sq, int by)
 {
     const wg_rules *r = s->rules;
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
     uint32_t ter = wg_terrain(s, sq);
-    for (int i = 0; i < r->nprobes[by - 1]; i++) {
-        const wg_probe *p = &r->probe[by - 1][i];
+    if (jump_attacks(s, sq, by))
+        return 1;
+    const wg_probe *p = r->probe[by - 1], *end = p + r->nwalk[by - 1];
+    for (; p < end; p++) {
         if (ter & (p->noland | p->block))
             continue;
         const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, sq);
+        if (p->max == 1) {
+            /* a leap or a step: one square to look at */
+            int q = ray[0] ? board[ray[0]] : 0;
+            if (q) {
+                const int32_t *qp = pieces + q * PF_SIZE;
+                if (qp[PF_SIDE] == by
+                    && ((p->types | p->near) >> qp[PF_TYPE] & 1)
+                    && (p->min <= 1 || (p->near >> qp[PF_TYPE] & 1)))
+                    return 1;
+            }
+            continue;
+        }
         int max = p->max ? p->max : WG_MAX_RAY;
         for (int d = 1; d <= max && ray[d - 1]; d++) {
-            int t = ray[d - 1], q = wg_at(s, t);
+            int t = ray[d - 1], q = board[t];
             if (q) {
-                const int32_t *qp = wg_piece(s, q);
+                const int32_t *qp = pieces + q * PF_SIZE;
                 uint32_t types = d == 1 ? p->types | p->near : p->types;
                 if (qp[PF_SIDE] == by && (types >> qp[PF_TYPE] & 1)
                     && (d >= p->min || (p->near >> qp[PF_TYPE] & 1)))
@@ -744,15 +863,21 @@ static int exposes(wg_state *s, wg_action x, int side, int lone_king)
     return bad;
 }
 
-/* Marks the pieces of `side` that stand between its royal piece on ksq and
- * an enemy line piece: moving one of them may expose the royal piece. */
-static void find_pinned(const wg_state *s, int ksq, int side, uint8_t *pinned)
+/* wg_trace_attacked(s, ksq, 3 - side) by the probes alone, in the same
+ * walk from ksq marking the pieces of `side` that stand between its royal
+ * piece there and an enemy line piece: moving one of them may expose the
+ * royal piece. Returns 1 if ksq is attacked (the marks are then unfinished). */
+static int attacked_or_pins(const wg_state *s, int ksq, int side,
+                            uint64_t *pinned)
 {
     const wg_rules *r = s->rules;
     int by = 3 - side;
-    for (int i = 0; i < r->nprobes[by - 1]; i++) {
+    uint32_t ter = wg_terrain(s, ksq);
+    if (jump_attacks(s, ksq, by))
+        return 1;
+    for (int i = 0; i < r->nwalk[by - 1]; i++) {
         const wg_probe *p = &r->probe[by - 1][i];
-        if (p->max == 1 || (wg_terrain(s, ksq) & (p->noland | p->block)))
+        if (ter & (p->noland | p->block))
             continue;
         const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, ksq);
         int max = p->max ? p->max : WG_MAX_RAY, shield = 0;
@@ -761,61 +886,119 @@ static void find_pinned(const wg_state *s, int ksq, int side, uint8_t *pinned)
             if (q) {
                 const int32_t *qp = wg_piece(s, q);
                 if (qp[PF_SIDE] == side) {
-                    if (shield)
+                    if (shield || p->max == 1)
                         break;
                     shield = t;
                     continue;
                 }
-                if (shield && (p->types >> qp[PF_TYPE] & 1) && d >= p->min)
-                    pinned[shield] = 1;
+                uint32_t types = d == 1 ? p->types | p->near : p->types;
+                int reaches = (types >> qp[PF_TYPE] & 1)
+                              && (d >= p->min || (p->near >> qp[PF_TYPE] & 1));
+                if (reaches && !shield)
+                    return 1;
+                if (reaches)
+                    pinned[shield >> 6] |= 1ull << (shield & 63);
                 break;
             }
-            if (wg_terrain(s, t) & p->block)
+            if (p->block && (wg_terrain(s, t) & p->block))
                 break;
         }
     }
+    return 0;
 }
 
-int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
+/* What the royal filter knows of a position before it looks at a move. */
+typedef struct safety {
+    int side, ksq, nroyal;
+    int fast;      /* one royal piece, not attacked, every attacker seen by
+                      the probes: only the king's moves and those from a
+                      pinned square can expose it */
+    int shaped;    /* the game has pieces on several squares */
+    uint64_t pinned[(WG_MAX_SQ + 64) / 64];   /* a bit a square, when fast */
+} safety;
+
+static int is_pinned(const safety *c, int sq)
+{
+    return c->pinned[sq >> 6] >> (sq & 63) & 1;
+}
+
+static void safety_init(wg_state *s, int side, safety *c)
 {
     uint32_t royal = s->rules->royal_types;
-    if (!royal || !l->n)
-        return l->n;
-    int side = wg_piece(s, wg_at(s, (int)wg_act_a(l->a[0])))[PF_SIDE];
-    /* With one royal piece and no attacker the probes miss, a move of
-     * another piece can only expose it by leaving a pinned square. */
-    int ksq = 0, nroyal = 0;
+    c->side = side;
+    c->ksq = c->nroyal = 0;
     const int32_t *list = wg_list(s, side);
     for (int i = 0, n = wg_count(s, side); i < n; i++) {
         const int32_t *p = wg_piece(s, list[i]);
         if (royal >> p[PF_TYPE] & 1) {
-            ksq = p[PF_SQ];
-            nroyal++;
+            c->ksq = p[PF_SQ];
+            c->nroyal++;
         }
     }
-    int fast = nroyal == 1 && !s->rules->forward_types[2 - side]
-               && !wg_trace_attacked(s, ksq, 3 - side);
+    for (size_t i = 0; i < sizeof c->pinned / sizeof c->pinned[0]; i++)
+        c->pinned[i] = 0;
+    c->fast = c->nroyal == 1 && !s->rules->forward_types[2 - side]
+              && !attacked_or_pins(s, c->ksq, side, c->pinned);
     /* a piece on several squares shields, or is taken, on all of them at
      * once, which the pinned squares do not tell */
-    int shaped = 0;
+    c->shaped = 0;
     for (int t = 1; t <= s->rules->ntypes; t++)
-        shaped |= s->rules->type[t].nshape;
-    uint8_t pinned[WG_MAX_SQ + 1];
-    if (fast) {
-        for (int i = 0; i <= s->rules->grid.nsq; i++)
-            pinned[i] = 0;
-        find_pinned(s, ksq, side, pinned);
-    }
-    int kept = 0;
-    for (int i = 0; i < l->n; i++) {
+        c->shaped |= s->rules->type[t].nshape;
+}
+
+/* Drops from l->a[first..] the moves after which one of the side's royal
+ * pieces would be attacked; returns l->n. */
+static int keep_safe(wg_state *s, wg_actlist *l, int first, const safety *c)
+{
+    int kept = first;
+    for (int i = first; i < l->n; i++) {
         wg_action x = l->a[i];
         int from = (int)wg_act_a(x);
-        int safe = fast && from != ksq && !pinned[from]
-                   && !(shaped && spans(s, wg_at(s, from),
-                                        wg_at(s, (int)wg_act_b(x))));
-        if (safe || !exposes(s, x, side, nroyal == 1 && from == ksq))
+        int safe = c->fast && from != c->ksq && !is_pinned(c, from)
+                   && !(c->shaped && spans(s, wg_at(s, from),
+                                           wg_at(s, (int)wg_act_b(x))));
+        if (safe || !exposes(s, x, c->side,
+                             c->nroyal == 1 && from == c->ksq))
             l->a[kept++] = x;
     }
     l->n = kept;
     return kept;
+}
+
+int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l)
+{
+    if (!s->rules->royal_types || !l->n)
+        return l->n;
+    safety c;
+    safety_init(s, wg_piece(s, wg_at(s, (int)wg_act_a(l->a[0])))[PF_SIDE],
+                &c);
+    return keep_safe(s, l, 0, &c);
+}
+
+int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out)
+{
+    int n0 = out->n;
+    if (!s->rules->royal_types)
+        return wg_trace_side(s, side, kind, out);
+    safety c;
+    safety_init(s, side, &c);
+    if (!c.fast || c.shaped) {
+        WG_TRY(wg_trace_side(s, side, kind, out));
+        return keep_safe(s, out, n0, &c) - n0;
+    }
+    /* only the king's moves and a pinned piece's need the filter */
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+        int first = out->n, sq = p[PF_SQ];
+        if (ty->plain[side - 1] && sq)
+            WG_TRY(trace_plain(s, ty, side, sq, WG_MOVE | WG_CAPTURE, kind,
+                               out));
+        else
+            WG_TRY(wg_trace_piece(s, list[i], kind, out));
+        if (sq == c.ksq || is_pinned(&c, sq))
+            keep_safe(s, out, first, &c);
+    }
+    return out->n - n0;
 }

@@ -92,5 +92,8 @@ int wg_trace_in_check(const wg_state *s, int side);
 /* Removes from l the moves (fields a = from, b = to) after which one of the
  * mover's royal pieces would be attacked. Returns the number kept. */
 int wg_trace_keep_royal_safe(wg_state *s, wg_actlist *l);
+/* wg_trace_side, then the same filter on the moves it added: the legal
+ * moves of a game whose royal pieces must not be left attacked. */
+int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out);
 
 #endif

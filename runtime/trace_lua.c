@@ -197,6 +197,19 @@ static int trace_keep_royal_safe(lua_State *L)
     return 1;
 }
 
+/* s:trace_safe(out, side [, kind]) -> n: s:trace(out, side, kind), then
+ * s:keep_royal_safe on the moves it added, in one call (the moves are the
+ * tracer's own: nothing to check) */
+static int trace_trace_safe(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int n = wg_trace_side_safe(s, wg_check_side(L, 3), opt_kind(L, 4), out);
+    wg_check_rc(L, n, "too many actions");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
 const luaL_Reg wg_trace_methods[] = {
     { "trace", trace_trace },
     { "trace_piece", trace_trace_piece },
@@ -209,5 +222,6 @@ const luaL_Reg wg_trace_methods[] = {
     { "flanked", trace_flanked },
     { "in_check", trace_in_check },
     { "keep_royal_safe", trace_keep_royal_safe },
+    { "trace_safe", trace_trace_safe },
     { NULL, NULL }
 };

@@ -289,35 +289,37 @@ end
 local State = wg.State
 local repetitions, side_to_move, get_var = State.repetitions, State.side,
                                            State.var
-local trace, keep_royal_safe = State.trace, State.keep_royal_safe
+local trace_safe, keep_royal_safe = State.trace_safe, State.keep_royal_safe
 local apply_move, set_var, add_var = State.apply_move, State.set_var,
                                      State.add_var
 local end_turn = State.end_turn
 
 function game:actions(s, out)
   if repetitions(s) >= 2 then return end    -- C-E3 the game is over: a draw
-  local side = side_to_move(s)
-  local owed = get_var(s, owed_var(self, side))
+  local side, V = side_to_move(s), self.V
+  local owed = get_var(s, side == 1 and V.owed_white or V.owed_black)
   -- C-O1 while a player owes opening moves, no other move is legal.
   -- RULING: the phase is each player's own: one who owes nothing (only
   -- possible in a hand-made position) plays freely.
+  -- C-E1 no move may leave the king attacked
   if owed ~= 0 then
     opening_moves(self, s, side, owed, out)
+    keep_royal_safe(s, out)
   else
-    trace(s, out, side)                     -- C-P1..C-P9
+    trace_safe(s, out, side)                -- C-P1..C-P9, and C-E1
   end
-  -- C-E1 no move may leave the king attacked
-  keep_royal_safe(s, out)
 end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
-  local side, V = side_to_move(s), self.V
-  local captured, mover = apply_move(s, a)  -- C-P9 capture; C-P2 promotion
-  local owed = get_var(s, owed_var(self, side))
+  local V = self.V
+  -- C-P9 capture; C-P2 promotion
+  local captured, mover, side = apply_move(s, a)
+  local owed_here = side == 1 and V.owed_white or V.owed_black
+  local owed = get_var(s, owed_here)
   if owed ~= 0 then                         -- C-O1
     local _, from, to = wg.fields(a)
-    set_var(s, owed_var(self, side), owed & ~opening_bit(self, side, from, to))
+    set_var(s, owed_here, owed & ~opening_bit(self, side, from, to))
   end
   if captured or mover == self.T.pawn then
     set_var(s, V.halfmove, 0)

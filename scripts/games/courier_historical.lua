@@ -21,8 +21,9 @@ local side_to_move, count, var = wg.State.side, wg.State.count,
                                  wg.State.var
 
 local function bare_king(s)
-  local side = side_to_move(s)
-  local us, them = count(s, side), count(s, 3 - side)
+  local side, white, black = side_to_move(s), count(s)
+  local us, them = white, black
+  if side == 2 then us, them = black, white end
   if them <= 1 and us >= 2 then return side end
   if us <= 1 and them >= 3 then return 3 - side end
 end

@@ -423,6 +423,20 @@ static void test_royal_filter_matches_full_check(void)
                 mismatches++;
             CHECK(got == expect, "sequence %d step %d: filter kept %d, "
                   "full check %d", (int)seq, i, got, expect);
+            /* tracing and filtering in one call keeps the same moves, in
+             * the same order, after what the list held before */
+            wg_actlist m = { 0 };
+            wg_actlist_push(&m, wg_act(9, 1, 2, 3, 4, 5));
+            int fused = wg_trace_side_safe(s, side, 1, &m);
+            int same = fused == got && m.n == got + 1
+                       && m.a[0] == wg_act(9, 1, 2, 3, 4, 5);
+            for (int k = 0; same && k < got; k++)
+                same = m.a[k + 1] == l.a[k];
+            if (!same)
+                mismatches++;
+            CHECK(same, "sequence %d step %d: trace_safe kept %d, trace "
+                  "then filter %d", (int)seq, i, fused, got);
+            wg_actlist_free(&m);
             wg_actlist_free(&l);
         }
         wg_state_free(s);

@@ -102,6 +102,27 @@ describe("states", function()
     assert.is_false(s:equal(c))
   end)
 
+  it("count both sides' pieces on the board in one call", function()
+    local s = courier:new()
+    T.play(courier, s, "a2a4")
+    T.play(courier, s, "a7a5")
+    local white = s:count(1)
+    s:remove(s:at(courier.rules:at(2, 2)))    -- b2
+    assert.are.same({ white - 1, s:count(2) }, { s:count() })
+    assert.are.equal(24, s:count(2))
+  end)
+
+  it("apply a move and tell what it took, and the mover's type and side", function()
+    local s = courier:new()
+    local r = courier.rules
+    local a7 = s:at(r:at(1, 7))
+    -- the effect alone, whatever the pattern: a2 takes a7, b8 goes to c6
+    local x = wg.act(wg.MOVE, r:at(1, 2), r:at(1, 7))
+    assert.are.same({ a7, courier.T.pawn, 1 }, { s:apply_move(x) })
+    x = wg.act(wg.MOVE, r:at(2, 8), r:at(3, 6))
+    assert.are.same({ nil, courier.T.knight, 2 }, { s:apply_move(x) })
+  end)
+
   it("check their arguments and name them", function()
     local s = courier:new()
     assert.has_error(function() s:at(0) end, "bad argument #1 to 'at' ('square' is off the board)")
