@@ -316,6 +316,12 @@ describe("territory", function()
     assert.same({ own[1], own[2], near[1], near[2] }, { s:territory(g.T.q) })
   end)
 
+  it("takes a pattern whose captures alone have within: its walks are moves", function()
+    local g, s = game_of { "mQ", { "cR", within = "road" } }
+    local plain, t = game_of("mQ")
+    assert.same({ t:territory(plain.T.q) }, { s:territory(g.T.q) })
+  end)
+
   for _, cond in ipairs { "within", "nostep" } do
     it("refuses a pattern with " .. cond, function()
       local g, s = game_of { { "R", [cond] = "road" } }
