@@ -11,6 +11,23 @@ static int spec_bool(lua_State *L, int i, const char *key, int def)
     return v;
 }
 
+/* Refuses a pattern with a condition the shot walker does not know (it
+ * follows block, noland and the over masks) rather than trace it wrong,
+ * in its atoms of the modes given (0: all of them): what names the
+ * caller, which says what does not follow them. */
+static void refuse_unknown(lua_State *L, const wg_type *ty, int side,
+                           int modes, const char *what, const char *which)
+{
+    for (int k = 0; k < ty->natoms[side - 1]; k++) {
+        const wg_atom *a = &ty->atom[side - 1][k];
+        if ((!modes || (a->mode & modes))
+            && (a->within || a->nostep || a->nroute))
+            luaL_error(L, "%s: piece type %s has a pattern with within, "
+                       "nostep or routes, which %s not follow", what,
+                       ty->name, which);
+    }
+}
+
 /* A spec as read, for the rules it was read for, and the sides whose
  * patterns were checked. */
 typedef struct read_spec {
@@ -69,14 +86,8 @@ static const wg_shot *check_spec(lua_State *L, const wg_state *s, int i,
         for (int t = 1; t <= ntypes; t++) {
             if (!(c->spec.movers >> t & 1) && t != c->spec.pattern)
                 continue;
-            const wg_type *ty = &s->rules->type[t];
-            for (int k = 0; k < ty->natoms[side - 1]; k++) {
-                const wg_atom *a = &ty->atom[side - 1][k];
-                if (a->within || a->nostep || a->nroute)
-                    luaL_error(L, "trace_shots: piece type %s has a pattern "
-                               "with within, nostep or routes, which shots "
-                               "do not follow", ty->name);
-            }
+            refuse_unknown(L, &s->rules->type[t], side, 0, "trace_shots",
+                           "shots do");
         }
         c->checked[side - 1] = 1;
     }
@@ -112,12 +123,17 @@ static int shot_guarded(lua_State *L)
 
 /* s:territory(pattern) -> own1, own2, near1, near2: the empty squares each
  * side reaches in fewer moves of the pattern (a type id) than the other,
- * and those each reaches in one (wg_shot_territory) */
+ * and those each reaches in one (wg_shot_territory); an error for a
+ * pattern whose moves have within, nostep or routes, which its walks do
+ * not follow */
 static int shot_territory(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     int pattern = (int)wg_check_range(L, 2, 1, s->rules->ntypes,
                                       "'pattern' must be a piece type id");
+    for (int side = 1; side <= 2; side++)   /* its walks are moves */
+        refuse_unknown(L, &s->rules->type[pattern], side, WG_MOVE,
+                       "territory", "territory does");
     int count[4];
     wg_shot_territory(s, pattern, count);
     for (int i = 0; i < 4; i++)

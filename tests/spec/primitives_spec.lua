@@ -266,3 +266,68 @@ describe("action lists: order", function()
   end)
 end)
 
+
+describe("territory", function()
+  -- The walks of s:territory follow block, noland and the over masks only:
+  -- a pattern with within, nostep or routes is refused, as trace_shots
+  -- refuses it, rather than counted as if it had none.
+  local function game_of(moves)
+    local g = wg.game {
+      name = "terr",
+      board = { files = 5, ranks = 5,
+                layers = { road = { squares = { "a1", "b1", "c1" } } } },
+      pieces = { q = { letter = "q", moves = moves } },
+    }
+    function g:actions(s, out) s:trace(out, s:side()) end
+    function g:play(s, a) s:apply_move(a) end
+    local s = g.rules:new_state()
+    s:add(g.T.q, 1, g.rules:square("a1"))
+    s:add(g.T.q, 2, g.rules:square("e5"))
+    return g, s
+  end
+
+  it("counts the squares each side's queen moves reach first", function()
+    local g, s = game_of("Q")
+    -- naively: the empty squares each queen reaches in one move (s:trace)
+    local own = { 0, 0 }
+    local near = { 0, 0 }
+    local d = { {}, {} }
+    for side = 1, 2 do
+      local out = wg.actions()
+      s:trace(out, side)
+      for i = 1, out:size() do
+        local _, _, to = wg.fields(out:get(i))
+        if not s:at(to) then                     -- empty squares only
+          d[side][to] = 1
+          near[side] = near[side] + 1
+        end
+      end
+    end
+    for q = 1, 25 do
+      if not s:at(q) then
+        -- on an empty 5x5 board a queen reaches every square in two moves
+        local a = d[1][q] or 2
+        local b = d[2][q] or 2
+        if a < b then own[1] = own[1] + 1 elseif b < a then own[2] = own[2] + 1 end
+      end
+    end
+    -- every empty square is within two queen moves of either queen: the
+    -- squares at distance 2 of both are nobody's
+    assert.same({ own[1], own[2], near[1], near[2] }, { s:territory(g.T.q) })
+  end)
+
+  it("takes a pattern whose captures alone have within: its walks are moves", function()
+    local g, s = game_of { "mQ", { "cR", within = "road" } }
+    local plain, t = game_of("mQ")
+    assert.same({ t:territory(plain.T.q) }, { s:territory(g.T.q) })
+  end)
+
+  for _, cond in ipairs { "within", "nostep" } do
+    it("refuses a pattern with " .. cond, function()
+      local g, s = game_of { { "R", [cond] = "road" } }
+      assert.same({ false, "territory: piece type q has a pattern with within, nostep or routes, which territory "
+                           .. "does not follow" },
+                  { pcall(s.territory, s, g.T.q) })
+    end)
+  end
+end)
