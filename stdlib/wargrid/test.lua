@@ -148,6 +148,32 @@ function T.run(args, input, env)
   return slurp(out), slurp(err), code
 end
 
+-- T.session(args, chunks [, pause]) -> the lines this copy's wargrid
+-- wrote, run with the argument string args (words the shell splits), and
+-- its exit status. Its input comes in chunks, each a list of lines sent at
+-- once and followed by a pause of `pause` seconds (default 0.3), so that
+-- its reply to one chunk comes before the next.
+function T.session(args, chunks, pause)
+  local dir = T.tmpdir()
+  local parts = {}
+  for i, chunk in ipairs(chunks) do
+    local path = string.format("%s/in%d", dir, i)
+    T.write(path, table.concat(chunk, "\n") .. "\n")
+    parts[#parts + 1] = "cat " .. path .. "; sleep " .. (pause or 0.3)
+  end
+  local h = io.popen("{ " .. table.concat(parts, "; ") .. "; } | "
+                     .. shell_quote(exe()) .. " " .. args
+                     .. "; echo \"rc=$?\"")
+  local out = h:read("a")
+  h:close()
+  os.execute("rm -rf '" .. dir .. "'")
+  local lines = {}
+  for l in out:gsub("rc=%d+\n$", ""):gmatch("[^\n]+") do
+    lines[#lines + 1] = l
+  end
+  return lines, tonumber(out:match("rc=(%d+)\n$"))
+end
+
 -- T.engine({ args }) -> this copy's wargrid with those arguments, driven
 -- through a pipe as a GUI drives an engine, line by line and waiting for
 -- its answers: e.send(line); e.expect(pattern [, seconds]) -> the lines

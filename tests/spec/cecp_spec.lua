@@ -10,36 +10,6 @@ local HISTORICAL = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/R
 local MATE_IN_ONE = "k11/pp10/12/12/12/12/12/K3R7 w - - 0 1"   -- e1e8 mates
 local BARE_KING = "k11/12/12/12/12/12/P11/K3R7 w - - 0 1"     -- C-V1: White has won
 
-local function lines(s)
-  local t = {}
-  for l in s:gmatch("[^\n]+") do t[#t + 1] = l end
-  return t
-end
-
-local dir
-setup(function() dir = T.tmpdir() end)
-teardown(function() os.execute("rm -rf " .. dir) end)
-
--- The engine's output for the chunks of input, each a list of lines sent
--- at once, with a pause of `pause` seconds after each (the engine's reply
--- comes before the next chunk); and its exit status.
-local n = 0
-local function session(args, chunks, pause)
-  local parts = {}
-  for _, chunk in ipairs(chunks) do
-    n = n + 1
-    local path = string.format("%s/in%d", dir, n)
-    T.write(path, table.concat(chunk, "\n") .. "\n")
-    parts[#parts + 1] = "cat " .. path .. "; sleep " .. (pause or 0.3)
-  end
-  local h = io.popen("{ " .. table.concat(parts, "; ") .. "; } | build/wargrid "
-                     .. args .. "; echo \"rc=$?\"")
-  local out = h:read("a")
-  h:close()
-  local rc = tonumber(out:match("rc=(%d+)\n$"))
-  return lines((out:gsub("rc=%d+\n$", ""))), rc
-end
-
 local function legal(position, moves)
   local game = T.game "courier_historical"
   local s = assert(game:new(position))
@@ -58,7 +28,7 @@ describe("cecp: the protocol through a pipe", function()
   local XB = "xboard courier_historical --level 1"
 
   it("answers protover 2 with its features, done=1 last, and ends at quit with status 0", function()
-    local out, rc = session(XB, { { "xboard", "protover 2", "quit" } })
+    local out, rc = T.session(XB, { { "xboard", "protover 2", "quit" } })
     assert.equal(0, rc)
     assert.same({
       "feature ping=1 setboard=1 usermove=1 time=1 playother=1 draw=0 sigint=0 sigterm=0 colors=0 reuse=1 "
@@ -77,7 +47,7 @@ describe("cecp: the protocol through a pipe", function()
       want[#want + 1] = string.format("Illegal move (%s): %s", e.rule and (e.rule .. " " .. e.reason) or e.reason,
                                       m)
     end
-    local out = session(XB, { { "new", "force", "usermove a4a5", "usermove b2b4", "l5l6", "usermove z9z9" } })
+    local out = T.session(XB, { { "new", "force", "usermove a4a5", "usermove b2b4", "l5l6", "usermove z9z9" } })
     assert.same(want, out)
     assert.equal("Illegal move (C-P1 your pawn on b2 moves one square forward: the double step is only an "
                  .. "opening move (C-O1)): b2b4", out[2])
@@ -85,7 +55,7 @@ describe("cecp: the protocol through a pipe", function()
   end)
 
   it("go plays a legal move for the side to move, and ping is answered after it", function()
-    local out = session(XB, { { "new", "post", "go", "ping 7" } })
+    local out = T.session(XB, { { "new", "post", "go", "ping 7" } })
     assert.equal(3, #out)
     -- thinking: depth, score (centipawns), time (centiseconds), nodes, the line
     local pv = out[1]:match("^%d+ %-?%d+ %d+ %d+ (%l%d%l%d)$")
@@ -98,25 +68,25 @@ describe("cecp: the protocol through a pipe", function()
 
   it("nopost leaves the thinking out; easy, hard, random, computer, name, rating, accepted, rejected, ? are silent",
      function()
-    local out = session(XB, { { "new", "post", "nopost", "easy", "hard", "random", "computer", "name Some One",
+    local out = T.session(XB, { { "new", "post", "nopost", "easy", "hard", "random", "computer", "name Some One",
                                 "rating 2100 1900", "accepted ping", "rejected san", "?", "go" } })
     assert.equal(1, #out)
     assert.matches("^move %l%d%l%d$", out[1])
   end)
 
   it("after usermove the engine answers on its side; playother makes it the side not on move", function()
-    local out = session(XB, { { "new", "usermove a1a2" } })
+    local out = T.session(XB, { { "new", "usermove a1a2" } })
     assert.equal(1, #out)
     assert.is_true(member(out[1]:match("^move (%l%d%l%d)$"), legal(HISTORICAL, { "a1a2" })))
     -- White on move after a1a2 a8a7: playother gives the engine Black, which answers a2a3
-    out = session(XB, { { "new", "force", "a1a2", "a8a7", "playother", "ping 1" }, { "a2a3" } })
+    out = T.session(XB, { { "new", "force", "a1a2", "a8a7", "playother", "ping 1" }, { "a2a3" } })
     assert.equal(2, #out)
     assert.equal("pong 1", out[1])
     assert.is_true(member(out[2]:match("^move (%l%d%l%d)$"), legal(HISTORICAL, { "a1a2", "a8a7", "a2a3" })))
   end)
 
   it("undo takes back one move; remove two; neither without moves to take back", function()
-    local out = session(XB, { { "new", "force", "a1a2", "undo", "a1a2", "a8a7", "remove", "a8a7", "remove", "undo",
+    local out = T.session(XB, { { "new", "force", "a1a2", "undo", "a1a2", "a8a7", "remove", "a8a7", "remove", "undo",
                                 "a1a2", "remove" } })
     assert.same({
       "Illegal move (C-B1 the rook on a8 belongs to Black, not to White): a8a7",
@@ -128,7 +98,7 @@ describe("cecp: the protocol through a pipe", function()
 
   it("setboard sets the position; a bad FEN is told, moves are refused and go does nothing until new or setboard",
      function()
-    local out = session(XB, { { "new", "force", "setboard xyz", "usermove a1a2", "go", "force",
+    local out = T.session(XB, { { "new", "force", "setboard xyz", "usermove a1a2", "go", "force",
                                 "setboard " .. MATE_IN_ONE, "a1a2", "setboard k11/12/12/12/12/12/12/K11 w 0 1",
                                 "a1b1" } })
     assert.same({
@@ -139,29 +109,29 @@ describe("cecp: the protocol through a pipe", function()
   end)
 
   it("C-E1 claims checkmate as CECP wants, after its own move or the user's", function()
-    local out = session("xboard courier_historical --level 3",
+    local out = T.session("xboard courier_historical --level 3",
                         { { "new", "setboard " .. MATE_IN_ONE, "go" },
                           { "new", "setboard " .. MATE_IN_ONE, "usermove e1e8" } })
     assert.same({ "move e1e8", "1-0 {White mates}", "1-0 {White mates}" }, out)
   end)
 
   it("C-V1 claims a bare king when asked to move in a finished game", function()
-    local out = session(XB, { { "new", "setboard " .. BARE_KING, "go" } })
+    local out = T.session(XB, { { "new", "setboard " .. BARE_KING, "go" } })
     assert.same({ "1-0 {White wins by bare king}" }, out)
   end)
 
   it("a command that comes while it thinks and changes the game (force, new, undo...) takes its move back", function()
-    local out = session(XB, { { "new", "go", "force", "ping 2" } })
+    local out = T.session(XB, { { "new", "go", "force", "ping 2" } })
     assert.same({ "pong 2" }, out)
   end)
 
   it("variant courier sets XBoard's courier start, the full array; other variants are refused", function()
-    local out = session(XB, { { "new", "variant courier", "force", "a2a3", "variant shogi" } })
+    local out = T.session(XB, { { "new", "variant courier", "force", "a2a3", "variant shogi" } })
     assert.same({ "Error (unsupported variant): variant shogi" }, out)
   end)
 
   it("time, otim, level, st, sd are taken; bad arguments and unknown commands are errors", function()
-    local out = session(XB, { { "new", "level 40 5 0", "level 0 0:20 0.1", "st 2", "sd 3", "time 500", "otim 400",
+    local out = T.session(XB, { { "new", "level 40 5 0", "level 0 0:20 0.1", "st 2", "sd 3", "time 500", "otim 400",
                                 "level 40 x 0", "st 0", "sd -1", "time abc", "frobnicate" } })
     assert.same({
       "Error (bad argument): level 40 x 0",
@@ -174,14 +144,14 @@ describe("cecp: the protocol through a pipe", function()
 
   it("moves within the clock: level 0 0:02 0, time 200 (2 s) makes a move in well under a second", function()
     local t0 = os.time()
-    local out = session("xboard courier_historical", { { "new", "level 0 0:02 0", "time 200", "otim 200", "go" } },
+    local out = T.session("xboard courier_historical", { { "new", "level 0 0:02 0", "time 200", "otim 200", "go" } },
                         1.2)
     assert.matches("^move %l%d%l%d$", out[1])
     assert.is_true(os.time() - t0 <= 3)
   end)
 
   it("analyze thinks until a command comes, takes moves meanwhile, and exit ends it", function()
-    local out = session("xboard courier_historical", { { "new", "post", "analyze" }, { "usermove a1a2" },
+    local out = T.session("xboard courier_historical", { { "new", "post", "analyze" }, { "usermove a1a2" },
                                                        { "exit", "ping 3" } }, 0.6)
     assert.equal("pong 3", out[#out])
     assert.is_true(#out >= 3)
@@ -196,7 +166,7 @@ describe("cecp: the protocol through a pipe", function()
   end)
 
   it("a fairy game (a variant of historical Courier) answers variant fairy with setup and piece commands", function()
-    local out = session("xboard --variant examples/variants/courier_historical_nonleaping.lua",
+    local out = T.session("xboard --variant examples/variants/courier_historical_nonleaping.lua",
                         { { "protover 2", "new", "variant fairy" } })
     assert.equal('feature myname="wargrid 0.1.0 courier_historical_nonleaping" '
                  .. 'variants="fairy,12x8+0_fairy,courier_historical_nonleaping" done=1', out[2])

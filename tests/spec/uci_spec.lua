@@ -5,32 +5,11 @@ local T = require "wargrid.test"
 
 local HISTORICAL = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"
 
-local function lines(s)
-  local t = {}
-  for l in s:gmatch("[^\n]+") do t[#t + 1] = l end
-  return t
-end
-
-local dir
-setup(function() dir = T.tmpdir() end)
-teardown(function() os.execute("rm -rf " .. dir) end)
-
--- The engine's output for chunks of input lines, each sent at once and
--- followed by a pause of `pause` seconds.
-local n = 0
+-- The engine's output for chunks of input lines (T.session) and its exit
+-- status.
 local function session(chunks, pause, args)
-  local parts = {}
-  for _, chunk in ipairs(chunks) do
-    n = n + 1
-    local path = string.format("%s/in%d", dir, n)
-    T.write(path, table.concat(chunk, "\n") .. "\n")
-    parts[#parts + 1] = "cat " .. path .. "; sleep " .. (pause or 0.3)
-  end
-  local h = io.popen("{ " .. table.concat(parts, "; ") .. "; } | build/wargrid uci "
-                     .. (args or "courier_historical --level 1") .. "; echo \"rc=$?\"")
-  local out = h:read("a")
-  h:close()
-  return lines((out:gsub("rc=%d+\n$", ""))), tonumber(out:match("rc=(%d+)\n$"))
+  return T.session("uci " .. (args or "courier_historical --level 1"),
+                   chunks, pause)
 end
 
 local function legal(position, moves)
