@@ -243,4 +243,25 @@ function T.outcome(game, s)
   return game:outcome(s)
 end
 
+-- T.forced_win(game, s, plies, side) -> true when side can force a win from
+-- s within plies actions (a decision of either side counts as one): an
+-- exhaustive and-or search over every legal action, independent of the AI,
+-- to check a puzzle's answer. Its cost grows as the actions to the power
+-- of plies: keep plies small.
+function T.forced_win(game, s, plies, side)
+  local out = game:legal(s)
+  if out:size() == 0 then return (game:result(s)) == side end
+  if plies == 0 then return false end
+  local mine = s:decider() == side
+  for i = 1, out:size() do
+    local m = s:mark()
+    game:play(s, out:get(i))
+    local w = T.forced_win(game, s, plies - 1, side)
+    s:undo(m)
+    if mine and w then return true end
+    if not mine and not w then return false end
+  end
+  return not mine
+end
+
 return T

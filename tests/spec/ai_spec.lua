@@ -3,23 +3,8 @@ local T = require "wargrid.test"
 local ai = require "wargrid.ai"
 local selfplay = require "wargrid.selfplay"
 
--- A naive check, independent of the search: can the side to move force a
--- win within `plies` actions? (and-or search over every legal action)
-local function forced_win(game, s, plies, me)
-  local out = game:legal(s)
-  if out:size() == 0 then return (game:result(s)) == me end
-  if plies == 0 then return false end
-  local mine = s:decider() == me
-  for i = 1, out:size() do
-    local m = s:mark()
-    game:play(s, out:get(i))
-    local w = forced_win(game, s, plies - 1, me)
-    s:undo(m)
-    if mine and w then return true end
-    if not mine and not w then return false end
-  end
-  return not mine
-end
+-- the naive check of a forced win, independent of the search
+local forced_win = T.forced_win
 
 describe("ai: Monte Carlo tree search", function()
   local courier = T.game "courier"

@@ -13,23 +13,8 @@ end
 
 local function text(game, s, a) return game:action_text(s, a) end
 
--- Can `me` force a win within `plies` actions from s? (and-or search over
--- every legal action; a decision of either side counts as a ply)
-local function forced_win(game, s, plies, me)
-  local out = game:legal(s)
-  if out:size() == 0 then return (game:result(s)) == me end
-  if plies == 0 then return false end
-  local mine = s:decider() == me
-  for i = 1, out:size() do
-    local m = s:mark()
-    game:play(s, out:get(i))
-    local w = forced_win(game, s, plies - 1, me)
-    s:undo(m)
-    if mine and w then return true end
-    if not mine and not w then return false end
-  end
-  return not mine
-end
+-- the naive check of a forced win, independent of the search
+local forced_win = T.forced_win
 
 -- The texts of the actions after which `me` forces a win within plies - 1.
 local function winning(game, s, plies, me)
