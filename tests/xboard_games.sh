@@ -11,9 +11,9 @@
 # XBoard stays open after a match: the script ends it once it has told the
 # final score (or after 240 seconds).
 set -eu
+. "$(dirname "$0")/xboard_lib.sh"
 out=$1
 mkdir -p "$out"
-xboard=/usr/games/xboard
 fairy=/usr/games/fairy-stockfish
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,23 +25,15 @@ do
     n=$((n + 1))
     echo "$fen" > "$tmp/start.fen"
     rm -f "$out/xboard-$n.pgn"
-    setsid xvfb-run -a "$xboard" -variant courier -noGUI -xponder \
+    xboard_start "$tmp/log" -variant courier -noGUI -xponder \
         -fcp "$fairy" -fd "$tmp" -scp "$fairy" -sd "$tmp" \
         -mm -mg 1 -searchDepth 2 -lpf "$tmp/start.fen" \
-        -sgf "$out/xboard-$n.pgn" > "$tmp/log" 2>&1 &
-    pid=$!
-    i=0
-    while ! grep -q "final score" "$tmp/log" && [ $i -lt 240 ]; do
-        sleep 1
-        i=$((i + 1))
-    done
-    kill -TERM -"$pid" 2>/dev/null || true
-    sleep 0.2
-    kill -KILL -"$pid" 2>/dev/null || true   # XBoard ignores TERM
-    wait "$pid" 2>/dev/null || true
-    if ! grep -q "final score" "$tmp/log"; then
+        -sgf "$out/xboard-$n.pgn"
+    if ! xboard_wait_score "$tmp/log" 2400; then
+        xboard_stop
         echo "xboard_games.sh: game $n did not end" >&2
         cat "$tmp/log" >&2
         exit 1
     fi
+    xboard_stop
 done

@@ -8,11 +8,11 @@
 # Prints XBoard's messages (as "Illegal move: 2... Ra6") and the end of the
 # game it read, as XBoard's GameEnds(CODE, REASON) debug lines, one a line.
 set -eu
+. "$(dirname "$0")/xboard_lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-setsid xvfb-run -a /usr/games/xboard -variant courier -ncp -lgf "$1" \
-    -debug -nameOfDebugFile "$tmp/debug" > "$tmp/log" 2>&1 &
-pid=$!
+xboard_start "$tmp/log" -variant courier -ncp -lgf "$1" \
+    -debug -nameOfDebugFile "$tmp/debug"
 i=0
 # loaded: a GameEnds for the game read (the first is for the empty board),
 # or a complaint
@@ -25,7 +25,6 @@ while [ $i -lt 300 ]; do
     i=$((i + 1))
 done
 sleep 0.5
-kill -- -"$pid" 2>/dev/null || true
-wait "$pid" 2>/dev/null || true
+xboard_stop
 grep -v "aplay\|Fatal IO error" "$tmp/log" || true
 grep "^GameEnds" "$tmp/debug" | sed -n '2,$p' || true

@@ -18,6 +18,7 @@
 # script ends it once it has told the final score (or after 60 seconds:
 # then it fails).
 set -eu
+. "$(dirname "$0")/xboard_lib.sh"
 out=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
 wargrid="$root/build/wargrid xboard"
@@ -35,21 +36,12 @@ else
     set -- -variant courier -fcp "$wargrid courier_historical --level 2" \
         -scp /usr/games/fairy-stockfish -lpf "$out/start.fen" -mg 2
 fi
-setsid xvfb-run -a /usr/games/xboard "$@" -noGUI -xponder -fd "$out" \
-    -sd "$out" -mm -tc 0:20 -inc 0.1 -sgf "$out/match.pgn" \
-    -debug -nameOfDebugFile "$out/debug" > "$out/log" 2>&1 &
-pid=$!
-i=0
-while ! grep -q "final score" "$out/log" && [ $i -lt 600 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-kill -TERM -"$pid" 2>/dev/null || true
-sleep 0.2
-kill -KILL -"$pid" 2>/dev/null || true   # XBoard ignores TERM
-wait "$pid" 2>/dev/null || true
-if ! grep -q "final score" "$out/log"; then
+xboard_start "$out/log" "$@" -noGUI -xponder -fd "$out" -sd "$out" -mm \
+    -tc 0:20 -inc 0.1 -sgf "$out/match.pgn" -debug -nameOfDebugFile "$out/debug"
+if ! xboard_wait_score "$out/log" 600; then
+    xboard_stop
     echo "xboard_match.sh: the match did not end" >&2
     cat "$out/log" >&2
     exit 1
 fi
+xboard_stop
