@@ -429,8 +429,9 @@ end
 
 
 -- For the AI ------------------------------------------------------------
--- The pieces' values and, for each type, side and square, what standing
--- there is worth (in pawns), once per game (a variant has its own).
+-- The pieces' values and, for each side, type and square, what a piece
+-- standing there is worth (in pawns): its value and the square's worth for
+-- it. Once per game (a variant has its own).
 local function ai_tables(self)
   local t = rawget(self, "courier_ai")
   if t then return t end
@@ -457,7 +458,7 @@ local function ai_tables(self)
           elseif self.def.pieces[name].royal then
             v = -0.1 * (own - 1)   -- C-E1 the king is safest at home
           end
-          sq[self.rules:at(f, r)] = v
+          sq[self.rules:at(f, r)] = t.value[id] + v
         end
       end
       t.square[side][id] = sq
@@ -518,16 +519,7 @@ end
 -- side with more ways to move has more ways to checkmate (C-E2).
 local moves = wg.actions()
 function game:evaluate(s, side)
-  local t = ai_tables(self)
-  local value, square = t.value, t.square
-  local sum = 0
-  for pid = 1, s:npieces() do
-    local ty, who, sq = s:piece(pid)
-    if sq ~= 0 then
-      local v = value[ty] + square[who][ty][sq]
-      if who == side then sum = sum + v else sum = sum - v end
-    end
-  end
+  local sum = s:material(ai_tables(self).square, side)
   moves:clear()
   local mine = s:trace(moves, side)
   moves:clear()

@@ -175,6 +175,34 @@ describe("pieces off the board", function()
     assert.equal(1, s:count_on(2, { sq("a1"), sq("b1") }))
     assert.equal(0, s:count_on(1, { sq("a1") }))
   end)
+
+  it("are left out of material, which adds each piece on the board's entry for and against a side", function()
+    local s = toy.rules:new_state()
+    local man, gun = toy.T.man, toy.T.gun
+    s:add(man, 1, sq("a1"))
+    s:add(gun, 2, sq("c3"))
+    s:add(man, 1)                       -- off the board: not counted
+    s:add(man, 2, sq("f6"))
+    s:add(gun, 1, sq("b2"))             -- side 1 has no gun entry: 0
+    local t = { { [man] = { [sq("a1")] = 1.5 } },
+                { [man] = { [sq("f6")] = 0.25 }, [gun] = { [sq("c3")] = 3 } } }
+    -- a naive sum, piece by piece in id order, as a Lua evaluation writes it
+    local function naive(side)
+      local sum = 0
+      for pid = 1, s:npieces() do
+        local ty, who, at = s:piece(pid)
+        if at ~= 0 then
+          local v = (t[who][ty] or {})[at] or 0
+          sum = who == side and sum + v or sum - v
+        end
+      end
+      return sum
+    end
+    assert.equal(1.5 - 3 - 0.25, s:material(t, 1))
+    assert.equal(naive(1), s:material(t, 1))
+    assert.equal(naive(2), s:material(t, 2))
+    assert.equal(0, s:material({}, 1))
+  end)
 end)
 
 describe("options and seeds", function()
