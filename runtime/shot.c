@@ -322,6 +322,34 @@ static int plain_atom(const wg_atom *a)
            && !a->noland;
 }
 
+/* 1 if every move atom of the pattern, both sides', is plain with the same
+ * blocking layers (*block: those; 0 when it has no move atom). */
+static int plain_pattern(const wg_type *pt, uint32_t *block)
+{
+    int seen = 0;
+    *block = 0;
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < pt->natoms[side]; k++) {
+            const wg_atom *a = &pt->atom[side][k];
+            if (!(a->mode & WG_MOVE))
+                continue;
+            if (!plain_atom(a) || (seen && a->block != *block))
+                return 0;
+            *block = a->block;
+            seen = 1;
+        }
+    return 1;
+}
+
+static void race_init(const wg_state *s, int pattern, race *rc)
+{
+    uint32_t block;
+    rc->pt = &s->rules->type[pattern];
+    rc->plain = plain_pattern(rc->pt, &block);
+    for (int sq = 0; rc->plain && sq <= s->rules->grid.nsq; sq++)
+        rc->open[sq] = sq && !wg_at(s, sq) && !(wg_terrain(s, sq) & block);
+}
+
 /* dist[sq]: the moves side's pieces need to reach sq by the pattern (0:
  * none, or a piece's own square), breadth first from all of them at once.
  * Returns the squares reached in one move. */
@@ -376,34 +404,225 @@ static int distances(const wg_state *s, race *rc, int side, uint16_t *dist)
     return near;
 }
 
-void wg_shot_territory(const wg_state *s, int pattern, int count[4])
+int wg_shot_distances_walk(const wg_state *s, int pattern, int side,
+                           uint16_t *dist)
 {
     const wg_rules *r = s->rules;
-    uint16_t d1[WG_MAX_SQ + 1] = { 0 }, d2[WG_MAX_SQ + 1] = { 0 };
-    count[0] = count[1] = count[2] = count[3] = 0;
+    memset(dist, 0, ((size_t)r->grid.nsq + 1) * sizeof *dist);
     if (pattern < 1 || pattern > r->ntypes)
-        return;
+        return 0;
     race rc;
-    rc.pt = &r->type[pattern];
-    rc.plain = 1;
-    uint32_t block = 0;
-    for (int side = 0; side < 2; side++)
-        for (int k = 0; k < rc.pt->natoms[side]; k++) {
-            const wg_atom *a = &rc.pt->atom[side][k];
-            if (!(a->mode & WG_MOVE))
-                continue;
-            if (!plain_atom(a) || (rc.plain == 2 && a->block != block))
-                rc.plain = 0;
-            else if (rc.plain) {
-                block = a->block;
-                rc.plain = 2;
+    race_init(s, pattern, &rc);
+    return distances(s, &rc, side, dist);
+}
+
+/* ---- The same search on bitsets ------------------------------------------
+ * On a board of at most 128 squares, when every move atom is plain with
+ * the same blocking layers, the search steps a whole frontier at once
+ * instead of a square at a time: a set of squares is two words (square sq
+ * is bit sq - 1), and a step along an atom shifts both by the vector's
+ * distance in square numbers, then keeps the open squares the vector can
+ * arrive on (the grid's arrive sets: they drop what a shift carried off one
+ * edge of the board onto the other). */
+typedef struct bits {
+    uint64_t lo, hi;   /* squares 1..64, 65..128 */
+} bits;
+
+static inline int bits_any(bits a) { return (a.lo | a.hi) != 0; }
+
+static inline bits bits_minus(bits a, bits b)
+{
+    return (bits){ a.lo & ~b.lo, a.hi & ~b.hi };
+}
+
+static int count64(uint64_t x)
+{   /* bits set, added up in ever wider fields */
+    x -= x >> 1 & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + (x >> 2 & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)(x * 0x0101010101010101u >> 56);
+}
+
+static inline int bits_count(bits a) { return count64(a.lo) + count64(a.hi); }
+
+/* One atom's walks: the vector as a difference of square numbers, and the
+ * squares a step along it may reach -- open, where the vector can arrive
+ * from a square of the board, and not yet swept (a walk that meets a
+ * square an earlier walk of the atom passed finds nothing new from there
+ * on, as in the walk above). */
+typedef struct lane {
+    int shift;
+    bits to;
+} lane;
+
+/* Every square a walk along the lane reaches from a square of g. */
+static bits slide(bits g, const lane *ln)
+{
+    uint64_t lo = g.lo, hi = g.hi, tlo = ln->to.lo, thi = ln->to.hi;
+    bits all = { 0, 0 };
+    int n = ln->shift;
+    if (n > 0 && n < 64)
+        for (;;) {
+            hi = (hi << n | lo >> (64 - n)) & thi;
+            lo = lo << n & tlo;
+            if (!(lo | hi))
+                return all;
+            all.lo |= lo;
+            all.hi |= hi;
+        }
+    if (n < 0 && n > -64)
+        for (n = -n;;) {
+            lo = (lo >> n | hi << (64 - n)) & tlo;
+            hi = hi >> n & thi;
+            if (!(lo | hi))
+                return all;
+            all.lo |= lo;
+            all.hi |= hi;
+        }
+    /* a step of 64 squares or more: a second would leave the board */
+    if (n >= 64)
+        all.hi = lo << (n - 64) & thi;
+    else
+        all.lo = hi >> (-n - 64) & tlo;
+    return all;
+}
+
+/* One side's search: a lane per move atom, the squares reached so far and
+ * those first reached by the last step. */
+typedef struct flood {
+    int nlanes;
+    lane lane[WG_MAX_ATOMS];
+    bits front, reached;
+} flood;
+
+static void flood_start(flood *f, const wg_state *s, const wg_type *pt,
+                        int side, bits open)
+{
+    const wg_grid *g = &s->rules->grid;
+    f->nlanes = 0;
+    f->front = f->reached = (bits){ 0, 0 };
+    for (int k = 0; k < pt->natoms[side - 1]; k++) {
+        const wg_atom *a = &pt->atom[side - 1][k];
+        const uint64_t *arrive = g->arrive[a->vec];
+        if (!(a->mode & WG_MOVE) || !(arrive[0] | arrive[1]))
+            continue;   /* not a move, or one that goes nowhere here */
+        lane *ln = &f->lane[f->nlanes++];
+        ln->shift = g->vec[a->vec][1] * g->files + g->vec[a->vec][0];
+        ln->to = (bits){ open.lo & arrive[0], open.hi & arrive[1] };
+    }
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        int b = wg_piece(s, list[i])[PF_SQ] - 1;
+        *(b < 64 ? &f->front.lo : &f->front.hi) |= 1ull << (b & 63);
+    }
+}
+
+/* The squares first reached in one more move: none once the search is
+ * over. */
+static bits flood_step(flood *f)
+{
+    bits next = { 0, 0 };
+    if (!bits_any(f->front))
+        return next;
+    for (int k = 0; k < f->nlanes; k++) {
+        lane *ln = &f->lane[k];
+        bits b = slide(f->front, ln);
+        ln->to = bits_minus(ln->to, b);   /* swept */
+        next.lo |= b.lo;
+        next.hi |= b.hi;
+    }
+    next = bits_minus(next, f->reached);
+    f->reached.lo |= next.lo;
+    f->reached.hi |= next.hi;
+    f->front = next;
+    return next;
+}
+
+/* The empty squares first..last (at most 64) no layer of block covers, as
+ * one word: built from the last square down, in a register. */
+static uint64_t open_word(const wg_state *s, uint32_t block, int first,
+                          int last)
+{
+    const int32_t *board = s->w + s->o_board, *dyn = s->w + s->o_dyn;
+    const uint32_t *terrain = s->rules->grid.terrain;
+    uint64_t m = 0;
+    for (int sq = last; sq >= first; sq--)
+        m = m << 1 | !((uint32_t)board[sq]
+                       | ((terrain[sq] | (uint32_t)dyn[sq]) & block));
+    return m;
+}
+
+static bits open_squares(const wg_state *s, uint32_t block)
+{
+    int nsq = s->rules->grid.nsq;
+    return (bits){ open_word(s, block, 1, nsq < 64 ? nsq : 64),
+                   open_word(s, block, 65, nsq) };
+}
+
+/* Whether the bitset search can stand for the walk: nothing else differs
+ * (the tests hold the two to the same distances). */
+static int flood_fits(const wg_state *s, int pattern, uint32_t *block)
+{
+    const wg_rules *r = s->rules;
+    return pattern >= 1 && pattern <= r->ntypes
+           && r->grid.nsq <= WG_GRID_BITS
+           && plain_pattern(&r->type[pattern], block);
+}
+
+int wg_shot_distances(const wg_state *s, int pattern, int side,
+                      uint16_t *dist)
+{
+    uint32_t block;
+    if (!flood_fits(s, pattern, &block))
+        return wg_shot_distances_walk(s, pattern, side, dist);
+    const wg_grid *g = &s->rules->grid;
+    memset(dist, 0, ((size_t)g->nsq + 1) * sizeof *dist);
+    flood f;
+    flood_start(&f, s, &s->rules->type[pattern], side,
+                open_squares(s, block));
+    int near = 0;
+    for (int d = 1;; d++) {
+        bits next = flood_step(&f);
+        if (!bits_any(next))
+            return near;
+        for (int sq = 1; sq <= g->nsq; sq++)
+            if ((sq <= 64 ? next.lo >> (sq - 1) : next.hi >> (sq - 65)) & 1)
+                dist[sq] = (uint16_t)d;
+        if (d == 1)
+            near = bits_count(next);
+    }
+}
+
+void wg_shot_territory(const wg_state *s, int pattern, int count[4])
+{
+    count[0] = count[1] = count[2] = count[3] = 0;
+    if (pattern < 1 || pattern > s->rules->ntypes)
+        return;
+    uint32_t block;
+    if (flood_fits(s, pattern, &block)) {
+        /* both searches a step at a time: a square first reached by one
+         * side belongs to it unless the other has reached it too */
+        const wg_type *pt = &s->rules->type[pattern];
+        bits open = open_squares(s, block);
+        flood f1, f2;
+        flood_start(&f1, s, pt, 1, open);
+        flood_start(&f2, s, pt, 2, open);
+        for (int d = 1;; d++) {
+            bits a = flood_step(&f1), b = flood_step(&f2);
+            if (!bits_any(a) && !bits_any(b))
+                return;
+            count[0] += bits_count(bits_minus(a, f2.reached));
+            count[1] += bits_count(bits_minus(b, f1.reached));
+            if (d == 1) {
+                count[2] = bits_count(a);
+                count[3] = bits_count(b);
             }
         }
-    for (int sq = 0; rc.plain && sq <= r->grid.nsq; sq++)
-        rc.open[sq] = sq && !wg_at(s, sq) && !(wg_terrain(s, sq) & block);
-    count[2] = distances(s, &rc, 1, d1);
-    count[3] = distances(s, &rc, 2, d2);
-    for (int sq = 1; sq <= r->grid.nsq; sq++) {
+    }
+    uint16_t d1[WG_MAX_SQ + 1], d2[WG_MAX_SQ + 1];
+    count[2] = wg_shot_distances_walk(s, pattern, 1, d1);
+    count[3] = wg_shot_distances_walk(s, pattern, 2, d2);
+    for (int sq = 1; sq <= s->rules->grid.nsq; sq++) {
         int a = d1[sq], b = d2[sq];
         if (a && (!b || a < b))
             count[0]++;

@@ -43,4 +43,18 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
  * walk knows the atoms' block, noland and over masks, as shots do. */
 void wg_shot_territory(const wg_state *s, int pattern, int count[4]);
 
+/* The distances territory counts: dist[sq] (sq 0..nsq) gets the moves
+ * side's pieces need to reach sq by the pattern's move atoms, 0 for a
+ * square none reaches and for the pieces' own squares. Returns the squares
+ * reached in one move. On a board of at most 128 squares, when every move
+ * atom slides from distance 1 to the edge over no piece with the same
+ * block mask and no noland, the search runs on bitsets, a whole frontier a
+ * step; wg_shot_distances_walk walks square by square whatever the board
+ * and the pattern: the other cases take it, and the tests hold the bitset
+ * search to it. */
+int wg_shot_distances(const wg_state *s, int pattern, int side,
+                      uint16_t *dist);
+int wg_shot_distances_walk(const wg_state *s, int pattern, int side,
+                           uint16_t *dist);
+
 #endif

@@ -255,6 +255,122 @@ static void test_amazons_start(void)
     free_rules(r);
 }
 
+/* ---- territory: the bitset search against the walk ---------------------- */
+
+enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, NPATTERNS = MIXED };
+
+/* Layer 0 "dead" stops everything, layer 1 "water" only the swimmer's
+ * atoms. The rider's odd vectors (side 2 mirrors them) cross edges in
+ * every way a shift can, some by 64 squares or more on the wider boards;
+ * SHORT and MIXED are not plain, and take the walk. */
+static wg_rules *make_race_rules(int files, int ranks)
+{
+    static const int odd[][2] = { { 2, 1 }, { -1, 3 }, { 0, 4 }, { -3, -5 },
+                                  { 5, 0 }, { 1, -7 }, { 7, 1 }, { -9, 2 },
+                                  { 0, -1 }, { 15, 0 } };
+    wg_rules *r = calloc(1, sizeof *r);
+    wg_rules_init(r, files, ranks);
+    int dead = wg_grid_layer(&r->grid, "dead", 1);
+    r->grid.stops |= 1u << dead;
+    int water = wg_grid_layer(&r->grid, "water", 1);
+    wg_rules_add_type(r, "queen", 'q');
+    wg_rules_add_type(r, "rider", 'r');
+    wg_rules_add_type(r, "swimmer", 's');
+    wg_rules_add_type(r, "short", 'h');
+    wg_rules_add_type(r, "mixed", 'm');
+    for (int i = 0; i < 8; i++) {
+        wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
+        wg_rules_add_atom(r, QUEEN, dirs[i][0], dirs[i][1], a);
+        wg_atom w = { .min = 1, .max = 0, .mode = WG_MOVE,
+                      .block = 1u << water };
+        wg_rules_add_atom(r, SWIMMER, dirs[i][0], dirs[i][1], w);
+        wg_atom h = { .min = 1, .max = 3, .mode = WG_MOVE };
+        wg_rules_add_atom(r, SHORT, dirs[i][0], dirs[i][1], h);
+        wg_rules_add_atom(r, MIXED, dirs[i][0], dirs[i][1], i < 4 ? a : w);
+    }
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+        wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
+        if (abs(odd[i][0]) < files && abs(odd[i][1]) < ranks)
+            wg_rules_add_atom(r, RIDER, odd[i][0], odd[i][1], a);
+    }
+    wg_atom c = { .min = 1, .max = 0, .mode = WG_CAPTURE };
+    wg_rules_add_atom(r, RIDER, 1, 1, c);   /* not a move: not walked */
+    wg_rules_finish(r);
+    return r;
+}
+
+static void random_race(wg_state *s)
+{
+    const wg_grid *g = &s->rules->grid;
+    wg_state_clear(s);
+    for (int k = (int)rnd(14); k > 0; k--) {
+        int sq = 1 + (int)rnd((uint32_t)g->nsq);
+        if (!wg_at(s, sq))
+            wg_state_add(s, 1 + (int)rnd(NPATTERNS), 1 + (int)rnd(2), sq);
+    }
+    for (int layer = 0; layer < 2; layer++)
+        for (int k = (int)rnd((uint32_t)g->nsq / 2); k > 0; k--) {
+            int sq = 1 + (int)rnd((uint32_t)g->nsq);
+            if (!wg_at(s, sq))
+                wg_state_set_layer(s, sq, layer, 1);
+        }
+}
+
+static void test_distances_equal_walk(void)
+{
+    static const int sizes[][2] = { { 1, 16 }, { 16, 1 }, { 3, 3 },
+                                    { 5, 7 }, { 8, 8 }, { 10, 10 },
+                                    { 11, 11 }, { 16, 8 }, { 8, 16 },
+                                    { 12, 11 }, { 16, 16 } };
+    int compared = 0, far = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        wg_rules *r = make_race_rules(sizes[z][0], sizes[z][1]);
+        wg_state *s = wg_state_new(r);
+        int nsq = r->grid.nsq, bad = 0;
+        for (int k = 0; k < 200 && !bad; k++) {
+            random_race(s);
+            for (int pattern = 1; pattern <= NPATTERNS; pattern++) {
+                uint16_t walk[3][WG_MAX_SQ + 1], bits[WG_MAX_SQ + 1];
+                for (int side = 1; side <= 2; side++) {
+                    int nw = wg_shot_distances_walk(s, pattern, side,
+                                                    walk[side]);
+                    int nb = wg_shot_distances(s, pattern, side, bits);
+                    int same = nw == nb && !memcmp(walk[side], bits,
+                                                   (size_t)(nsq + 1) * 2);
+                    CHECK(same, "%dx%d position %d pattern %d side %d: "
+                          "%d and %d in one move", sizes[z][0],
+                          sizes[z][1], k, pattern, side, nb, nw);
+                    bad |= !same;
+                    for (int sq = 1; sq <= nsq; sq++)
+                        far += walk[side][sq] > 2;
+                }
+                int want[4] = { 0, 0, wg_shot_distances_walk(s, pattern, 1,
+                                                             walk[1]),
+                                wg_shot_distances_walk(s, pattern, 2,
+                                                       walk[2]) };
+                for (int sq = 1; sq <= nsq; sq++) {
+                    int a = walk[1][sq], b = walk[2][sq];
+                    want[0] += a && (!b || a < b);
+                    want[1] += b && (!a || b < a);
+                }
+                int got[4];
+                wg_shot_territory(s, pattern, got);
+                CHECK(!memcmp(got, want, sizeof got), "%dx%d position %d "
+                      "pattern %d: territory %d %d %d %d, walked %d %d %d "
+                      "%d", sizes[z][0], sizes[z][1], k, pattern, got[0],
+                      got[1], got[2], got[3], want[0], want[1], want[2],
+                      want[3]);
+                bad |= memcmp(got, want, sizeof got) != 0;
+                compared++;
+            }
+        }
+        wg_state_free(s);
+        free_rules(r);
+    }
+    CHECK(far > 10000, "squares three moves away or more: %d", far);
+    CHECK(compared == 11 * 200 * NPATTERNS, "compared %d", compared);
+}
+
 int main(void)
 {
     RUN(test_stopping_layer_reaches_every_atom);
@@ -263,5 +379,6 @@ int main(void)
     RUN(test_guarded);
     RUN(test_shots_equal_naive);
     RUN(test_amazons_start);
+    RUN(test_distances_equal_walk);
     return RUN_SUMMARY();
 }
