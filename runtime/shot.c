@@ -53,27 +53,39 @@ static inline ride ride_from(const wg_state *s, const wg_atom *a, int side,
     return w;
 }
 
-static inline int ride_next(const wg_state *s, ride *w)
+/* The next square the walk passes, empty or a piece it passes over, and
+ * in *land whether it may stop there; 0 once the line ends. */
+static inline int ride_step(const wg_state *s, ride *w, int *land)
 {
     const wg_atom *a = w->a;
-    while (w->d < w->max && w->ray[w->d]) {
+    if (w->d < w->max && w->ray[w->d]) {
         int t = w->ray[w->d++];
         uint32_t ter = wg_terrain(s, t);
-        if (ter & a->block)
-            break;
-        int q = t == w->gone ? 0 : wg_at(s, t);
-        if (q) {
+        if (!(ter & a->block)) {
+            int q = t == w->gone ? 0 : wg_at(s, t);
+            if (!q) {
+                *land = w->d >= a->min && !(ter & a->noland);
+                return t;
+            }
             const int32_t *qp = wg_piece(s, q);
             uint32_t over = qp[PF_SIDE] == w->side ? a->over_own
                                                    : a->over_enemy;
-            if (!(over >> qp[PF_TYPE] & 1))
-                break;
-            continue;   /* passed over a piece: it cannot stop there */
+            if (over >> qp[PF_TYPE] & 1) {
+                *land = 0;   /* passed over a piece: it cannot stop there */
+                return t;
+            }
         }
-        if (w->d >= a->min && !(ter & a->noland))
-            return t;
     }
     w->max = 0;
+    return 0;
+}
+
+static inline int ride_next(const wg_state *s, ride *w)
+{
+    int land;
+    for (int t; (t = ride_step(s, w, &land)) != 0;)
+        if (land)
+            return t;
     return 0;
 }
 
@@ -115,12 +127,14 @@ static int shoot(const wg_state *s, const wg_shot *spec, int side, int from,
         if (!(a->mode & WG_MOVE))
             continue;
         ride w = ride_from(s, a, side, to, gone);
-        for (int t; (t = ride_next(s, &w)) != 0;) {
+        for (int t, land; (t = ride_step(s, &w, &land)) != 0;) {
             if (zone[t] || (self_guard && next_to(&r->grid, t, to))) {
-                if (spec->guards_stop)
+                if (spec->guards_stop)   /* even where it could not land */
                     break;
                 continue;
             }
+            if (!land)
+                continue;
             wg_action x = wg_act(spec->kind, (unsigned)from, (unsigned)to,
                                  (unsigned)t, 0, 0);
             if (first_visit(v, pt->overlap, t))
@@ -248,8 +262,10 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
     return 0;
 }
 
-int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
-                  wg_actlist *out)
+/* wg_shot_trace, on the fast path where it can (quick) or walking every
+ * shot. */
+static int trace(const wg_state *s, int side, const wg_shot *spec,
+                 wg_actlist *out, int quick)
 {
     const wg_rules *r = s->rules;
     if (spec->pattern < 1 || spec->pattern > r->ntypes)
@@ -257,7 +273,7 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
     uint8_t zone[WG_MAX_SQ + 1], own[WG_MAX_SQ + 1];
     wg_shot_zone(s, spec->guards, 0, zone);
     fast f;
-    int quick = fast_setup(s, spec, side, zone, &f);
+    quick = quick && fast_setup(s, spec, side, zone, &f);
     seen shots, moves;  /* used only when lines overlap: cleared then */
     shots.stamp = moves.stamp = 0;
     int overlap = r->type[spec->pattern].overlap;
@@ -301,6 +317,18 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
         f.land[from] = land;
     }
     return out->n - n0;
+}
+
+int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
+                  wg_actlist *out)
+{
+    return trace(s, side, spec, out, 1);
+}
+
+int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
+                       wg_actlist *out)
+{
+    return trace(s, side, spec, out, 0);
 }
 
 /* Territory's search. An atom is plain when it slides from distance 1 to

@@ -33,6 +33,11 @@ void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone);
  * Returns the number added, or the list's error (WG_EFULL, WG_ENOMEM). */
 int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
                   wg_actlist *out);
+/* The same actions in the same order, walking every shot square by square
+ * as wg_shot_trace does for the patterns its fast path does not cover (the
+ * tests hold the fast path to it). */
+int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
+                       wg_actlist *out);
 
 /* Territory, as Amazons programs count it: every piece of both sides moves
  * by the move atoms of type `pattern` (as the tracer walks them, from the

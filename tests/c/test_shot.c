@@ -257,17 +257,19 @@ static void test_amazons_start(void)
 
 /* ---- territory: the bitset search against the walk ---------------------- */
 
-enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, NPATTERNS = MIXED };
+enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, WADER, LONG,
+       NPATTERNS = LONG };
 
 /* Layer 0 "dead" stops everything, layer 1 "water" only the swimmer's
- * atoms. The rider's odd vectors (side 2 mirrors them) cross edges in
- * every way a shift can, some by 64 squares or more on the wider boards;
- * SHORT and MIXED are not plain, and take the walk. */
+ * atoms; the wader may cross water but not stop there. The rider's odd
+ * vectors (side 2 mirrors them) cross edges in every way a shift can, some
+ * by 64 squares or more on the wider boards. SHORT, MIXED and WADER are
+ * not plain, and take the walk; LONG has two atoms on one line. */
 static wg_rules *make_race_rules(int files, int ranks)
 {
     static const int odd[][2] = { { 2, 1 }, { -1, 3 }, { 0, 4 }, { -3, -5 },
                                   { 5, 0 }, { 1, -7 }, { 7, 1 }, { -9, 2 },
-                                  { 0, -1 }, { 15, 0 } };
+                                  { 0, -1 }, { -15, 0 } };
     wg_rules *r = calloc(1, sizeof *r);
     wg_rules_init(r, files, ranks);
     int dead = wg_grid_layer(&r->grid, "dead", 1);
@@ -278,6 +280,8 @@ static wg_rules *make_race_rules(int files, int ranks)
     wg_rules_add_type(r, "swimmer", 's');
     wg_rules_add_type(r, "short", 'h');
     wg_rules_add_type(r, "mixed", 'm');
+    wg_rules_add_type(r, "wader", 'w');
+    wg_rules_add_type(r, "long", 'l');
     for (int i = 0; i < 8; i++) {
         wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
         wg_rules_add_atom(r, QUEEN, dirs[i][0], dirs[i][1], a);
@@ -287,6 +291,12 @@ static wg_rules *make_race_rules(int files, int ranks)
         wg_atom h = { .min = 1, .max = 3, .mode = WG_MOVE };
         wg_rules_add_atom(r, SHORT, dirs[i][0], dirs[i][1], h);
         wg_rules_add_atom(r, MIXED, dirs[i][0], dirs[i][1], i < 4 ? a : w);
+        wg_atom l = { .min = 1, .max = 0, .mode = WG_MOVE,
+                      .noland = 1u << water };
+        wg_rules_add_atom(r, WADER, dirs[i][0], dirs[i][1], l);
+        if (i < 3)   /* (1, 0) and (3, 0) share a line */
+            wg_rules_add_atom(r, LONG, dirs[i][0] * (i ? 1 : 3), dirs[i][1],
+                              a);
     }
     for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
         wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
@@ -371,6 +381,56 @@ static void test_distances_equal_walk(void)
     CHECK(compared == 11 * 200 * NPATTERNS, "compared %d", compared);
 }
 
+/* ---- shots: the fast path against the walk ------------------------------ */
+
+static void test_shots_equal_walk(void)
+{
+    static const int sizes[][2] = { { 1, 16 }, { 3, 3 }, { 5, 7 },
+                                    { 8, 8 }, { 10, 10 }, { 16, 8 },
+                                    { 12, 11 }, { 16, 16 } };
+    wg_actlist fast = { 0 }, walk = { 0 };
+    wg_actlist_grow(&fast);   /* room for the 7 actions before */
+    wg_actlist_grow(&walk);
+    int total = 0, kinds = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        wg_rules *r = make_race_rules(sizes[z][0], sizes[z][1]);
+        wg_state *s = wg_state_new(r);
+        int bad = 0;
+        for (int k = 0; k < 400 && !bad; k++) {
+            random_race(s);
+            uint32_t types = (1u << (NPATTERNS + 1)) - 2;
+            wg_shot sp = { .kind = 2, .movers = rnd(1u << 8) & types,
+                           .pattern = 1 + (int)rnd(NPATTERNS),
+                           .guards = rnd(2) ? 0 : rnd(1u << 8) & types,
+                           .origin_open = (int)rnd(2),
+                           .guards_stop = (int)rnd(2) };
+            if (rnd(2))   /* often the Amazons' own: queens shoot */
+                sp.movers = 1u << QUEEN | (rnd(1u << 8) & types & ~sp.guards);
+            int side = 1 + (int)rnd(2);
+            fast.n = walk.n = 7;   /* after what the list held */
+            int nf = wg_shot_trace(s, side, &sp, &fast);
+            int nw = wg_shot_trace_walk(s, side, &sp, &walk);
+            int same = nf == nw && fast.n == walk.n
+                       && !memcmp(fast.a + 7, walk.a + 7,
+                                  (size_t)nw * sizeof *walk.a);
+            CHECK(same, "%dx%d position %d (movers %#x, pattern %d, guards "
+                  "%#x, origin_open %d, guards_stop %d, side %d): %d "
+                  "actions, walked %d", sizes[z][0], sizes[z][1], k,
+                  sp.movers, sp.pattern, sp.guards, sp.origin_open,
+                  sp.guards_stop, side, nf, nw);
+            bad |= !same;
+            total += nw;
+            kinds += nw > 0;
+        }
+        wg_state_free(s);
+        free_rules(r);
+    }
+    CHECK(total > 100000 && kinds > 1000, "%d actions, %d lists", total,
+          kinds);
+    wg_actlist_free(&fast);
+    wg_actlist_free(&walk);
+}
+
 int main(void)
 {
     RUN(test_stopping_layer_reaches_every_atom);
@@ -380,5 +440,6 @@ int main(void)
     RUN(test_shots_equal_naive);
     RUN(test_amazons_start);
     RUN(test_distances_equal_walk);
+    RUN(test_shots_equal_walk);
     return RUN_SUMMARY();
 }
