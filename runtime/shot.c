@@ -89,6 +89,14 @@ static inline int ride_next(const wg_state *s, ride *w)
     return 0;
 }
 
+/* A plain atom slides from distance 1 to the edge over no piece and stops
+ * on every square it may pass. */
+static int plain_atom(const wg_atom *a)
+{
+    return a->min <= 1 && !a->max && !a->over_own && !a->over_enemy
+           && !a->noland;
+}
+
 /* Squares already used, for patterns whose lines overlap: at[sq] == stamp. */
 typedef struct seen {
     uint32_t stamp;
@@ -153,9 +161,9 @@ typedef struct fast {
     int max[WG_MAX_ATOMS];
     uint32_t block, noland;             /* the atoms' common masks */
     int guards_stop;
-    int simple;                         /* every atom rides to the edge, and
-                                           a shot lands wherever it passes
-                                           (no guards, no noland) */
+    int edge;                           /* every atom rides to the edge */
+    int simple;                         /* and a shot lands wherever it
+                                           passes (no guards, no noland) */
     const uint8_t *zone;
     uint8_t pass[WG_MAX_SQ + 1], land[WG_MAX_SQ + 1];
 } fast;
@@ -207,9 +215,10 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
         f->block = first->block;
         f->noland = first->noland;
     }
-    f->simple = !spec->guards && !f->noland;
+    f->edge = 1;
     for (int i = 0; i < f->natoms; i++)
-        f->simple = f->simple && f->max[i] == WG_MAX_RAY;
+        f->edge = f->edge && f->max[i] == WG_MAX_RAY;
+    f->simple = f->edge && !spec->guards && !f->noland;
     /* fast_square for every square, with what it reads held in locals:
      * a store to pass or land (bytes) might otherwise change any of it */
     const int32_t *board = s->w + s->o_board, *dyn = s->w + s->o_dyn;
@@ -247,7 +256,7 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
     }
     for (int i = 0, n = f->natoms; i < n; i++) {
         const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY, *end = ray + f->max[i];
-        if (f->max[i] == WG_MAX_RAY)   /* to the edge: the 0 ends the ray */
+        if (f->edge)   /* to the edge: the 0 ends the ray */
             for (int t; pass[t = *ray]; ray++) {
                 *dst = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
                 dst += land[t];
@@ -260,6 +269,20 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
     }
     out->n = (int)(dst - out->a);
     return 0;
+}
+
+/* 1 if the type's moves stop on exactly the squares the fast path's shots
+ * pass (pass[]): plain atoms on distinct lines with the shots' block. */
+static int moves_pass(const fast *f, const wg_type *ty, int side)
+{
+    if (ty->overlap)
+        return 0;
+    for (int k = 0; k < ty->natoms[side - 1]; k++) {
+        const wg_atom *a = &ty->atom[side - 1][k];
+        if ((a->mode & WG_MOVE) && (!plain_atom(a) || a->block != f->block))
+            return 0;
+    }
+    return 1;
 }
 
 /* wg_shot_trace, on the fast path where it can (quick) or walking every
@@ -297,9 +320,19 @@ static int trace(const wg_state *s, int side, const wg_shot *spec,
         uint8_t pass = f.pass[from], land = f.land[from];
         if (go && spec->origin_open)   /* the mover has left its origin */
             fast_square(&f, s, from, 1);
+        /* unless guarded squares stop shots, a plain mover's moves are
+         * the squares its rays pass, as the shots' */
+        int pass_moves = go && !(spec->guards && spec->guards_stop)
+                         && moves_pass(&f, ty, side);
         for (int k = 0; k < ty->natoms[side - 1]; k++) {
             const wg_atom *a = &ty->atom[side - 1][k];
             if (!(a->mode & WG_MOVE))
+                continue;
+            for (const wg_sq *ray = wg_grid_ray(&r->grid, a->vec, from);
+                 pass_moves && f.pass[*ray]; ray++)
+                WG_TRY(shoot_fast(&f, wg_act(spec->kind, (unsigned)from,
+                                             *ray, 0, 0, 0), *ray, out));
+            if (pass_moves)
                 continue;
             ride w = ride_from(s, a, side, from, 0);
             for (int t; (t = ride_next(s, &w)) != 0;) {
@@ -343,12 +376,6 @@ typedef struct race {
     uint8_t open[WG_MAX_SQ + 1];
     uint8_t swept[WG_MAX_ATOMS][WG_MAX_SQ + 1];
 } race;
-
-static int plain_atom(const wg_atom *a)
-{
-    return a->min <= 1 && !a->max && !a->over_own && !a->over_enemy
-           && !a->noland;
-}
 
 /* 1 if every move atom of the pattern, both sides', is plain with the same
  * blocking layers (*block: those; 0 when it has no move atom). */
