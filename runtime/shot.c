@@ -27,13 +27,22 @@ void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone)
             const int32_t *p = wg_piece(s, list[i]);
             if (!(types >> p[PF_TYPE] & 1) || list[i] == except)
                 continue;
-            for (int dy = -1; dy <= 1; dy++)
-                for (int dx = -1; dx <= 1; dx++)
-                    if (dx || dy)
-                        zone[wg_grid_step(g, p[PF_SQ], dx, dy)] = 1;
+            /* the rows below, at and above the piece, clipped to the
+             * board, but not its own square */
+            int sq = p[PF_SQ], file = g->file_of[sq], rank = g->rank_of[sq];
+            int left = file > 0, right = file < g->files - 1;
+            for (int dy = rank > 0 ? -1 : 0; dy <= (rank < g->ranks - 1);
+                 dy++) {
+                uint8_t *row = zone + sq + dy * g->files;
+                if (left)
+                    row[-1] = 1;
+                if (right)
+                    row[1] = 1;
+                if (dy)
+                    row[0] = 1;
+            }
         }
     }
-    zone[0] = 0;
 }
 
 /* A walk along one atom's line from a square: ride_next() gives, in order,
@@ -173,9 +182,9 @@ typedef struct fast {
 static inline int square_bits(uint32_t ter, int empty, int zoned,
                               uint32_t block, uint32_t noland, int stop)
 {
-    int open = empty && !(ter & block);
-    return (open && !(stop && zoned)) | (open && !zoned && !(ter & noland))
-                                        << 1;
+    /* & on flags (0 or 1), not &&: no branch a square */
+    int open = empty & !(ter & block);
+    return (open & !(stop & zoned)) | (open & !zoned & !(ter & noland)) << 1;
 }
 
 /* Sets pass[sq] and land[sq] for a square that is empty or not. */
@@ -195,7 +204,7 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
     const wg_atom *first = NULL;
     f->natoms = 0;
     f->block = f->noland = 0;
-    f->guards_stop = spec->guards_stop;
+    f->guards_stop = !!spec->guards_stop;
     f->zone = zone;
     if (pt->overlap)
         return 0;
@@ -254,19 +263,21 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
         out->n = (int)(dst - out->a);
         return 0;
     }
-    for (int i = 0, n = f->natoms; i < n; i++) {
-        const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY, *end = ray + f->max[i];
-        if (f->edge)   /* to the edge: the 0 ends the ray */
-            for (int t; pass[t = *ray]; ray++) {
-                *dst = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
-                dst += land[t];
+    int off = to * WG_MAX_RAY;
+    if (f->edge)   /* every ray to the edge: the 0 ends it */
+        for (int i = 0, n = f->natoms; i < n; i++)
+            for (const wg_sq *ray = f->ray[i] + off; pass[*ray]; ray++) {
+                *dst = base | wg_act(0, 0, 0, *ray, 0, 0);
+                dst += land[*ray];
             }
-        else
-            for (int t; ray < end && pass[t = *ray]; ray++) {
-                *dst = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
-                dst += land[t];
+    else
+        for (int i = 0, n = f->natoms; i < n; i++) {
+            const wg_sq *ray = f->ray[i] + off, *end = ray + f->max[i];
+            for (; ray < end && pass[*ray]; ray++) {
+                *dst = base | wg_act(0, 0, 0, *ray, 0, 0);
+                dst += land[*ray];
             }
-    }
+        }
     out->n = (int)(dst - out->a);
     return 0;
 }

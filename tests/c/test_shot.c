@@ -431,6 +431,39 @@ static void test_shots_equal_walk(void)
     wg_actlist_free(&walk);
 }
 
+static void test_zone_equals_naive(void)
+{
+    static const int sizes[][2] = { { 1, 16 }, { 16, 1 }, { 3, 3 },
+                                    { 10, 10 }, { 16, 16 } };
+    int zoned = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        wg_rules *r = make_race_rules(sizes[z][0], sizes[z][1]);
+        wg_state *s = wg_state_new(r);
+        for (int k = 0; k < 100; k++) {
+            random_race(s);
+            uint32_t guards = rnd(1u << 8) & ~1u;
+            int except = wg_at(s, 1 + (int)rnd((uint32_t)r->grid.nsq));
+            uint8_t zone[WG_MAX_SQ + 1];
+            wg_shot_zone(s, guards, except, zone);
+            int q = except ? wg_piece(s, except)[PF_SQ] : 0;
+            if (q)   /* the naive count without the piece `except` */
+                wg_state_remove(s, except);
+            int same = !zone[0];
+            for (int sq = 1; sq <= r->grid.nsq; sq++) {
+                same &= zone[sq] == naive_guarded(s, guards, sq);
+                zoned += zone[sq];
+            }
+            if (q)
+                wg_state_place(s, except, q);
+            CHECK(same, "%dx%d position %d, guards %#x", sizes[z][0],
+                  sizes[z][1], k, guards);
+        }
+        wg_state_free(s);
+        free_rules(r);
+    }
+    CHECK(zoned > 5000, "zoned squares: %d", zoned);
+}
+
 int main(void)
 {
     RUN(test_stopping_layer_reaches_every_atom);
@@ -441,5 +474,6 @@ int main(void)
     RUN(test_amazons_start);
     RUN(test_distances_equal_walk);
     RUN(test_shots_equal_walk);
+    RUN(test_zone_equals_naive);
     return RUN_SUMMARY();
 }
