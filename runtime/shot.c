@@ -236,12 +236,18 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
     int stop = f->guards_stop;
     uint8_t *pass = f->pass, *land = f->land;
     pass[0] = land[0] = 0;
-    for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++) {
-        int b = square_bits(terrain[sq] | (uint32_t)dyn[sq], !board[sq],
-                            zone[sq], block, noland, stop);
-        pass[sq] = (uint8_t)(b & 1);
-        land[sq] = (uint8_t)(b >> 1);
-    }
+    if (!spec->guards && !noland)   /* no zone: passes and lands alike */
+        for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++)
+            pass[sq] = land[sq] = !((uint32_t)board[sq]
+                                    | ((terrain[sq] | (uint32_t)dyn[sq])
+                                       & block));
+    else
+        for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++) {
+            int b = square_bits(terrain[sq] | (uint32_t)dyn[sq], !board[sq],
+                                zone[sq], block, noland, stop);
+            pass[sq] = (uint8_t)(b & 1);
+            land[sq] = (uint8_t)(b >> 1);
+        }
     return 1;
 }
 
@@ -315,6 +321,8 @@ static int trace(const wg_state *s, int side, const wg_shot *spec,
         overlap |= (spec->movers >> t & 1) && r->type[t].overlap;
     for (int sq = 0; overlap && sq <= r->grid.nsq; sq++)
         shots.at[sq] = moves.at[sq] = 0;
+    int8_t plain_moves[WG_MAX_TYPES + 1];   /* moves_pass by type, or -1 */
+    memset(plain_moves, -1, sizeof plain_moves);
     const int32_t *list = wg_list(s, side);
     int n0 = out->n;
     for (int i = 0, n = wg_count(s, side); i < n; i++) {
@@ -333,8 +341,13 @@ static int trace(const wg_state *s, int side, const wg_shot *spec,
             fast_square(&f, s, from, 1);
         /* unless guarded squares stop shots, a plain mover's moves are
          * the squares its rays pass, as the shots' */
-        int pass_moves = go && !(spec->guards && spec->guards_stop)
-                         && moves_pass(&f, ty, side);
+        int pass_moves = go && !(spec->guards && spec->guards_stop);
+        if (pass_moves) {   /* worked out once a type */
+            int8_t *m = &plain_moves[p[PF_TYPE]];
+            if (*m < 0)
+                *m = (int8_t)moves_pass(&f, ty, side);
+            pass_moves = *m;
+        }
         for (int k = 0; k < ty->natoms[side - 1]; k++) {
             const wg_atom *a = &ty->atom[side - 1][k];
             if (!(a->mode & WG_MOVE))
