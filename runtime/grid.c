@@ -50,6 +50,9 @@ int wg_grid_vec(wg_grid *g, int dx, int dy)
         int n = 0, t = sq;
         while ((t = wg_grid_step(g, t, dx, dy)) != 0)
             ray[sq * WG_MAX_RAY + n++] = (wg_sq)t;
+        t = ray[sq * WG_MAX_RAY];
+        if (t && g->nsq <= WG_GRID_BITS)
+            g->arrive[v][(t - 1) / 64] |= 1ull << ((t - 1) % 64);
     }
     return v;
 }

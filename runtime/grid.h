@@ -30,7 +30,14 @@ typedef struct wg_grid {
     /* ray[v] + sq * WG_MAX_RAY: the squares sq+v, sq+2v, ... up to the
      * edge, 0-terminated; allocated when the vector is interned */
     wg_sq *ray[WG_MAX_VECS];
+    /* arrive[v]: the squares one step of v lands on from a square of the
+     * board, as bits (square sq is bit (sq - 1) % 64 of word (sq - 1) / 64)
+     * for searches that step many squares at once; all 0 on a board of
+     * more than WG_GRID_BITS squares */
+    uint64_t arrive[WG_MAX_VECS][2];
 } wg_grid;
+
+#define WG_GRID_BITS 128   /* squares a two-word set of squares holds */
 
 /* WG_EINVAL if the size is out of range. */
 int wg_grid_init(wg_grid *g, int files, int ranks);

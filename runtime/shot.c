@@ -27,13 +27,22 @@ void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone)
             const int32_t *p = wg_piece(s, list[i]);
             if (!(types >> p[PF_TYPE] & 1) || list[i] == except)
                 continue;
-            for (int dy = -1; dy <= 1; dy++)
-                for (int dx = -1; dx <= 1; dx++)
-                    if (dx || dy)
-                        zone[wg_grid_step(g, p[PF_SQ], dx, dy)] = 1;
+            /* the rows below, at and above the piece, clipped to the
+             * board, but not its own square */
+            int sq = p[PF_SQ], file = g->file_of[sq], rank = g->rank_of[sq];
+            int left = file > 0, right = file < g->files - 1;
+            for (int dy = rank > 0 ? -1 : 0; dy <= (rank < g->ranks - 1);
+                 dy++) {
+                uint8_t *row = zone + sq + dy * g->files;
+                if (left)
+                    row[-1] = 1;
+                if (right)
+                    row[1] = 1;
+                if (dy)
+                    row[0] = 1;
+            }
         }
     }
-    zone[0] = 0;
 }
 
 /* A walk along one atom's line from a square: ride_next() gives, in order,
@@ -53,28 +62,48 @@ static inline ride ride_from(const wg_state *s, const wg_atom *a, int side,
     return w;
 }
 
-static inline int ride_next(const wg_state *s, ride *w)
+/* The next square the walk passes, empty or a piece it passes over, and
+ * in *land whether it may stop there; 0 once the line ends. */
+static inline int ride_step(const wg_state *s, ride *w, int *land)
 {
     const wg_atom *a = w->a;
-    while (w->d < w->max && w->ray[w->d]) {
+    if (w->d < w->max && w->ray[w->d]) {
         int t = w->ray[w->d++];
         uint32_t ter = wg_terrain(s, t);
-        if (ter & a->block)
-            break;
-        int q = t == w->gone ? 0 : wg_at(s, t);
-        if (q) {
+        if (!(ter & a->block)) {
+            int q = t == w->gone ? 0 : wg_at(s, t);
+            if (!q) {
+                *land = w->d >= a->min && !(ter & a->noland);
+                return t;
+            }
             const int32_t *qp = wg_piece(s, q);
             uint32_t over = qp[PF_SIDE] == w->side ? a->over_own
                                                    : a->over_enemy;
-            if (!(over >> qp[PF_TYPE] & 1))
-                break;
-            continue;   /* passed over a piece: it cannot stop there */
+            if (over >> qp[PF_TYPE] & 1) {
+                *land = 0;   /* passed over a piece: it cannot stop there */
+                return t;
+            }
         }
-        if (w->d >= a->min && !(ter & a->noland))
-            return t;
     }
     w->max = 0;
     return 0;
+}
+
+static inline int ride_next(const wg_state *s, ride *w)
+{
+    int land;
+    for (int t; (t = ride_step(s, w, &land)) != 0;)
+        if (land)
+            return t;
+    return 0;
+}
+
+/* A plain atom slides from distance 1 to the edge over no piece and stops
+ * on every square it may pass. */
+static int plain_atom(const wg_atom *a)
+{
+    return a->min <= 1 && !a->max && !a->over_own && !a->over_enemy
+           && !a->noland;
 }
 
 /* Squares already used, for patterns whose lines overlap: at[sq] == stamp. */
@@ -115,12 +144,14 @@ static int shoot(const wg_state *s, const wg_shot *spec, int side, int from,
         if (!(a->mode & WG_MOVE))
             continue;
         ride w = ride_from(s, a, side, to, gone);
-        for (int t; (t = ride_next(s, &w)) != 0;) {
+        for (int t, land; (t = ride_step(s, &w, &land)) != 0;) {
             if (zone[t] || (self_guard && next_to(&r->grid, t, to))) {
-                if (spec->guards_stop)
+                if (spec->guards_stop)   /* even where it could not land */
                     break;
                 continue;
             }
+            if (!land)
+                continue;
             wg_action x = wg_act(spec->kind, (unsigned)from, (unsigned)to,
                                  (unsigned)t, 0, 0);
             if (first_visit(v, pt->overlap, t))
@@ -139,9 +170,9 @@ typedef struct fast {
     int max[WG_MAX_ATOMS];
     uint32_t block, noland;             /* the atoms' common masks */
     int guards_stop;
-    int simple;                         /* every atom rides to the edge, and
-                                           a shot lands wherever it passes
-                                           (no guards, no noland) */
+    int edge;                           /* every atom rides to the edge */
+    int simple;                         /* and a shot lands wherever it
+                                           passes (no guards, no noland) */
     const uint8_t *zone;
     uint8_t pass[WG_MAX_SQ + 1], land[WG_MAX_SQ + 1];
 } fast;
@@ -151,9 +182,9 @@ typedef struct fast {
 static inline int square_bits(uint32_t ter, int empty, int zoned,
                               uint32_t block, uint32_t noland, int stop)
 {
-    int open = empty && !(ter & block);
-    return (open && !(stop && zoned)) | (open && !zoned && !(ter & noland))
-                                        << 1;
+    /* & on flags (0 or 1), not &&: no branch a square */
+    int open = empty & !(ter & block);
+    return (open & !(stop & zoned)) | (open & !zoned & !(ter & noland)) << 1;
 }
 
 /* Sets pass[sq] and land[sq] for a square that is empty or not. */
@@ -173,7 +204,7 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
     const wg_atom *first = NULL;
     f->natoms = 0;
     f->block = f->noland = 0;
-    f->guards_stop = spec->guards_stop;
+    f->guards_stop = !!spec->guards_stop;
     f->zone = zone;
     if (pt->overlap)
         return 0;
@@ -193,9 +224,10 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
         f->block = first->block;
         f->noland = first->noland;
     }
-    f->simple = !spec->guards && !f->noland;
+    f->edge = 1;
     for (int i = 0; i < f->natoms; i++)
-        f->simple = f->simple && f->max[i] == WG_MAX_RAY;
+        f->edge = f->edge && f->max[i] == WG_MAX_RAY;
+    f->simple = f->edge && !spec->guards && !f->noland;
     /* fast_square for every square, with what it reads held in locals:
      * a store to pass or land (bytes) might otherwise change any of it */
     const int32_t *board = s->w + s->o_board, *dyn = s->w + s->o_dyn;
@@ -204,12 +236,18 @@ static int fast_setup(const wg_state *s, const wg_shot *spec, int side,
     int stop = f->guards_stop;
     uint8_t *pass = f->pass, *land = f->land;
     pass[0] = land[0] = 0;
-    for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++) {
-        int b = square_bits(terrain[sq] | (uint32_t)dyn[sq], !board[sq],
-                            zone[sq], block, noland, stop);
-        pass[sq] = (uint8_t)(b & 1);
-        land[sq] = (uint8_t)(b >> 1);
-    }
+    if (!spec->guards && !noland)   /* no zone: passes and lands alike */
+        for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++)
+            pass[sq] = land[sq] = !((uint32_t)board[sq]
+                                    | ((terrain[sq] | (uint32_t)dyn[sq])
+                                       & block));
+    else
+        for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++) {
+            int b = square_bits(terrain[sq] | (uint32_t)dyn[sq], !board[sq],
+                                zone[sq], block, noland, stop);
+            pass[sq] = (uint8_t)(b & 1);
+            land[sq] = (uint8_t)(b >> 1);
+        }
     return 1;
 }
 
@@ -231,25 +269,43 @@ static int shoot_fast(const fast *f, wg_action base, int to, wg_actlist *out)
         out->n = (int)(dst - out->a);
         return 0;
     }
-    for (int i = 0, n = f->natoms; i < n; i++) {
-        const wg_sq *ray = f->ray[i] + to * WG_MAX_RAY, *end = ray + f->max[i];
-        if (f->max[i] == WG_MAX_RAY)   /* to the edge: the 0 ends the ray */
-            for (int t; pass[t = *ray]; ray++) {
-                *dst = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
-                dst += land[t];
+    int off = to * WG_MAX_RAY;
+    if (f->edge)   /* every ray to the edge: the 0 ends it */
+        for (int i = 0, n = f->natoms; i < n; i++)
+            for (const wg_sq *ray = f->ray[i] + off; pass[*ray]; ray++) {
+                *dst = base | wg_act(0, 0, 0, *ray, 0, 0);
+                dst += land[*ray];
             }
-        else
-            for (int t; ray < end && pass[t = *ray]; ray++) {
-                *dst = base | wg_act(0, 0, 0, (unsigned)t, 0, 0);
-                dst += land[t];
+    else
+        for (int i = 0, n = f->natoms; i < n; i++) {
+            const wg_sq *ray = f->ray[i] + off, *end = ray + f->max[i];
+            for (; ray < end && pass[*ray]; ray++) {
+                *dst = base | wg_act(0, 0, 0, *ray, 0, 0);
+                dst += land[*ray];
             }
-    }
+        }
     out->n = (int)(dst - out->a);
     return 0;
 }
 
-int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
-                  wg_actlist *out)
+/* 1 if the type's moves stop on exactly the squares the fast path's shots
+ * pass (pass[]): plain atoms on distinct lines with the shots' block. */
+static int moves_pass(const fast *f, const wg_type *ty, int side)
+{
+    if (ty->overlap)
+        return 0;
+    for (int k = 0; k < ty->natoms[side - 1]; k++) {
+        const wg_atom *a = &ty->atom[side - 1][k];
+        if ((a->mode & WG_MOVE) && (!plain_atom(a) || a->block != f->block))
+            return 0;
+    }
+    return 1;
+}
+
+/* wg_shot_trace, on the fast path where it can (quick) or walking every
+ * shot. */
+static int trace(const wg_state *s, int side, const wg_shot *spec,
+                 wg_actlist *out, int quick)
 {
     const wg_rules *r = s->rules;
     if (spec->pattern < 1 || spec->pattern > r->ntypes)
@@ -257,7 +313,7 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
     uint8_t zone[WG_MAX_SQ + 1], own[WG_MAX_SQ + 1];
     wg_shot_zone(s, spec->guards, 0, zone);
     fast f;
-    int quick = fast_setup(s, spec, side, zone, &f);
+    quick = quick && fast_setup(s, spec, side, zone, &f);
     seen shots, moves;  /* used only when lines overlap: cleared then */
     shots.stamp = moves.stamp = 0;
     int overlap = r->type[spec->pattern].overlap;
@@ -265,6 +321,8 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
         overlap |= (spec->movers >> t & 1) && r->type[t].overlap;
     for (int sq = 0; overlap && sq <= r->grid.nsq; sq++)
         shots.at[sq] = moves.at[sq] = 0;
+    int8_t plain_moves[WG_MAX_TYPES + 1];   /* moves_pass by type, or -1 */
+    memset(plain_moves, -1, sizeof plain_moves);
     const int32_t *list = wg_list(s, side);
     int n0 = out->n;
     for (int i = 0, n = wg_count(s, side); i < n; i++) {
@@ -281,9 +339,24 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
         uint8_t pass = f.pass[from], land = f.land[from];
         if (go && spec->origin_open)   /* the mover has left its origin */
             fast_square(&f, s, from, 1);
+        /* unless guarded squares stop shots, a plain mover's moves are
+         * the squares its rays pass, as the shots' */
+        int pass_moves = go && !(spec->guards && spec->guards_stop);
+        if (pass_moves) {   /* worked out once a type */
+            int8_t *m = &plain_moves[p[PF_TYPE]];
+            if (*m < 0)
+                *m = (int8_t)moves_pass(&f, ty, side);
+            pass_moves = *m;
+        }
         for (int k = 0; k < ty->natoms[side - 1]; k++) {
             const wg_atom *a = &ty->atom[side - 1][k];
             if (!(a->mode & WG_MOVE))
+                continue;
+            for (const wg_sq *ray = wg_grid_ray(&r->grid, a->vec, from);
+                 pass_moves && f.pass[*ray]; ray++)
+                WG_TRY(shoot_fast(&f, wg_act(spec->kind, (unsigned)from,
+                                             *ray, 0, 0, 0), *ray, out));
+            if (pass_moves)
                 continue;
             ride w = ride_from(s, a, side, from, 0);
             for (int t; (t = ride_next(s, &w)) != 0;) {
@@ -303,6 +376,18 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
     return out->n - n0;
 }
 
+int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
+                  wg_actlist *out)
+{
+    return trace(s, side, spec, out, 1);
+}
+
+int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
+                       wg_actlist *out)
+{
+    return trace(s, side, spec, out, 0);
+}
+
 /* Territory's search. An atom is plain when it slides from distance 1 to
  * the edge over no piece and stops on every square it may pass: then a
  * walk goes on from a square as any other walk of the atom that passed it
@@ -316,10 +401,32 @@ typedef struct race {
     uint8_t swept[WG_MAX_ATOMS][WG_MAX_SQ + 1];
 } race;
 
-static int plain_atom(const wg_atom *a)
+/* 1 if every move atom of the pattern, both sides', is plain with the same
+ * blocking layers (*block: those; 0 when it has no move atom). */
+static int plain_pattern(const wg_type *pt, uint32_t *block)
 {
-    return a->min <= 1 && !a->max && !a->over_own && !a->over_enemy
-           && !a->noland;
+    int seen = 0;
+    *block = 0;
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < pt->natoms[side]; k++) {
+            const wg_atom *a = &pt->atom[side][k];
+            if (!(a->mode & WG_MOVE))
+                continue;
+            if (!plain_atom(a) || (seen && a->block != *block))
+                return 0;
+            *block = a->block;
+            seen = 1;
+        }
+    return 1;
+}
+
+static void race_init(const wg_state *s, int pattern, race *rc)
+{
+    uint32_t block;
+    rc->pt = &s->rules->type[pattern];
+    rc->plain = plain_pattern(rc->pt, &block);
+    for (int sq = 0; rc->plain && sq <= s->rules->grid.nsq; sq++)
+        rc->open[sq] = sq && !wg_at(s, sq) && !(wg_terrain(s, sq) & block);
 }
 
 /* dist[sq]: the moves side's pieces need to reach sq by the pattern (0:
@@ -376,34 +483,225 @@ static int distances(const wg_state *s, race *rc, int side, uint16_t *dist)
     return near;
 }
 
-void wg_shot_territory(const wg_state *s, int pattern, int count[4])
+int wg_shot_distances_walk(const wg_state *s, int pattern, int side,
+                           uint16_t *dist)
 {
     const wg_rules *r = s->rules;
-    uint16_t d1[WG_MAX_SQ + 1] = { 0 }, d2[WG_MAX_SQ + 1] = { 0 };
-    count[0] = count[1] = count[2] = count[3] = 0;
+    memset(dist, 0, ((size_t)r->grid.nsq + 1) * sizeof *dist);
     if (pattern < 1 || pattern > r->ntypes)
-        return;
+        return 0;
     race rc;
-    rc.pt = &r->type[pattern];
-    rc.plain = 1;
-    uint32_t block = 0;
-    for (int side = 0; side < 2; side++)
-        for (int k = 0; k < rc.pt->natoms[side]; k++) {
-            const wg_atom *a = &rc.pt->atom[side][k];
-            if (!(a->mode & WG_MOVE))
-                continue;
-            if (!plain_atom(a) || (rc.plain == 2 && a->block != block))
-                rc.plain = 0;
-            else if (rc.plain) {
-                block = a->block;
-                rc.plain = 2;
+    race_init(s, pattern, &rc);
+    return distances(s, &rc, side, dist);
+}
+
+/* ---- The same search on bitsets ------------------------------------------
+ * On a board of at most 128 squares, when every move atom is plain with
+ * the same blocking layers, the search steps a whole frontier at once
+ * instead of a square at a time: a set of squares is two words (square sq
+ * is bit sq - 1), and a step along an atom shifts both by the vector's
+ * distance in square numbers, then keeps the open squares the vector can
+ * arrive on (the grid's arrive sets: they drop what a shift carried off one
+ * edge of the board onto the other). */
+typedef struct bits {
+    uint64_t lo, hi;   /* squares 1..64, 65..128 */
+} bits;
+
+static inline int bits_any(bits a) { return (a.lo | a.hi) != 0; }
+
+static inline bits bits_minus(bits a, bits b)
+{
+    return (bits){ a.lo & ~b.lo, a.hi & ~b.hi };
+}
+
+static int count64(uint64_t x)
+{   /* bits set, added up in ever wider fields */
+    x -= x >> 1 & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + (x >> 2 & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)(x * 0x0101010101010101u >> 56);
+}
+
+static inline int bits_count(bits a) { return count64(a.lo) + count64(a.hi); }
+
+/* One atom's walks: the vector as a difference of square numbers, and the
+ * squares a step along it may reach -- open, where the vector can arrive
+ * from a square of the board, and not yet swept (a walk that meets a
+ * square an earlier walk of the atom passed finds nothing new from there
+ * on, as in the walk above). */
+typedef struct lane {
+    int shift;
+    bits to;
+} lane;
+
+/* Every square a walk along the lane reaches from a square of g. */
+static bits slide(bits g, const lane *ln)
+{
+    uint64_t lo = g.lo, hi = g.hi, tlo = ln->to.lo, thi = ln->to.hi;
+    bits all = { 0, 0 };
+    int n = ln->shift;
+    if (n > 0 && n < 64)
+        for (;;) {
+            hi = (hi << n | lo >> (64 - n)) & thi;
+            lo = lo << n & tlo;
+            if (!(lo | hi))
+                return all;
+            all.lo |= lo;
+            all.hi |= hi;
+        }
+    if (n < 0 && n > -64)
+        for (n = -n;;) {
+            lo = (lo >> n | hi << (64 - n)) & tlo;
+            hi = hi >> n & thi;
+            if (!(lo | hi))
+                return all;
+            all.lo |= lo;
+            all.hi |= hi;
+        }
+    /* a step of 64 squares or more: a second would leave the board */
+    if (n >= 64)
+        all.hi = lo << (n - 64) & thi;
+    else
+        all.lo = hi >> (-n - 64) & tlo;
+    return all;
+}
+
+/* One side's search: a lane per move atom, the squares reached so far and
+ * those first reached by the last step. */
+typedef struct flood {
+    int nlanes;
+    lane lane[WG_MAX_ATOMS];
+    bits front, reached;
+} flood;
+
+static void flood_start(flood *f, const wg_state *s, const wg_type *pt,
+                        int side, bits open)
+{
+    const wg_grid *g = &s->rules->grid;
+    f->nlanes = 0;
+    f->front = f->reached = (bits){ 0, 0 };
+    for (int k = 0; k < pt->natoms[side - 1]; k++) {
+        const wg_atom *a = &pt->atom[side - 1][k];
+        const uint64_t *arrive = g->arrive[a->vec];
+        if (!(a->mode & WG_MOVE) || !(arrive[0] | arrive[1]))
+            continue;   /* not a move, or one that goes nowhere here */
+        lane *ln = &f->lane[f->nlanes++];
+        ln->shift = g->vec[a->vec][1] * g->files + g->vec[a->vec][0];
+        ln->to = (bits){ open.lo & arrive[0], open.hi & arrive[1] };
+    }
+    const int32_t *list = wg_list(s, side);
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        int b = wg_piece(s, list[i])[PF_SQ] - 1;
+        *(b < 64 ? &f->front.lo : &f->front.hi) |= 1ull << (b & 63);
+    }
+}
+
+/* The squares first reached in one more move: none once the search is
+ * over. */
+static bits flood_step(flood *f)
+{
+    bits next = { 0, 0 };
+    if (!bits_any(f->front))
+        return next;
+    for (int k = 0; k < f->nlanes; k++) {
+        lane *ln = &f->lane[k];
+        bits b = slide(f->front, ln);
+        ln->to = bits_minus(ln->to, b);   /* swept */
+        next.lo |= b.lo;
+        next.hi |= b.hi;
+    }
+    next = bits_minus(next, f->reached);
+    f->reached.lo |= next.lo;
+    f->reached.hi |= next.hi;
+    f->front = next;
+    return next;
+}
+
+/* The empty squares first..last (at most 64) no layer of block covers, as
+ * one word: built from the last square down, in a register. */
+static uint64_t open_word(const wg_state *s, uint32_t block, int first,
+                          int last)
+{
+    const int32_t *board = s->w + s->o_board, *dyn = s->w + s->o_dyn;
+    const uint32_t *terrain = s->rules->grid.terrain;
+    uint64_t m = 0;
+    for (int sq = last; sq >= first; sq--)
+        m = m << 1 | !((uint32_t)board[sq]
+                       | ((terrain[sq] | (uint32_t)dyn[sq]) & block));
+    return m;
+}
+
+static bits open_squares(const wg_state *s, uint32_t block)
+{
+    int nsq = s->rules->grid.nsq;
+    return (bits){ open_word(s, block, 1, nsq < 64 ? nsq : 64),
+                   open_word(s, block, 65, nsq) };
+}
+
+/* Whether the bitset search can stand for the walk: nothing else differs
+ * (the tests hold the two to the same distances). */
+static int flood_fits(const wg_state *s, int pattern, uint32_t *block)
+{
+    const wg_rules *r = s->rules;
+    return pattern >= 1 && pattern <= r->ntypes
+           && r->grid.nsq <= WG_GRID_BITS
+           && plain_pattern(&r->type[pattern], block);
+}
+
+int wg_shot_distances(const wg_state *s, int pattern, int side,
+                      uint16_t *dist)
+{
+    uint32_t block;
+    if (!flood_fits(s, pattern, &block))
+        return wg_shot_distances_walk(s, pattern, side, dist);
+    const wg_grid *g = &s->rules->grid;
+    memset(dist, 0, ((size_t)g->nsq + 1) * sizeof *dist);
+    flood f;
+    flood_start(&f, s, &s->rules->type[pattern], side,
+                open_squares(s, block));
+    int near = 0;
+    for (int d = 1;; d++) {
+        bits next = flood_step(&f);
+        if (!bits_any(next))
+            return near;
+        for (int sq = 1; sq <= g->nsq; sq++)
+            if ((sq <= 64 ? next.lo >> (sq - 1) : next.hi >> (sq - 65)) & 1)
+                dist[sq] = (uint16_t)d;
+        if (d == 1)
+            near = bits_count(next);
+    }
+}
+
+void wg_shot_territory(const wg_state *s, int pattern, int count[4])
+{
+    count[0] = count[1] = count[2] = count[3] = 0;
+    if (pattern < 1 || pattern > s->rules->ntypes)
+        return;
+    uint32_t block;
+    if (flood_fits(s, pattern, &block)) {
+        /* both searches a step at a time: a square first reached by one
+         * side belongs to it unless the other has reached it too */
+        const wg_type *pt = &s->rules->type[pattern];
+        bits open = open_squares(s, block);
+        flood f1, f2;
+        flood_start(&f1, s, pt, 1, open);
+        flood_start(&f2, s, pt, 2, open);
+        for (int d = 1;; d++) {
+            bits a = flood_step(&f1), b = flood_step(&f2);
+            if (!bits_any(a) && !bits_any(b))
+                return;
+            count[0] += bits_count(bits_minus(a, f2.reached));
+            count[1] += bits_count(bits_minus(b, f1.reached));
+            if (d == 1) {
+                count[2] = bits_count(a);
+                count[3] = bits_count(b);
             }
         }
-    for (int sq = 0; rc.plain && sq <= r->grid.nsq; sq++)
-        rc.open[sq] = sq && !wg_at(s, sq) && !(wg_terrain(s, sq) & block);
-    count[2] = distances(s, &rc, 1, d1);
-    count[3] = distances(s, &rc, 2, d2);
-    for (int sq = 1; sq <= r->grid.nsq; sq++) {
+    }
+    uint16_t d1[WG_MAX_SQ + 1], d2[WG_MAX_SQ + 1];
+    count[2] = wg_shot_distances_walk(s, pattern, 1, d1);
+    count[3] = wg_shot_distances_walk(s, pattern, 2, d2);
+    for (int sq = 1; sq <= s->rules->grid.nsq; sq++) {
         int a = d1[sq], b = d2[sq];
         if (a && (!b || a < b))
             count[0]++;

@@ -33,6 +33,11 @@ void wg_shot_zone(const wg_state *s, uint32_t types, int except, uint8_t *zone);
  * Returns the number added, or the list's error (WG_EFULL, WG_ENOMEM). */
 int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
                   wg_actlist *out);
+/* The same actions in the same order, walking every shot square by square
+ * as wg_shot_trace does for the patterns its fast path does not cover (the
+ * tests hold the fast path to it). */
+int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
+                       wg_actlist *out);
 
 /* Territory, as Amazons programs count it: every piece of both sides moves
  * by the move atoms of type `pattern` (as the tracer walks them, from the
@@ -42,5 +47,19 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
  * and count[2] and count[3] to the squares each reaches in one move. The
  * walk knows the atoms' block, noland and over masks, as shots do. */
 void wg_shot_territory(const wg_state *s, int pattern, int count[4]);
+
+/* The distances territory counts: dist[sq] (sq 0..nsq) gets the moves
+ * side's pieces need to reach sq by the pattern's move atoms, 0 for a
+ * square none reaches and for the pieces' own squares. Returns the squares
+ * reached in one move. On a board of at most 128 squares, when every move
+ * atom slides from distance 1 to the edge over no piece with the same
+ * block mask and no noland, the search runs on bitsets, a whole frontier a
+ * step; wg_shot_distances_walk walks square by square whatever the board
+ * and the pattern: the other cases take it, and the tests hold the bitset
+ * search to it. */
+int wg_shot_distances(const wg_state *s, int pattern, int side,
+                      uint16_t *dist);
+int wg_shot_distances_walk(const wg_state *s, int pattern, int side,
+                           uint16_t *dist);
 
 #endif

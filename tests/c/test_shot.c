@@ -255,6 +255,215 @@ static void test_amazons_start(void)
     free_rules(r);
 }
 
+/* ---- territory: the bitset search against the walk ---------------------- */
+
+enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, WADER, LONG,
+       NPATTERNS = LONG };
+
+/* Layer 0 "dead" stops everything, layer 1 "water" only the swimmer's
+ * atoms; the wader may cross water but not stop there. The rider's odd
+ * vectors (side 2 mirrors them) cross edges in every way a shift can, some
+ * by 64 squares or more on the wider boards. SHORT, MIXED and WADER are
+ * not plain, and take the walk; LONG has two atoms on one line. */
+static wg_rules *make_race_rules(int files, int ranks)
+{
+    static const int odd[][2] = { { 2, 1 }, { -1, 3 }, { 0, 4 }, { -3, -5 },
+                                  { 5, 0 }, { 1, -7 }, { 7, 1 }, { -9, 2 },
+                                  { 0, -1 }, { -15, 0 } };
+    wg_rules *r = calloc(1, sizeof *r);
+    wg_rules_init(r, files, ranks);
+    int dead = wg_grid_layer(&r->grid, "dead", 1);
+    r->grid.stops |= 1u << dead;
+    int water = wg_grid_layer(&r->grid, "water", 1);
+    wg_rules_add_type(r, "queen", 'q');
+    wg_rules_add_type(r, "rider", 'r');
+    wg_rules_add_type(r, "swimmer", 's');
+    wg_rules_add_type(r, "short", 'h');
+    wg_rules_add_type(r, "mixed", 'm');
+    wg_rules_add_type(r, "wader", 'w');
+    wg_rules_add_type(r, "long", 'l');
+    for (int i = 0; i < 8; i++) {
+        wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
+        wg_rules_add_atom(r, QUEEN, dirs[i][0], dirs[i][1], a);
+        wg_atom w = { .min = 1, .max = 0, .mode = WG_MOVE,
+                      .block = 1u << water };
+        wg_rules_add_atom(r, SWIMMER, dirs[i][0], dirs[i][1], w);
+        wg_atom h = { .min = 1, .max = 3, .mode = WG_MOVE };
+        wg_rules_add_atom(r, SHORT, dirs[i][0], dirs[i][1], h);
+        wg_rules_add_atom(r, MIXED, dirs[i][0], dirs[i][1], i < 4 ? a : w);
+        wg_atom l = { .min = 1, .max = 0, .mode = WG_MOVE,
+                      .noland = 1u << water };
+        wg_rules_add_atom(r, WADER, dirs[i][0], dirs[i][1], l);
+        if (i < 3)   /* (1, 0) and (3, 0) share a line */
+            wg_rules_add_atom(r, LONG, dirs[i][0] * (i ? 1 : 3), dirs[i][1],
+                              a);
+    }
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+        wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
+        if (abs(odd[i][0]) < files && abs(odd[i][1]) < ranks)
+            wg_rules_add_atom(r, RIDER, odd[i][0], odd[i][1], a);
+    }
+    wg_atom c = { .min = 1, .max = 0, .mode = WG_CAPTURE };
+    wg_rules_add_atom(r, RIDER, 1, 1, c);   /* not a move: not walked */
+    wg_rules_finish(r);
+    return r;
+}
+
+static void random_race(wg_state *s)
+{
+    const wg_grid *g = &s->rules->grid;
+    wg_state_clear(s);
+    for (int k = (int)rnd(14); k > 0; k--) {
+        int sq = 1 + (int)rnd((uint32_t)g->nsq);
+        if (!wg_at(s, sq))
+            wg_state_add(s, 1 + (int)rnd(NPATTERNS), 1 + (int)rnd(2), sq);
+    }
+    for (int layer = 0; layer < 2; layer++)
+        for (int k = (int)rnd((uint32_t)g->nsq / 2); k > 0; k--) {
+            int sq = 1 + (int)rnd((uint32_t)g->nsq);
+            if (!wg_at(s, sq))
+                wg_state_set_layer(s, sq, layer, 1);
+        }
+}
+
+static void test_distances_equal_walk(void)
+{
+    static const int sizes[][2] = { { 1, 16 }, { 16, 1 }, { 3, 3 },
+                                    { 5, 7 }, { 8, 8 }, { 10, 10 },
+                                    { 11, 11 }, { 16, 8 }, { 8, 16 },
+                                    { 12, 11 }, { 16, 16 } };
+    int compared = 0, far = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        wg_rules *r = make_race_rules(sizes[z][0], sizes[z][1]);
+        wg_state *s = wg_state_new(r);
+        int nsq = r->grid.nsq, bad = 0;
+        for (int k = 0; k < 200 && !bad; k++) {
+            random_race(s);
+            for (int pattern = 1; pattern <= NPATTERNS; pattern++) {
+                uint16_t walk[3][WG_MAX_SQ + 1], bits[WG_MAX_SQ + 1];
+                for (int side = 1; side <= 2; side++) {
+                    int nw = wg_shot_distances_walk(s, pattern, side,
+                                                    walk[side]);
+                    int nb = wg_shot_distances(s, pattern, side, bits);
+                    int same = nw == nb && !memcmp(walk[side], bits,
+                                                   (size_t)(nsq + 1) * 2);
+                    CHECK(same, "%dx%d position %d pattern %d side %d: "
+                          "%d and %d in one move", sizes[z][0],
+                          sizes[z][1], k, pattern, side, nb, nw);
+                    bad |= !same;
+                    for (int sq = 1; sq <= nsq; sq++)
+                        far += walk[side][sq] > 2;
+                }
+                int want[4] = { 0, 0, wg_shot_distances_walk(s, pattern, 1,
+                                                             walk[1]),
+                                wg_shot_distances_walk(s, pattern, 2,
+                                                       walk[2]) };
+                for (int sq = 1; sq <= nsq; sq++) {
+                    int a = walk[1][sq], b = walk[2][sq];
+                    want[0] += a && (!b || a < b);
+                    want[1] += b && (!a || b < a);
+                }
+                int got[4];
+                wg_shot_territory(s, pattern, got);
+                CHECK(!memcmp(got, want, sizeof got), "%dx%d position %d "
+                      "pattern %d: territory %d %d %d %d, walked %d %d %d "
+                      "%d", sizes[z][0], sizes[z][1], k, pattern, got[0],
+                      got[1], got[2], got[3], want[0], want[1], want[2],
+                      want[3]);
+                bad |= memcmp(got, want, sizeof got) != 0;
+                compared++;
+            }
+        }
+        wg_state_free(s);
+        free_rules(r);
+    }
+    CHECK(far > 10000, "squares three moves away or more: %d", far);
+    CHECK(compared == 11 * 200 * NPATTERNS, "compared %d", compared);
+}
+
+/* ---- shots: the fast path against the walk ------------------------------ */
+
+static void test_shots_equal_walk(void)
+{
+    static const int sizes[][2] = { { 1, 16 }, { 3, 3 }, { 5, 7 },
+                                    { 8, 8 }, { 10, 10 }, { 16, 8 },
+                                    { 12, 11 }, { 16, 16 } };
+    wg_actlist fast = { 0 }, walk = { 0 };
+    wg_actlist_grow(&fast);   /* room for the 7 actions before */
+    wg_actlist_grow(&walk);
+    int total = 0, kinds = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        wg_rules *r = make_race_rules(sizes[z][0], sizes[z][1]);
+        wg_state *s = wg_state_new(r);
+        int bad = 0;
+        for (int k = 0; k < 400 && !bad; k++) {
+            random_race(s);
+            uint32_t types = (1u << (NPATTERNS + 1)) - 2;
+            wg_shot sp = { .kind = 2, .movers = rnd(1u << 8) & types,
+                           .pattern = 1 + (int)rnd(NPATTERNS),
+                           .guards = rnd(2) ? 0 : rnd(1u << 8) & types,
+                           .origin_open = (int)rnd(2),
+                           .guards_stop = (int)rnd(2) };
+            if (rnd(2))   /* often the Amazons' own: queens shoot */
+                sp.movers = 1u << QUEEN | (rnd(1u << 8) & types & ~sp.guards);
+            int side = 1 + (int)rnd(2);
+            fast.n = walk.n = 7;   /* after what the list held */
+            int nf = wg_shot_trace(s, side, &sp, &fast);
+            int nw = wg_shot_trace_walk(s, side, &sp, &walk);
+            int same = nf == nw && fast.n == walk.n
+                       && !memcmp(fast.a + 7, walk.a + 7,
+                                  (size_t)nw * sizeof *walk.a);
+            CHECK(same, "%dx%d position %d (movers %#x, pattern %d, guards "
+                  "%#x, origin_open %d, guards_stop %d, side %d): %d "
+                  "actions, walked %d", sizes[z][0], sizes[z][1], k,
+                  sp.movers, sp.pattern, sp.guards, sp.origin_open,
+                  sp.guards_stop, side, nf, nw);
+            bad |= !same;
+            total += nw;
+            kinds += nw > 0;
+        }
+        wg_state_free(s);
+        free_rules(r);
+    }
+    CHECK(total > 100000 && kinds > 1000, "%d actions, %d lists", total,
+          kinds);
+    wg_actlist_free(&fast);
+    wg_actlist_free(&walk);
+}
+
+static void test_zone_equals_naive(void)
+{
+    static const int sizes[][2] = { { 1, 16 }, { 16, 1 }, { 3, 3 },
+                                    { 10, 10 }, { 16, 16 } };
+    int zoned = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        wg_rules *r = make_race_rules(sizes[z][0], sizes[z][1]);
+        wg_state *s = wg_state_new(r);
+        for (int k = 0; k < 100; k++) {
+            random_race(s);
+            uint32_t guards = rnd(1u << 8) & ~1u;
+            int except = wg_at(s, 1 + (int)rnd((uint32_t)r->grid.nsq));
+            uint8_t zone[WG_MAX_SQ + 1];
+            wg_shot_zone(s, guards, except, zone);
+            int q = except ? wg_piece(s, except)[PF_SQ] : 0;
+            if (q)   /* the naive count without the piece `except` */
+                wg_state_remove(s, except);
+            int same = !zone[0];
+            for (int sq = 1; sq <= r->grid.nsq; sq++) {
+                same &= zone[sq] == naive_guarded(s, guards, sq);
+                zoned += zone[sq];
+            }
+            if (q)
+                wg_state_place(s, except, q);
+            CHECK(same, "%dx%d position %d, guards %#x", sizes[z][0],
+                  sizes[z][1], k, guards);
+        }
+        wg_state_free(s);
+        free_rules(r);
+    }
+    CHECK(zoned > 5000, "zoned squares: %d", zoned);
+}
+
 int main(void)
 {
     RUN(test_stopping_layer_reaches_every_atom);
@@ -263,5 +472,8 @@ int main(void)
     RUN(test_guarded);
     RUN(test_shots_equal_naive);
     RUN(test_amazons_start);
+    RUN(test_distances_equal_walk);
+    RUN(test_shots_equal_walk);
+    RUN(test_zone_equals_naive);
     return RUN_SUMMARY();
 }
