@@ -812,11 +812,14 @@ int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
         for (int d = 0; d < 4; d++) {
             if (!(lines & (d < 2 ? WG_ORTHOGONAL : WG_DIAGONAL)))
                 continue;
+            /* one side first: most neighbours are empty or not by's */
             int a = wg_grid_step(g, sq, dir[d][0], dir[d][1]);
+            int pa = a ? wg_at(s, a) : 0;
+            if (!pa || wg_piece(s, pa)[PF_SIDE] != by)
+                continue;
             int b = wg_grid_step(g, sq, -dir[d][0], -dir[d][1]);
-            int pa = a ? wg_at(s, a) : 0, pb = b ? wg_at(s, b) : 0;
-            if (pa && pb && wg_piece(s, pa)[PF_SIDE] == by
-                && wg_piece(s, pb)[PF_SIDE] == by) {
+            int pb = b ? wg_at(s, b) : 0;
+            if (pb && wg_piece(s, pb)[PF_SIDE] == by) {
                 WG_TRY(wg_actlist_push(out, wg_act(kind, 0, (unsigned)sq,
                                                    0, 0, 0)));
                 break;
