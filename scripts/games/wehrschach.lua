@@ -966,17 +966,16 @@ end
 local scratch = wg.actions()
 local function side_score(self, s, side, c)
   local foe, T, value = 3 - side, self.T, c.value
-  local v = 0
-  local pieces = s:pieces(side)
-  for _, pid in ipairs(pieces) do
-    v = v + (value[type_of(s, pid)] or 0)
+  local v, hq = 0, nil
+  for _, pid in ipairs(s:pieces(side)) do
+    local t = type_of(s, pid)
+    v = v + (value[t] or 0)
+    if t == T.headquarter then hq = pid end  -- one at most (check_board)
   end
-  for _, pid in ipairs(pieces) do
-    if type_of(s, pid) == T.headquarter then
-      scratch:clear()
-      local n = s:threats(scratch, foe, 1, s:square(pid))
-      v = v - (n >= 2 and 2 or 0.5 * n)
-    end
+  if hq then
+    scratch:clear()
+    local n = s:threats(scratch, foe, 1, s:square(hq))
+    v = v - (n >= 2 and 2 or 0.5 * n)
   end
   local ground = ground_units(self, s, side)
   if ground <= 7 then v = v - 0.7 * (8 - ground) end
