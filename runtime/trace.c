@@ -444,10 +444,21 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
                         unsigned kind, wg_actlist *out)
 {
     const int32_t *list = wg_list(s, side);
-    int n0 = out->n;
-    for (int i = 0, n = wg_count(s, side); i < n; i++)
-        if (types >> wg_piece(s, list[i])[PF_TYPE] & 1)
+    int n0 = out->n, row = (unsigned)(modes - 1) < 3;
+    /* wg_trace_piece_modes's cases, the plain and the table walks first */
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+        int sq = p[PF_SQ];
+        if (!(types >> p[PF_TYPE] & 1) || !sq)
+            continue;
+        if (ty->plain[side - 1])
+            WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out));
+        else if (row && ty->walk[side - 1][modes - 1])
+            WG_TRY(trace_row(s, ty, side, sq, modes, kind, out));
+        else
             WG_TRY(wg_trace_piece_modes(s, list[i], modes, kind, out));
+    }
     return out->n - n0;
 }
 
