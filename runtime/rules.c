@@ -371,7 +371,7 @@ static void make_walks(wg_rules *r)
     size_t rows = 0, n = 0, nsq = (size_t)r->grid.nsq;
     for (int t = 1; t <= r->ntypes; t++)
         for (int side = 0; side < 2; side++)
-            for (int m = 1; m <= 3; m++) {
+            for (int m = WG_MOVE; m <= WG_CAPTURE; m++) {
                 r->type[t].walk[side][m - 1] = NULL;
                 r->type[t].walk_row[side][m - 1] = NULL;
                 if (!has_walks(r, &r->type[t], side))
@@ -396,7 +396,7 @@ static void make_walks(wg_rules *r)
     uint32_t *row = r->walk_rows;
     for (int t = 1; t <= r->ntypes; t++)
         for (int side = 0; side < 2; side++)
-            for (int m = 1; m <= 3; m++) {
+            for (int m = WG_MOVE; m <= WG_CAPTURE; m++) {
                 wg_type *ty = &r->type[t];
                 if (!has_walks(r, ty, side))
                     continue;

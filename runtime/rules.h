@@ -91,22 +91,22 @@ typedef struct wg_type {
      * atom order, each as sq | mode << 12. In wg_rules.leaps. */
     uint16_t (*leap[2])[WG_MAX_LEAPS + 1];
     /* A one-square type that is not plain, whose atoms' terrain
-     * conditions name no dynamic layer, has for each side and each set of
-     * modes asked for (WG_MOVE, WG_CAPTURE, both: m - 1) a table of its
-     * walks from every square, with the terrain already read (else NULL):
-     * the row of sq is walk[side][m - 1][walk_row[side][m - 1][sq] ..
-     * [sq + 1]). It holds, in atom order, for each atom with one of the
-     * modes that may stop somewhere from sq, a header (atom index | the
-     * atom's modes << 6 | WG_ROUTE for a path atom | entries << 9), then
-     * its entries. A slide's or a leap's are the squares it passes, up to
-     * the last it may stop on, before terrain stops it: sq | WG_LAND where
-     * it may stop; a path atom's are its routes that terrain leaves open,
-     * nstep squares each, the end square last. A square where the walks of
-     * two atoms of the row may stop in the same mode has WG_SHARED there
-     * (the tracer lists it once). Only the board is left to read. In
-     * wg_rules.walks and wg_rules.walk_rows. */
-    const uint16_t *walk[2][3];
-    const uint32_t *walk_row[2][3];
+     * conditions name no dynamic layer, has for each side and each mode
+     * asked for alone (m, WG_MOVE or WG_CAPTURE) a table of its walks from
+     * every square, with the terrain already read (else NULL): the row of
+     * sq is walk[side][m - 1][walk_row[side][m - 1][sq] .. [sq + 1]). It
+     * holds, in atom order, for each atom with mode m that may stop
+     * somewhere from sq, a header (atom index | the atom's modes << 6 |
+     * WG_ROUTE for a path atom | entries << 9), then its entries. A
+     * slide's or a leap's are the squares it passes, up to the last it may
+     * stop on, before terrain stops it: sq | WG_LAND where it may stop; a
+     * path atom's are its routes that terrain leaves open, nstep squares
+     * each, the end square last. A square where the walks of two atoms of
+     * the row may stop has WG_SHARED there (the tracer lists it once).
+     * Only the board is left to read. Both modes at once walk the atoms.
+     * In wg_rules.walks and wg_rules.walk_rows. */
+    const uint16_t *walk[2][2];
+    const uint32_t *walk_row[2][2];
     int nshape;                   /* 0: one square */
     int8_t shape[WG_MAX_SHAPE][2];
     wg_fire fire;

@@ -141,10 +141,10 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
         }                                                                   \
     } while (0)
 
-/* WALK_ATOM for every atom of the piece's type with one of `modes` (WG_MOVE,
- * WG_CAPTURE or both), from its table (wg_type.walk) when it has one: the
- * terrain was read when the rules were built, so only the board is read
- * here. The stops come in the same order, in one of `modes`; dup is 0
+/* WALK_ATOM for every atom of the piece's type with mode `modes` (WG_MOVE or
+ * WG_CAPTURE, one of them), from its table (wg_type.walk) when it has one:
+ * the terrain was read when the rules were built, so only the board is
+ * read here. The stops come in the same order, in that mode; dup is 0
  * where no other atom may stop on the same square. */
 #define WALK_PIECE(s, ty, side, sq, modes, ON_STOP)                         \
     do {                                                                    \
@@ -371,7 +371,8 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
             WG_TRY(trace_large(s, pid, kind, out));
         return out->n - n0;
     }
-    if ((unsigned)(modes - 1) < 3 && ty->walk[side - 1][modes - 1])
+    if ((modes == WG_MOVE || modes == WG_CAPTURE)
+        && ty->walk[side - 1][modes - 1])
         return trace_row(s, ty, side, sq, modes, kind, out);
     uint8_t seen[WG_MAX_SQ + 1];
     if (ty->overlap)
@@ -444,7 +445,7 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
                         unsigned kind, wg_actlist *out)
 {
     const int32_t *list = wg_list(s, side);
-    int n0 = out->n, row = (unsigned)(modes - 1) < 3;
+    int n0 = out->n, row = modes == WG_MOVE || modes == WG_CAPTURE;
     /* wg_trace_piece_modes's cases, the plain and the table walks first */
     for (int i = 0, n = wg_count(s, side); i < n; i++) {
         const int32_t *p = wg_piece(s, list[i]);
