@@ -22,6 +22,10 @@ void wg_rules_free(wg_rules *r)
     wg_grid_free(&r->grid);
     wg_free(r->leaps);
     r->leaps = NULL;
+    wg_free(r->walks);
+    r->walks = NULL;
+    wg_free(r->walk_rows);
+    r->walk_rows = NULL;
     for (int side = 0; side < 2; side++) {
         wg_free(r->jump[side]);
         r->jump[side] = NULL;
@@ -238,6 +242,177 @@ static void make_leaps(wg_rules *r)
         }
 }
 
+/* Does the side of type ty get a walk table (wg_type.walk)? A one-square
+ * type that is not plain (a plain walk reads no terrain), whose atoms'
+ * terrain conditions name no dynamic layer: the terrain the rules are
+ * built with decides its walks. */
+static int has_walks(const wg_rules *r, const wg_type *ty, int side)
+{
+    if (ty->nshape || ty->plain[side])
+        return 0;
+    for (int i = 0; i < ty->natoms[side]; i++) {
+        const wg_atom *a = &ty->atom[side][i];
+        if ((a->block | a->within | a->nostep | a->noland) & r->grid.dynamic)
+            return 0;
+    }
+    return 1;
+}
+
+/* The entries of atom a's walk from sq (wg_type.walk) into out, if not
+ * NULL; returns how many. The terrain is read as the tracer reads it:
+ * every square from the start on has the `within` layers, none has a
+ * `block` layer, no step joins two squares of a `nostep` layer, and the
+ * walk may not stop on a `noland` square. */
+static int walk_entries(const wg_rules *r, const wg_atom *a, int sq,
+                        uint16_t *out)
+{
+    const wg_grid *g = &r->grid;
+    uint32_t start = g->terrain[sq];
+    int n = 0;
+    if (!a->mode || (start & a->within) != a->within)
+        return 0;
+    if (a->nroute) {
+        for (int i = 0; i < a->nroute; i++) {
+            uint16_t route[WG_MAX_STEPS];
+            uint32_t prev = start;
+            int t = sq, k = 0;
+            for (; k < a->nstep; k++) {
+                t = wg_grid_ray(g, a->route[i][k], t)[0];
+                if (!t)
+                    break;
+                uint32_t ter = g->terrain[t];
+                if ((ter & a->block) || (ter & a->within) != a->within
+                    || (ter & prev & a->nostep)
+                    || (k == a->nstep - 1 && (ter & a->noland)))
+                    break;
+                prev = ter;
+                route[k] = (uint16_t)t;
+            }
+            for (int j = 0; k == a->nstep && j < k; j++, n++)
+                if (out)
+                    out[n] = route[j];
+        }
+        return n;
+    }
+    const wg_sq *ray = wg_grid_ray(g, a->vec, sq);
+    int max = a->max ? a->max : WG_MAX_RAY, last = 0;
+    uint32_t prev = start;
+    for (int d = 1; d <= max && ray[d - 1]; d++) {
+        uint32_t ter = g->terrain[ray[d - 1]];
+        if ((ter & a->block) || (ter & a->within) != a->within
+            || (ter & prev & a->nostep))
+            break;
+        prev = ter;
+        int land = d >= a->min && !(ter & a->noland);
+        if (out)
+            out[n] = (uint16_t)(ray[d - 1] | (land ? WG_LAND : 0));
+        n++;
+        if (land)
+            last = n;
+    }
+    return last;   /* past the last square it may stop on, nothing to see */
+}
+
+/* The row of sq in the side's walk table for `modes` into out, if not
+ * NULL; returns its length. */
+static uint32_t walk_row(const wg_rules *r, const wg_type *ty, int side,
+                         int modes, int sq, uint16_t *out)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < ty->natoms[side]; i++) {
+        const wg_atom *a = &ty->atom[side][i];
+        if (!(a->mode & modes))
+            continue;
+        int k = walk_entries(r, a, sq, out ? out + n + 1 : NULL);
+        if (!k)
+            continue;
+        if (out)
+            out[n] = (uint16_t)(i | a->mode << 6 | (a->nroute ? WG_ROUTE : 0)
+                                | k << 9);
+        n += 1 + (uint32_t)k;
+    }
+    return n;
+}
+
+/* Marks WG_SHARED the squares of the row (n entries, for `modes`) where
+ * the walks of two atoms may stop in the same mode. */
+static void mark_shared(const wg_type *ty, int side, int modes, uint16_t *row,
+                        uint32_t n)
+{
+    uint8_t count[WG_MAX_SQ + 1][2];   /* atoms that may stop there: to
+                                           move, to capture */
+    memset(count, 0, sizeof count);
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0, next; i < n; i = next) {
+            unsigned h = row[i], m = (h >> 6 & 3) & (unsigned)modes;
+            next = i + 1 + (h >> 9);
+            /* a path atom stops only at its routes' end, the same square */
+            uint32_t step = h & WG_ROUTE ? ty->atom[side][h & 63].nstep : 1;
+            for (uint32_t j = i + step; j < next; j += step) {
+                int sq = row[j] & 0xfff;
+                if (!(h & WG_ROUTE) && !(row[j] & WG_LAND))
+                    continue;
+                for (int b = 0; b < 2; b++) {
+                    if (!(m >> b & 1))
+                        continue;
+                    if (pass == 0 && (j == i + step || !(h & WG_ROUTE)))
+                        count[sq][b]++;
+                    if (pass == 1 && count[sq][b] > 1)
+                        row[j] |= WG_SHARED;
+                }
+            }
+        }
+}
+
+/* The walk tables of the one-square types (wg_type.walk), in one block;
+ * without memory the tracer walks the atoms instead. */
+static void make_walks(wg_rules *r)
+{
+    size_t rows = 0, n = 0, nsq = (size_t)r->grid.nsq;
+    for (int t = 1; t <= r->ntypes; t++)
+        for (int side = 0; side < 2; side++)
+            for (int m = WG_MOVE; m <= WG_CAPTURE; m++) {
+                r->type[t].walk[side][m - 1] = NULL;
+                r->type[t].walk_row[side][m - 1] = NULL;
+                if (!has_walks(r, &r->type[t], side))
+                    continue;
+                rows++;
+                for (int sq = 1; sq <= r->grid.nsq; sq++)
+                    n += walk_row(r, &r->type[t], side, m, sq, NULL);
+            }
+    wg_free(r->walks);
+    wg_free(r->walk_rows);
+    r->walks = rows ? wg_malloc((n ? n : 1) * sizeof *r->walks) : NULL;
+    r->walk_rows = rows ? wg_malloc(rows * (nsq + 2) * sizeof *r->walk_rows)
+                        : NULL;
+    if (!r->walks || !r->walk_rows) {
+        wg_free(r->walks);
+        wg_free(r->walk_rows);
+        r->walks = NULL;
+        r->walk_rows = NULL;
+        return;
+    }
+    uint16_t *next = r->walks;
+    uint32_t *row = r->walk_rows;
+    for (int t = 1; t <= r->ntypes; t++)
+        for (int side = 0; side < 2; side++)
+            for (int m = WG_MOVE; m <= WG_CAPTURE; m++) {
+                wg_type *ty = &r->type[t];
+                if (!has_walks(r, ty, side))
+                    continue;
+                ty->walk[side][m - 1] = next;
+                ty->walk_row[side][m - 1] = row;
+                row[0] = row[1] = 0;
+                for (int sq = 1; sq <= r->grid.nsq; sq++) {
+                    uint32_t k = walk_row(r, ty, side, m, sq, next + row[sq]);
+                    mark_shared(ty, side, m, next + row[sq], k);
+                    row[sq + 1] = row[sq] + k;
+                }
+                next += row[nsq + 1];
+                row += nsq + 2;
+            }
+}
+
 void wg_rules_finish(wg_rules *r)
 {
     for (int t = 1; t <= r->ntypes; t++)
@@ -291,4 +466,5 @@ void wg_rules_finish(wg_rules *r)
         make_jumps(r, side);
     }
     make_leaps(r);
+    make_walks(r);
 }

@@ -19,6 +19,9 @@
 #define WG_MAX_STEPS 4     /* steps of one route */
 
 enum { WG_MOVE = 1, WG_CAPTURE = 2 };
+/* wg_type.walk: a square it may stop on, one where another atom may stop
+ * too; a header's path atom */
+enum { WG_LAND = 1 << 12, WG_SHARED = 1 << 13, WG_ROUTE = 1 << 8 };
 
 /* Where a line of fire passes exactly between two squares (as from a1 to
  * b3): blocked only when both are occupied, or when either is. */
@@ -87,6 +90,23 @@ typedef struct wg_type {
      * squares its leaps reach on the board from sq, then those squares in
      * atom order, each as sq | mode << 12. In wg_rules.leaps. */
     uint16_t (*leap[2])[WG_MAX_LEAPS + 1];
+    /* A one-square type that is not plain, whose atoms' terrain
+     * conditions name no dynamic layer, has for each side and each mode
+     * asked for alone (m, WG_MOVE or WG_CAPTURE) a table of its walks from
+     * every square, with the terrain already read (else NULL): the row of
+     * sq is walk[side][m - 1][walk_row[side][m - 1][sq] .. [sq + 1]). It
+     * holds, in atom order, for each atom with mode m that may stop
+     * somewhere from sq, a header (atom index | the atom's modes << 6 |
+     * WG_ROUTE for a path atom | entries << 9), then its entries. A
+     * slide's or a leap's are the squares it passes, up to the last it may
+     * stop on, before terrain stops it: sq | WG_LAND where it may stop; a
+     * path atom's are its routes that terrain leaves open, nstep squares
+     * each, the end square last. A square where the walks of two atoms of
+     * the row may stop has WG_SHARED there (the tracer lists it once).
+     * Only the board is left to read. Both modes at once walk the atoms.
+     * In wg_rules.walks and wg_rules.walk_rows. */
+    const uint16_t *walk[2][2];
+    const uint32_t *walk_row[2][2];
     int nshape;                   /* 0: one square */
     int8_t shape[WG_MAX_SHAPE][2];
     wg_fire fire;
@@ -119,6 +139,8 @@ typedef struct wg_rules {
     int8_t mirror[WG_MAX_LAYERS]; /* the layer side 2's patterns use for
                                      each layer (itself by default) */
     uint16_t (*leaps)[WG_MAX_LEAPS + 1];  /* the leapers' tables, or NULL */
+    uint16_t *walks;              /* the types' walk tables, or NULL */
+    uint32_t *walk_rows;
 } wg_rules;
 
 /* Sets up empty rules on a grid of the given size; WG_EINVAL if out of

@@ -141,6 +141,89 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
         }                                                                   \
     } while (0)
 
+/* WALK_ATOM for every atom of the piece's type with mode `modes` (WG_MOVE or
+ * WG_CAPTURE, one of them), from its table (wg_type.walk) when it has one:
+ * the terrain was read when the rules were built, so only the board is
+ * read here. The stops come in the same order, in that mode; dup is 0
+ * where no other atom may stop on the same square. */
+#define WALK_PIECE(s, ty, side, sq, modes, ON_STOP)                         \
+    do {                                                                    \
+        const wg_type *ty_ = (ty);                                          \
+        const uint16_t *e_ = ty_->walk[(side) - 1][(modes) - 1];            \
+        if (!e_) {                                                          \
+            for (int i_ = 0; i_ < ty_->natoms[(side) - 1]; i_++) {          \
+                const wg_atom *a_ = &ty_->atom[(side) - 1][i_];             \
+                int dup = ty_->overlap;                                     \
+                (void)dup;                                                  \
+                if (a_->mode & (modes))                                     \
+                    WALK_ATOM(s, a_, side, sq, ON_STOP);                    \
+            }                                                               \
+            break;                                                          \
+        }                                                                   \
+        const int32_t *board_ = (s)->w + (s)->o_board;                      \
+        const int32_t *pieces_ = (s)->w + (s)->o_piece;                     \
+        const uint32_t *row_ = ty_->walk_row[(side) - 1][(modes) - 1];      \
+        const uint16_t *end_ = e_ + row_[(sq) + 1];                         \
+        e_ += row_[sq];                                                     \
+        for (const uint16_t *next_; e_ < end_; e_ = next_) {                \
+            unsigned h_ = *e_++;                                            \
+            int am_ = (int)(h_ >> 6 & 3) & (modes);                         \
+            const wg_atom *a_ = &ty_->atom[(side) - 1][h_ & 63];            \
+            next_ = e_ + (h_ >> 9);                                         \
+            if (h_ & WG_ROUTE) {                                            \
+                /* the first open route; they share their end square */     \
+                for (int n_ = a_->nstep; e_ < next_; e_ += n_) {            \
+                    int k_ = 0;                                             \
+                    for (; k_ < n_ - 1; k_++) {                             \
+                        int q_ = board_[e_[k_]];                            \
+                        const int32_t *qp_ = pieces_ + q_ * PF_SIZE;        \
+                        if (q_ && !((qp_[PF_SIDE] == (side)                 \
+                                     ? a_->over_own : a_->over_enemy)       \
+                                    >> qp_[PF_TYPE] & 1))                   \
+                            break;                                          \
+                    }                                                       \
+                    if (k_ < n_ - 1)                                        \
+                        continue;                                           \
+                    int t_ = e_[n_ - 1] & 0xfff, q_ = board_[t_];           \
+                    int dup = e_[n_ - 1] & WG_SHARED;                       \
+                    (void)dup;                                              \
+                    if (!q_ && (am_ & WG_MOVE)) {                           \
+                        int to = t_, mode = WG_MOVE;                        \
+                        ON_STOP;                                            \
+                    } else if (q_ && (am_ & WG_CAPTURE)                     \
+                               && pieces_[q_ * PF_SIZE + PF_SIDE]           \
+                                  != (side)) {                              \
+                        int to = t_, mode = WG_CAPTURE;                     \
+                        ON_STOP;                                            \
+                    }                                                       \
+                    break;                                                  \
+                }                                                           \
+                continue;                                                   \
+            }                                                               \
+            for (; e_ < next_; e_++) {                                      \
+                int t_ = *e_ & 0xfff, q_ = board_[t_];                      \
+                int dup = *e_ & WG_SHARED;                                  \
+                (void)dup;                                                  \
+                if (!q_) {                                                  \
+                    if ((*e_ & WG_LAND) && (am_ & WG_MOVE)) {               \
+                        int to = t_, mode = WG_MOVE;                        \
+                        ON_STOP;                                            \
+                    }                                                       \
+                    continue;                                               \
+                }                                                           \
+                const int32_t *qp_ = pieces_ + q_ * PF_SIZE;                \
+                int own_ = qp_[PF_SIDE] == (side);                          \
+                if (!own_ && (*e_ & WG_LAND) && (am_ & WG_CAPTURE)) {       \
+                    int to = t_, mode = WG_CAPTURE;                         \
+                    ON_STOP;                                                \
+                }                                                           \
+                uint32_t over_ = own_ ? a_->over_own : a_->over_enemy;      \
+                if (!(over_ >> qp_[PF_TYPE] & 1))                           \
+                    break;                                                  \
+            }                                                               \
+        }                                                                   \
+    } while (0)
+
 /* Moves of a large piece: each step of a move atom takes the anchor along
  * the ray, and every square the piece would cover must be on the board and
  * empty (or its own) and free of the atom's blocking terrain. */
@@ -250,6 +333,27 @@ static ALWAYS_INLINE int trace_plain(const wg_state *s, const wg_type *ty,
     return WG_OK;
 }
 
+/* The moves of a one-square piece from its type's walk table (wg_type.walk),
+ * with the room for every move made first. */
+static int trace_row(const wg_state *s, const wg_type *ty, int side, int sq,
+                     int modes, unsigned kind, wg_actlist *out)
+{
+    const uint32_t *row = ty->walk_row[side - 1][modes - 1];
+    int n0 = out->n;
+    WG_TRY(reserve(out, (int)(row[sq + 1] - row[sq]) * (ty->npromo + 1)));
+    const uint8_t *zone = ty->npromo ? ty->promo_zone[side - 1] : NULL;
+    wg_action x = wg_act(kind, (unsigned)sq, 0, 0, 0, 0);
+    uint64_t seen[(WG_MAX_SQ + 64) / 64] = { 0 };   /* a bit a square */
+    WALK_PIECE(s, ty, side, sq, modes, {
+        (void)mode;   /* one of `modes`: all it asked for */
+        if (!dup || !(seen[to >> 6] >> (to & 63) & 1)) {
+            seen[to >> 6] |= 1ull << (to & 63);
+            emit_plain(ty, zone, x, to, out);
+        }
+    });
+    return out->n - n0;
+}
+
 int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
                          wg_actlist *out)
 {
@@ -267,6 +371,9 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
             WG_TRY(trace_large(s, pid, kind, out));
         return out->n - n0;
     }
+    if ((modes == WG_MOVE || modes == WG_CAPTURE)
+        && ty->walk[side - 1][modes - 1])
+        return trace_row(s, ty, side, sq, modes, kind, out);
     uint8_t seen[WG_MAX_SQ + 1];
     if (ty->overlap)
         for (int i = 0; i <= s->rules->grid.nsq; i++)
@@ -304,42 +411,31 @@ int wg_trace_via(wg_state *s, int pid, unsigned kind, wg_actlist *out)
         for (int i = 0; i <= s->rules->grid.nsq; i++)
             seen[i] = 0;
     vias[nvias++] = from;
-    for (int i = 0; i < ty->natoms[side - 1]; i++) {
-        const wg_atom *a = &ty->atom[side - 1][i];
-        if (!(a->mode & WG_MOVE))
-            continue;
-        WALK_ATOM(s, a, side, from, {
-            if (mode == WG_MOVE && (!ty->overlap || !seen[to])) {
-                if (ty->overlap)
-                    seen[to] = 1;
-                vias[nvias++] = to;
-            }
-        });
-    }
+    WALK_PIECE(s, ty, side, from, WG_MOVE, {
+        if (mode == WG_MOVE && (!ty->overlap || !seen[to])) {
+            if (ty->overlap)
+                seen[to] = 1;
+            vias[nvias++] = to;
+        }
+    });
     int32_t *board = s->w + s->o_board;
     board[from] = 0;   /* the piece has left its square; put back below */
     int rc = WG_OK;
     for (int v = 0; v < nvias && rc == WG_OK; v++) {
         int via = vias[v], first = out->n;
-        for (int i = 0; i < ty->natoms[side - 1] && rc == WG_OK; i++) {
-            const wg_atom *a = &ty->atom[side - 1][i];
-            if (!(a->mode & WG_CAPTURE))
-                continue;
-            WALK_ATOM(s, a, side, via, {
-                if (mode == WG_CAPTURE) {
-                    /* a target once per via, by its anchor */
-                    unsigned target =
-                        (unsigned)wg_piece(s, wg_at(s, to))[PF_SQ];
-                    int dup = 0;
-                    for (int k = first; k < out->n && !dup; k++)
-                        dup = wg_act_b(out->a[k]) == target;
-                    if (!dup)
-                        rc = wg_actlist_push(out, wg_act(kind, (unsigned)from,
-                                                         target, (unsigned)via,
-                                                         0, 0));
-                }
-            });
-        }
+        WALK_PIECE(s, ty, side, via, WG_CAPTURE, {
+            if (mode == WG_CAPTURE && rc == WG_OK) {
+                /* a target once per via, by its anchor */
+                unsigned target = (unsigned)wg_piece(s, wg_at(s, to))[PF_SQ];
+                int dup = 0;
+                for (int k = first; k < out->n && !dup; k++)
+                    dup = wg_act_b(out->a[k]) == target;
+                if (!dup)
+                    rc = wg_actlist_push(out, wg_act(kind, (unsigned)from,
+                                                     target, (unsigned)via,
+                                                     0, 0));
+            }
+        });
     }
     board[from] = pid;
     return rc < 0 ? rc : out->n - n0;
@@ -349,10 +445,21 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
                         unsigned kind, wg_actlist *out)
 {
     const int32_t *list = wg_list(s, side);
-    int n0 = out->n;
-    for (int i = 0, n = wg_count(s, side); i < n; i++)
-        if (types >> wg_piece(s, list[i])[PF_TYPE] & 1)
+    int n0 = out->n, row = modes == WG_MOVE || modes == WG_CAPTURE;
+    /* wg_trace_piece_modes's cases, the plain and the table walks first */
+    for (int i = 0, n = wg_count(s, side); i < n; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+        int sq = p[PF_SQ];
+        if (!(types >> p[PF_TYPE] & 1) || !sq)
+            continue;
+        if (ty->plain[side - 1])
+            WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out));
+        else if (row && ty->walk[side - 1][modes - 1])
+            WG_TRY(trace_row(s, ty, side, sq, modes, kind, out));
+        else
             WG_TRY(wg_trace_piece_modes(s, list[i], modes, kind, out));
+    }
     return out->n - n0;
 }
 
@@ -369,13 +476,10 @@ int wg_trace_reaches(const wg_state *s, int pid, int sq, int want)
     const wg_type *ty = &s->rules->type[p[PF_TYPE]];
     if (!from || ty->nshape)
         return 0;
-    for (int i = 0; i < ty->natoms[side - 1]; i++) {
-        const wg_atom *a = &ty->atom[side - 1][i];
-        WALK_ATOM(s, a, side, from, {
-            if (to == sq && mode == want)
-                return 1;
-        });
-    }
+    WALK_PIECE(s, ty, side, from, want, {
+        if (to == sq && mode == want)
+            return 1;
+    });
     return 0;
 }
 
@@ -672,22 +776,17 @@ int wg_trace_threats(const wg_state *s, int by, int need, int sq,
         int from = p[PF_SQ];
         if (ty->nshape)
             continue;
-        for (int k = 0; k < ty->natoms[by - 1]; k++) {
-            const wg_atom *a = &ty->atom[by - 1][k];
-            if (!(a->mode & WG_CAPTURE))
-                continue;
-            WALK_ATOM(s, a, by, from, {
-                if (mode == WG_CAPTURE && (!sq || to == sq)
-                    && seen[to] != i + 1) {
-                    seen[to] = (uint8_t)(i + 1);
-                    count[to]++;
-                    WG_TRY(wg_actlist_push(out, wg_act(0, (unsigned)from,
-                                                       (unsigned)to, 0,
-                                                       (unsigned)list[i],
-                                                       (unsigned)p[PF_TYPE])));
-                }
-            });
-        }
+        WALK_PIECE(s, ty, by, from, WG_CAPTURE, {
+            if (mode == WG_CAPTURE && (!sq || to == sq)
+                && seen[to] != i + 1) {
+                seen[to] = (uint8_t)(i + 1);
+                count[to]++;
+                WG_TRY(wg_actlist_push(out, wg_act(0, (unsigned)from,
+                                                   (unsigned)to, 0,
+                                                   (unsigned)list[i],
+                                                   (unsigned)p[PF_TYPE])));
+            }
+        });
     }
     /* keep the well-attacked targets, grouped by target square */
     int kept = n0;
@@ -725,11 +824,14 @@ int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
         for (int d = 0; d < 4; d++) {
             if (!(lines & (d < 2 ? WG_ORTHOGONAL : WG_DIAGONAL)))
                 continue;
+            /* one side first: most neighbours are empty or not by's */
             int a = wg_grid_step(g, sq, dir[d][0], dir[d][1]);
+            int pa = a ? wg_at(s, a) : 0;
+            if (!pa || wg_piece(s, pa)[PF_SIDE] != by)
+                continue;
             int b = wg_grid_step(g, sq, -dir[d][0], -dir[d][1]);
-            int pa = a ? wg_at(s, a) : 0, pb = b ? wg_at(s, b) : 0;
-            if (pa && pb && wg_piece(s, pa)[PF_SIDE] == by
-                && wg_piece(s, pb)[PF_SIDE] == by) {
+            int pb = b ? wg_at(s, b) : 0;
+            if (pb && wg_piece(s, pb)[PF_SIDE] == by) {
                 WG_TRY(wg_actlist_push(out, wg_act(kind, 0, (unsigned)sq,
                                                    0, 0, 0)));
                 break;

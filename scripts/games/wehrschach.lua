@@ -295,6 +295,10 @@ end
 local State = wg.State
 local count, type_of, at, var = State.count, State.type, State.at, State.var
 local side_to_move, trace, end_turn = State.side, State.trace, State.end_turn
+local threats_of, flanked, apply_move = State.threats, State.flanked,
+                                        State.apply_move
+local repetitions, pieces, square = State.repetitions, State.pieces,
+                                    State.square
 local fields = wg.fields
 
 -- What the rules below look up, once per game (a variant has its own ids):
@@ -345,7 +349,7 @@ local function captures(self, s, side, out)
   local need, stays, artillery = self.def.support, c.stays, self.T.artillery
   threats:clear()
   local target, guns = 0, 0
-  for i = 1, s:threats(threats, side) do
+  for i = 1, threats_of(s, threats, side) do
     local _, from, to, n, _, t = fields(threats:get(i))
     if to ~= target then
       if guns >= need then out:add(BARRAGE, 0, target) end
@@ -380,13 +384,13 @@ function game:actions_of(s, side, out)
   -- counts, not only one made this turn; each removal is one action.
   -- W-K4 RULING: "enclose X" and "barrage X" are two actions even where
   -- both leave the same position.
-  s:flanked(out, side, ENCLOSE, "all")
+  flanked(s, out, side, ENCLOSE, "all")
 end
 
 function game:actions(s, out)
   local side = side_to_move(s)
   if var(s, self.V.judge) == side then return end  -- W-J6 the reply was made
-  if s:repetitions() >= 2 then return end         -- W-J8
+  if repetitions(s) >= 2 then return end          -- W-J8
   self:actions_of(s, side, out)
 end
 
@@ -450,7 +454,7 @@ local function describe(g)
 end
 
 -- Effects ---------------------------------------------------------------
-local function move_in(s, a) s:apply_move(a) end
+local function move_in(s, a) apply_move(s, a) end
 local function remove(s, _, to) s:remove(s:at(to)) end
 local EFFECT = {
   [MOVE] = move_in,      -- W-M1
@@ -966,17 +970,16 @@ end
 local scratch = wg.actions()
 local function side_score(self, s, side, c)
   local foe, T, value = 3 - side, self.T, c.value
-  local v = 0
-  local pieces = s:pieces(side)
-  for _, pid in ipairs(pieces) do
-    v = v + (value[type_of(s, pid)] or 0)
+  local v, hq = 0, nil
+  for _, pid in ipairs(pieces(s, side)) do
+    local t = type_of(s, pid)
+    v = v + (value[t] or 0)
+    if t == T.headquarter then hq = pid end  -- one at most (check_board)
   end
-  for _, pid in ipairs(pieces) do
-    if type_of(s, pid) == T.headquarter then
-      scratch:clear()
-      local n = s:threats(scratch, foe, 1, s:square(pid))
-      v = v - (n >= 2 and 2 or 0.5 * n)
-    end
+  if hq then
+    scratch:clear()
+    local n = threats_of(s, scratch, foe, 1, square(s, hq))
+    v = v - (n >= 2 and 2 or 0.5 * n)
   end
   local ground = ground_units(self, s, side)
   if ground <= 7 then v = v - 0.7 * (8 - ground) end
