@@ -264,7 +264,8 @@ enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, WADER, LONG,
  * atoms; the wader may cross water but not stop there. The rider's odd
  * vectors (side 2 mirrors them) cross edges in every way a shift can, some
  * by 64 squares or more on the wider boards. SHORT, MIXED and WADER are
- * not plain, and take the walk; LONG has two atoms on one line. */
+ * not plain, and take the walk; LONG has atoms on one line, two of them
+ * in one direction: squares its shots and moves reach twice count once. */
 static wg_rules *make_race_rules(int files, int ranks)
 {
     static const int odd[][2] = { { 2, 1 }, { -1, 3 }, { 0, 4 }, { -3, -5 },
@@ -294,10 +295,12 @@ static wg_rules *make_race_rules(int files, int ranks)
         wg_atom l = { .min = 1, .max = 0, .mode = WG_MOVE,
                       .noland = 1u << water };
         wg_rules_add_atom(r, WADER, dirs[i][0], dirs[i][1], l);
-        if (i < 3)   /* (1, 0) and (3, 0) share a line */
-            wg_rules_add_atom(r, LONG, dirs[i][0] * (i ? 1 : 3), dirs[i][1],
-                              a);
+        if (i < 3)   /* (1, 0), (-1, 0), (0, 1) */
+            wg_rules_add_atom(r, LONG, dirs[i][0], dirs[i][1], a);
     }
+    /* (3, 0) shares a line with (-1, 0) and a direction with (1, 0) */
+    wg_rules_add_atom(r, LONG, 3, 0,
+                      (wg_atom){ .min = 1, .max = 0, .mode = WG_MOVE });
     for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
         wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
         if (abs(odd[i][0]) < files && abs(odd[i][1]) < ranks)
