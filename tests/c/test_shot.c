@@ -257,14 +257,18 @@ static void test_amazons_start(void)
 
 /* ---- territory: the bitset search against the walk ---------------------- */
 
-enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, WADER, LONG,
-       NPATTERNS = LONG };
+enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, WADER, LONG, HOP, JUMPER,
+       DRIFTER, NPATTERNS = DRIFTER };
 
 /* Layer 0 "dead" stops everything, layer 1 "water" only the swimmer's
- * atoms; the wader may cross water but not stop there. The rider's odd
- * vectors (side 2 mirrors them) cross edges in every way a shift can, some
- * by 64 squares or more on the wider boards. SHORT, MIXED and WADER are
- * not plain, and take the walk; LONG has two atoms on one line. */
+ * atoms; the wader may cross water but not stop there, the drifter only
+ * on its diagonals (its atoms differ in noland, as the mixed's in block).
+ * The rider's odd vectors (side 2 mirrors them) cross edges in every way a
+ * shift can, some by 64 squares or more on the wider boards. SHORT, MIXED,
+ * WADER, HOP (no stop at distance 1), JUMPER (over its side's pieces) and
+ * DRIFTER are not plain, and take the walk; LONG has atoms on one line,
+ * two of them in one direction: squares its shots and moves reach twice
+ * count once. */
 static wg_rules *make_race_rules(int files, int ranks)
 {
     static const int odd[][2] = { { 2, 1 }, { -1, 3 }, { 0, 4 }, { -3, -5 },
@@ -282,6 +286,9 @@ static wg_rules *make_race_rules(int files, int ranks)
     wg_rules_add_type(r, "mixed", 'm');
     wg_rules_add_type(r, "wader", 'w');
     wg_rules_add_type(r, "long", 'l');
+    wg_rules_add_type(r, "hop", 'o');
+    wg_rules_add_type(r, "jumper", 'j');
+    wg_rules_add_type(r, "drifter", 'd');
     for (int i = 0; i < 8; i++) {
         wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
         wg_rules_add_atom(r, QUEEN, dirs[i][0], dirs[i][1], a);
@@ -294,10 +301,18 @@ static wg_rules *make_race_rules(int files, int ranks)
         wg_atom l = { .min = 1, .max = 0, .mode = WG_MOVE,
                       .noland = 1u << water };
         wg_rules_add_atom(r, WADER, dirs[i][0], dirs[i][1], l);
-        if (i < 3)   /* (1, 0) and (3, 0) share a line */
-            wg_rules_add_atom(r, LONG, dirs[i][0] * (i ? 1 : 3), dirs[i][1],
-                              a);
+        wg_rules_add_atom(r, DRIFTER, dirs[i][0], dirs[i][1], i < 4 ? a : l);
+        wg_atom o = { .min = 2, .max = 0, .mode = WG_MOVE };
+        wg_rules_add_atom(r, HOP, dirs[i][0], dirs[i][1], o);
+        wg_atom j = { .min = 1, .max = 0, .mode = WG_MOVE,
+                      .over_own = (1u << (NPATTERNS + 1)) - 2 };
+        wg_rules_add_atom(r, JUMPER, dirs[i][0], dirs[i][1], j);
+        if (i < 3)   /* (1, 0), (-1, 0), (0, 1) */
+            wg_rules_add_atom(r, LONG, dirs[i][0], dirs[i][1], a);
     }
+    /* (3, 0) shares a line with (-1, 0) and a direction with (1, 0) */
+    wg_rules_add_atom(r, LONG, 3, 0,
+                      (wg_atom){ .min = 1, .max = 0, .mode = WG_MOVE });
     for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
         wg_atom a = { .min = 1, .max = 0, .mode = WG_MOVE };
         if (abs(odd[i][0]) < files && abs(odd[i][1]) < ranks)
@@ -399,13 +414,14 @@ static void test_shots_equal_walk(void)
         for (int k = 0; k < 400 && !bad; k++) {
             random_race(s);
             uint32_t types = (1u << (NPATTERNS + 1)) - 2;
-            wg_shot sp = { .kind = 2, .movers = rnd(1u << 8) & types,
+            wg_shot sp = { .kind = 2, .movers = rnd(types + 2) & types,
                            .pattern = 1 + (int)rnd(NPATTERNS),
-                           .guards = rnd(2) ? 0 : rnd(1u << 8) & types,
+                           .guards = rnd(2) ? 0 : rnd(types + 2) & types,
                            .origin_open = (int)rnd(2),
                            .guards_stop = (int)rnd(2) };
             if (rnd(2))   /* often the Amazons' own: queens shoot */
-                sp.movers = 1u << QUEEN | (rnd(1u << 8) & types & ~sp.guards);
+                sp.movers = 1u << QUEEN
+                            | (rnd(types + 2) & types & ~sp.guards);
             int side = 1 + (int)rnd(2);
             fast.n = walk.n = 7;   /* after what the list held */
             int nf = wg_shot_trace(s, side, &sp, &fast);
@@ -441,7 +457,7 @@ static void test_zone_equals_naive(void)
         wg_state *s = wg_state_new(r);
         for (int k = 0; k < 100; k++) {
             random_race(s);
-            uint32_t guards = rnd(1u << 8) & ~1u;
+            uint32_t guards = rnd(2u << NPATTERNS) & ~1u;
             int except = wg_at(s, 1 + (int)rnd((uint32_t)r->grid.nsq));
             uint8_t zone[WG_MAX_SQ + 1];
             wg_shot_zone(s, guards, except, zone);
