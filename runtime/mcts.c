@@ -17,6 +17,9 @@
 typedef struct node {
     wg_action action;
     double reward;        /* summed rewards of `player`, who chose action */
+    /* reward / visits and 1 / sqrt(visits), kept so that scoring a child
+     * takes no division and no square root */
+    double mean, spread;
     int32_t parent;
     int32_t visits;
     /* its children in the order made: first, then each one's next, to -1;
@@ -368,10 +371,11 @@ won:
     return 1;
 }
 
-/* The UCT score of child n of a node visited e^logn - 1 times. */
-static double score(const node *n, double explore, double logn)
+/* The UCT score of child n of a node visited v times, given
+ * explore * sqrt(log(v + 1)): mean + explore * sqrt(log(v + 1) / visits). */
+static double score(const node *n, double explore_logv)
 {
-    double ucb = n->reward / n->visits + explore * sqrt(logn / n->visits);
+    double ucb = n->mean + explore_logv * n->spread;
     /* known outcomes */
     if (n->proven && !n->chance)
         ucb = n->proven > 0 ? 1e9 : -1.0 + ucb * 1e-9;
@@ -433,9 +437,9 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
              * is not proven, no child is a sure win (prove would have
              * proven it), so none needs scoring. */
             if (!room || here->proven || !t->sure) {
-                double logn = log((double)here->visits + 1.0);
+                double e = o->explore * sqrt(log(here->visits + 1.0));
                 for (int32_t c = here->first; c >= 0; c = t->n[c].next) {
-                    double ucb = score(&t->n[c], o->explore, logn);
+                    double ucb = score(&t->n[c], e);
                     if (ucb > best_ucb) {
                         best_ucb = ucb;
                         best = c;
@@ -475,7 +479,7 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
             /* this iteration's actions, each one's child looked up */
             if (ops->order && room)
                 WG_TRY(ops->order(ops->ctx, s, l));
-            double logn = log((double)here->visits + 1.0);
+            double e = o->explore * sqrt(log(here->visits + 1.0));
             uint32_t nuntried = 0;
             for (int i = 0; i < l->n; i++) {
                 int32_t c = find(t, cur, l->a[i]);
@@ -485,7 +489,7 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
                         untried = l->a[i];
                     continue;
                 }
-                double ucb = score(&t->n[c], o->explore, logn);
+                double ucb = score(&t->n[c], e);
                 if (ucb > best_ucb) {
                     best_ucb = ucb;
                     best = c;
@@ -527,6 +531,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         node *n = &t->n[t->path[i]];
         n->visits++;
         n->reward += n->player == 1 ? r1 : 1.0 - r1;
+        n->mean = n->reward / n->visits;
+        n->spread = 1.0 / sqrt((double)n->visits);
     }
     if (t->solve)
         for (int i = depth;
