@@ -13,24 +13,36 @@
 /* A node is reached by an action from its parent; the tree is open loop:
  * the state at a node is whatever playing the actions from the root gives
  * this iteration (chance may differ), and the actions legal there are
- * generated each time. */
+ * generated each time, unless kept (see kept). */
 typedef struct node {
     wg_action action;
+    double reward;        /* summed rewards of `player`, who chose action */
+    /* reward / visits and 1 / sqrt(visits), kept so that scoring a child
+     * takes no division and no square root */
+    double mean, spread;
     int32_t parent;
     int32_t visits;
-    double reward;        /* summed rewards of `player`, who chose action */
+    /* its children in the order made: first, then each one's next, to -1;
+     * last, to add one at the end */
+    int32_t first, last, next;
+    int32_t kids;         /* children made so far */
+    int32_t known;        /* its legal actions kept (see tree.kept), or -1 */
     int8_t player;
     int8_t proven;        /* 1 a sure win for player, -1 a sure loss, 0 open */
     int8_t chance;        /* reaching it drew on the state's random generator */
-    int32_t kids;         /* children made so far */
-    int32_t known;        /* its legal actions kept (see tree.kept), or -1 */
 } node;
 
 /* The legal actions of a node the search went through, as generated
  * (pool + at, n of them) and once the game ordered them (pool + ordered,
  * or -1): kept when every iteration reaches the node in the same state
  * (no chance on the way, no sampled state), so that generating and
- * ordering them again would give them again. */
+ * ordering them again would give them again. The node's children are then
+ * reached through its child list, never by looking its actions up, and a
+ * new one is the next action in the game's order (ordered + kids) or,
+ * with no order, a uniform pick among the untried ones: the node's first
+ * `kids` actions at pool + at are those tried, the rest untried, and a
+ * pick swaps one of the rest to the front of them (a Fisher-Yates shuffle
+ * made as it goes: one draw). */
 typedef struct kept {
     int64_t at, ordered;
     int n;
@@ -48,12 +60,9 @@ typedef struct tree {
     int32_t *path;
     int pathcap;
     uint64_t rng;
-    /* With no sampling the root's state is the same every iteration, and
-     * so are its legal actions: generated once (root), and without the
-     * game's order each one's child is root_child[i] (-1: none yet), not a
-     * hash probe -- Amazons has ~2,200 actions at the root. */
-    const wg_actlist *root;
-    int32_t *root_child;
+    /* explore is small enough that only a proven win scores 1e9 (a mean
+     * is at most 1, and log(visits) below 22) */
+    int sure;
     kept *kept;
     int nkept, keptcap;
     wg_action *pool;
@@ -61,8 +70,9 @@ typedef struct tree {
 } tree;
 
 /* Actions kept at most, over all nodes: past this the search generates
- * again (a node's list is kept once it has children; Amazons' lists are
- * ~2,200 actions, so a few hundred such nodes). */
+ * again (the root's list is kept from the start, another node's once it
+ * has children; Amazons' lists are ~2,200 actions, so a few hundred such
+ * nodes). */
 #define KEEP_MAX (1 << 20)
 
 /* Appends l's actions to the pool; returns their offset, or -1 when the
@@ -86,8 +96,11 @@ static int64_t keep_list(tree *t, const wg_actlist *l)
     return t->pooln - l->n;
 }
 
-/* Keeps node c's legal actions l, as generated; nothing when it cannot. */
-static void keep_node(tree *t, int32_t c, const wg_actlist *l)
+/* Keeps node c's legal actions l, as generated -- with no order, its
+ * children's actions moved to the front (see kept); nothing when it cannot,
+ * or when c has a child whose action l lacks (actions that vary from one
+ * iteration to the next: c is then searched as if chance led to it). */
+static void keep_node(tree *t, int32_t c, const wg_actlist *l, int order)
 {
     if (t->nkept == t->keptcap) {
         int cap = t->keptcap ? t->keptcap * 2 : 64;
@@ -100,8 +113,37 @@ static void keep_node(tree *t, int32_t c, const wg_actlist *l)
     int64_t at = keep_list(t, l);
     if (at < 0)
         return;
+    if (!order) {
+        wg_action *a = t->pool + at;
+        int j = 0;
+        for (int32_t d = t->n[c].first; d >= 0; d = t->n[d].next, j++) {
+            wg_action x = t->n[d].action;
+            int i = j;
+            while (i < l->n && a[i] != x)
+                i++;
+            if (i == l->n) {
+                t->pooln = at;
+                return;
+            }
+            a[i] = a[j];
+            a[j] = x;
+        }
+    }
     t->kept[t->nkept] = (kept){ .at = at, .ordered = -1, .n = l->n };
     t->n[c].known = t->nkept++;
+}
+
+/* Keeps the game's order l of node c's kept actions k, when its first
+ * actions are c's children in the order they were made. */
+static void keep_order(tree *t, int32_t c, kept *k, const wg_actlist *l)
+{
+    if (l->n != k->n)
+        return;
+    int i = 0;
+    for (int32_t d = t->n[c].first; d >= 0; d = t->n[d].next)
+        if (l->a[i++] != t->n[d].action)
+            return;
+    k->ordered = keep_list(t, l);
 }
 
 /* Fills l from the pool at offset at, n actions. */
@@ -182,10 +224,16 @@ static int32_t add_node(tree *t, int32_t parent, wg_action a, int player)
         WG_TRY(grow_hash(t));
     int32_t c = t->len++;
     t->n[c] = (node){ .action = a, .parent = parent, .player = (int8_t)player,
-                      .known = -1 };
+                      .first = -1, .last = -1, .next = -1, .known = -1 };
     if (c > 0) {
         insert(t, c);
-        t->n[parent].kids++;
+        node *p = &t->n[parent];
+        if (p->last >= 0)
+            t->n[p->last].next = c;
+        else
+            p->first = c;
+        p->last = c;
+        p->kids++;
     }
     return c;
 }
@@ -240,16 +288,6 @@ static int legal_or_end(wg_state *s, const wg_mcts_ops *ops, wg_actlist *l,
     return WG_OVER;
 }
 
-/* Makes l a copy of src (the root's actions); WG_OK or WG_ENOMEM. */
-static int copy_list(wg_actlist *l, const wg_actlist *src)
-{
-    while (l->cap < src->n)
-        WG_TRY(wg_actlist_grow(l));
-    memcpy(l->a, src->a, (size_t)src->n * sizeof *l->a);
-    l->n = src->n;
-    return WG_OK;
-}
-
 /* Plays at random from s; *r1 gets side 1's reward. */
 static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
                    const wg_mcts_opts *o, int plies, double *r1)
@@ -274,29 +312,55 @@ static int playout(tree *t, wg_state *s, const wg_mcts_ops *ops,
     }
 }
 
-/* Tries to settle node p, whose legal actions are in lists[depth]: it is
+/* Tries to settle node p at depth, whose child c was just visited: p is
  * won for the player deciding there if one action surely wins, lost if all
- * surely lose. Returns 1 if p became proven. Chance breaks proofs. */
-static int prove(tree *t, int32_t p, int depth)
+ * surely lose. Returns 1 if p became proven. Chance breaks proofs.
+ * Reached in the same state every iteration (same), p's children are all
+ * its actions' once it has as many as it has actions, and only c can have
+ * changed since p was last tried (each child proven is followed by its
+ * parent's try); else the children are looked up for this iteration's
+ * actions, lists[depth]. */
+static int prove(tree *t, int32_t p, int depth, int same, int32_t c)
 {
     node *np = &t->n[p];
     if (np->proven || np->chance)
         return 0;
-    const wg_actlist *l = &t->lists[depth];
-    int32_t *kids = p == 0 ? t->root_child : NULL;  /* lists[0]: the root's */
-    int decider = 0, all_lost = l->n > 0;
-    for (int i = 0; i < l->n; i++) {
-        int32_t c = kids ? kids[i] : find(t, p, l->a[i]);
-        const node *n = c >= 0 ? &t->n[c] : NULL;
-        if (!n || n->chance || n->proven >= 0) {
-            all_lost = 0;
-            if (n && !n->chance && n->proven > 0) {
-                decider = n->player;
-                goto won;
-            }
-            continue;
-        }
+    int decider = 0, all_lost;
+    if (same) {
+        const node *n = &t->n[c];
+        if (n->chance || !n->proven)
+            return 0;
         decider = n->player;
+        if (n->proven > 0)
+            goto won;
+        all_lost = np->kids == (np->known >= 0 ? t->kept[np->known].n
+                                               : t->lists[depth].n);
+        for (c = np->first; all_lost && c >= 0; c = t->n[c].next) {
+            n = &t->n[c];
+            if (n->chance || n->proven >= 0) {
+                all_lost = 0;
+                if (!n->chance && n->proven > 0) {
+                    decider = n->player;
+                    goto won;
+                }
+            }
+        }
+    } else {
+        const wg_actlist *l = &t->lists[depth];
+        all_lost = l->n > 0;
+        for (int i = 0; i < l->n; i++) {
+            int32_t d = find(t, p, l->a[i]);
+            const node *n = d >= 0 ? &t->n[d] : NULL;
+            if (!n || n->chance || n->proven >= 0) {
+                all_lost = 0;
+                if (n && !n->chance && n->proven > 0) {
+                    decider = n->player;
+                    goto won;
+                }
+                continue;
+            }
+            decider = n->player;
+        }
     }
     if (!all_lost)
         return 0;
@@ -307,6 +371,17 @@ won:
     return 1;
 }
 
+/* The UCT score of child n of a node visited v times, given
+ * explore * sqrt(log(v + 1)): mean + explore * sqrt(log(v + 1) / visits). */
+static double score(const node *n, double explore_logv)
+{
+    double ucb = n->mean + explore_logv * n->spread;
+    /* known outcomes */
+    if (n->proven && !n->chance)
+        ucb = n->proven > 0 ? 1e9 : -1.0 + ucb * 1e-9;
+    return ucb;
+}
+
 /* One iteration: select down the tree, expand one node, play out, back up. */
 static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
                    const wg_mcts_opts *o, int *max_depth)
@@ -315,89 +390,120 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
     int depth = 0;
     double r1 = 0.5;
     int same = t->solve;   /* the state at cur is the same every iteration */
+    int same_depth = -1;   /* the deepest where it is */
     WG_TRY(push_path(t, 0, 0));
     for (;;) {
+        if (same)
+            same_depth = depth;
         wg_actlist *l = list_at(t, depth);
         if (!l)
             return WG_ENOMEM;
-        int at_root = depth == 0 && t->root;
-        const kept *k = same && t->n[cur].known >= 0
-                        ? &t->kept[t->n[cur].known] : NULL;
-        int end = at_root ? copy_list(l, t->root)
-                  : k ? from_pool(t, l, k->at, k->n)
-                  : legal_or_end(s, ops, l, &r1);
-        if (end < 0)
-            return end;
-        if (end == WG_OK && same && !k && t->n[cur].kids > 0) {
-            keep_node(t, cur, l);   /* a node gone through a second time */
-            k = t->n[cur].known >= 0 ? &t->kept[t->n[cur].known] : NULL;
-        }
-        if (end == WG_OVER) {
-            /* a sure outcome, unless chance or sampled hidden information
-             * led here: another iteration may end differently */
-            node *n = &t->n[cur];
-            if (t->solve && cur > 0 && r1 != 0.5 && !n->chance)
-                n->proven = (r1 == 1.0) == (n->player == 1) ? 1 : -1;
-            break;
+        kept *k = same && t->n[cur].known >= 0 ? &t->kept[t->n[cur].known]
+                                               : NULL;
+        if (!k) {
+            int end = legal_or_end(s, ops, l, &r1);
+            if (end < 0)
+                return end;
+            if (end == WG_OVER) {
+                /* a sure outcome, unless chance or sampled hidden
+                 * information led here: another iteration may end
+                 * differently */
+                node *n = &t->n[cur];
+                if (t->solve && cur > 0 && r1 != 0.5 && !n->chance)
+                    n->proven = (r1 == 1.0) == (n->player == 1) ? 1 : -1;
+                break;
+            }
+            if (same && t->n[cur].kids > 0) {
+                keep_node(t, cur, l, ops->order != NULL);   /* a node gone
+                                                   through a second time */
+                k = t->n[cur].known >= 0 ? &t->kept[t->n[cur].known] : NULL;
+            }
         }
         /* Widening progressively (with the game's order), a node visited v
          * times gets at most 2 + sqrt(v) children, the most promising first;
          * the order is asked for only when a child may be added. */
         const node *here = &t->n[cur];
-        int room = here->kids < l->n
-                   && (!o->widen
-                       || here->kids < 2 + (int)sqrt((double)here->visits));
-        if (ops->order && room) {
-            if (k && k->ordered >= 0) {
-                WG_TRY(from_pool(t, l, k->ordered, k->n));
-            } else {
-                WG_TRY(ops->order(ops->ctx, s, l));
-                if (k && l->n == k->n) {
-                    int64_t at = keep_list(t, l);
-                    t->kept[t->n[cur].known].ordered = at;
-                }
-            }
-        }
-        int decider = wg_turn_decider(s);
-        double logn = log((double)t->n[cur].visits + 1.0);
+        int n = k ? k->n : l->n, kids = here->kids;
+        int room = kids < n
+                   && (!o->widen || kids < 2 + (int)sqrt((double)here->visits));
         int32_t best = -1;
         double best_ucb = -1.0;
         wg_action untried = 0;
-        uint32_t nuntried = 0;
-        int untried_i = 0;
-        int32_t *kids = at_root ? t->root_child : NULL;
-        for (int i = 0; i < l->n; i++) {
-            int32_t c = kids ? kids[i] : find(t, cur, l->a[i]);
-            if (c < 0) {
-                /* the first in the game's order, or a uniform pick */
-                if (ops->order ? !nuntried++ : below(t, ++nuntried) == 0) {
-                    untried = l->a[i];
-                    untried_i = i;
+        int grow;
+        if (same && (k || kids == 0)) {
+            /* The children are those of the node's actions tried, each
+             * once: the scores are theirs alone, and a new one is picked
+             * without looking any up. Where one may be added and the node
+             * is not proven, no child is a sure win (prove would have
+             * proven it), so none needs scoring. */
+            if (!room || here->proven || !t->sure) {
+                double e = o->explore * sqrt(log(here->visits + 1.0));
+                for (int32_t c = here->first; c >= 0; c = t->n[c].next) {
+                    double ucb = score(&t->n[c], e);
+                    if (ucb > best_ucb) {
+                        best_ucb = ucb;
+                        best = c;
+                    }
                 }
-                continue;
             }
-            const node *n = &t->n[c];
-            double ucb = n->reward / n->visits
-                         + o->explore * sqrt(logn / n->visits);
-            /* known outcomes */
-            if (n->proven && !n->chance)
-                ucb = n->proven > 0 ? 1e9 : -1.0 + ucb * 1e-9;
-            if (ucb > best_ucb) {
-                best_ucb = ucb;
-                best = c;
+            grow = kids < n && (room || best < 0)
+                   && !(best >= 0 && best_ucb >= 1e9);
+            if (grow && ops->order) {
+                /* the first untried in the game's order: the children are
+                 * the first kids (see kept) */
+                if (k && k->ordered >= 0) {
+                    untried = t->pool[k->ordered + kids];
+                } else {
+                    if (k)
+                        WG_TRY(from_pool(t, l, k->at, k->n));
+                    WG_TRY(ops->order(ops->ctx, s, l));
+                    if (k)
+                        keep_order(t, cur, k, l);
+                    untried = l->a[0];
+                    for (int i = 0; kids > 0 && i < l->n; i++)
+                        if (find(t, cur, l->a[i]) < 0) {
+                            untried = l->a[i];
+                            break;
+                        }
+                }
+            } else if (grow && k) {
+                wg_action *a = t->pool + k->at;
+                uint32_t j = (uint32_t)kids + below(t, (uint32_t)(n - kids));
+                untried = a[j];
+                a[j] = a[kids];
+                a[kids] = untried;
+            } else if (grow) {
+                untried = l->a[below(t, (uint32_t)n)];
             }
+        } else {
+            /* this iteration's actions, each one's child looked up */
+            if (ops->order && room)
+                WG_TRY(ops->order(ops->ctx, s, l));
+            double e = o->explore * sqrt(log(here->visits + 1.0));
+            uint32_t nuntried = 0;
+            for (int i = 0; i < l->n; i++) {
+                int32_t c = find(t, cur, l->a[i]);
+                if (c < 0) {
+                    /* the first in the game's order, or a uniform pick */
+                    if (ops->order ? !nuntried++ : below(t, ++nuntried) == 0)
+                        untried = l->a[i];
+                    continue;
+                }
+                double ucb = score(&t->n[c], e);
+                if (ucb > best_ucb) {
+                    best_ucb = ucb;
+                    best = c;
+                }
+            }
+            if (!room && best >= 0)
+                nuntried = 0;
+            grow = nuntried && !(best >= 0 && best_ucb >= 1e9);
         }
         int32_t child = best;
-        if (!room && best >= 0)
-            nuntried = 0;
-        if (nuntried && !(best >= 0 && best_ucb >= 1e9)) {
-            child = add_node(t, cur, untried, decider);
+        if (grow) {
+            child = add_node(t, cur, untried, wg_turn_decider(s));
             if (child < 0)
                 return child;
-            if (kids)
-                kids[untried_i] = child;
-        } else {
-            nuntried = 0;
         }
         uint32_t rng_lo = (uint32_t)s->w[W_RNG_LO],
                  rng_hi = (uint32_t)s->w[W_RNG_HI];
@@ -413,7 +519,7 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
             r1 = 0.5;  /* going round in circles: no progress for either side */
             break;
         }
-        if (nuntried) {
+        if (grow) {
             WG_TRY(playout(t, s, ops, o, depth, &r1));
             break;
         }
@@ -425,9 +531,14 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         node *n = &t->n[t->path[i]];
         n->visits++;
         n->reward += n->player == 1 ? r1 : 1.0 - r1;
+        n->mean = n->reward / n->visits;
+        n->spread = 1.0 / sqrt((double)n->visits);
     }
     if (t->solve)
-        for (int i = depth; i >= 1 && prove(t, t->path[i - 1], i - 1); i--)
+        for (int i = depth;
+             i >= 1 && prove(t, t->path[i - 1], i - 1, i - 1 <= same_depth,
+                             t->path[i]);
+             i--)
             ;
     return WG_OK;
 }
@@ -451,7 +562,6 @@ static void free_tree(tree *t)
     wg_free(t->lists);
     wg_actlist_free(&t->playout);
     wg_free(t->path);
-    wg_free(t->root_child);
     wg_free(t->kept);
     wg_free(t->pool);
 }
@@ -463,6 +573,7 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     memset(&t, 0, sizeof t);
     t.rng = o->seed;
     t.solve = ops->sample == NULL;
+    t.sure = o->explore < 1e8;
     wg_mcts_stats stats;
     memset(&stats, 0, sizeof stats);
     double start = now();
@@ -478,18 +589,9 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
         rc = WG_ENOMEM;
         goto done;
     }
-    if (!ops->sample) {
-        t.root = &legal;
-        if (!ops->order) {
-            t.root_child = wg_malloc((size_t)legal.n * sizeof *t.root_child);
-            if (!t.root_child) {
-                rc = WG_ENOMEM;
-                goto done;
-            }
-            memset(t.root_child, 0xff,
-                   (size_t)legal.n * sizeof *t.root_child);
-        }
-    }
+    /* the root's state is the same every iteration, unless sampled */
+    if (!ops->sample)
+        keep_node(&t, 0, &legal, ops->order != NULL);
     wg_input in = { .fd = o->stop_fd, .ask = ops->input, .ctx = ops->ctx };
     while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)
