@@ -164,7 +164,8 @@ int wg_rules_add_atom(wg_rules *r, int type, int dx, int dy, wg_atom a);
 int wg_rules_mirror(wg_rules *r, int layer, int other);
 
 /* Builds Zobrist keys and attack probes, and adds the grid's stopping layers
- * to every atom's block mask; call once after the last type. */
+ * to every atom's block mask; call once after the last type, with the
+ * static terrain set: the walk tables (wg_type.walk) read it here. */
 void wg_rules_finish(wg_rules *r);
 
 /* Hash keys for things other than pieces, derived from the seed. */

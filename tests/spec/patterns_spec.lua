@@ -151,3 +151,82 @@ describe("patterns: state methods", function()
     assert.has_error(function() s:trace(out, 1, 1, "jump") end)
   end)
 end)
+
+describe("patterns: walk tables", function()
+  -- The rules precompute a one-square piece's walks with the static terrain
+  -- read (wg_type.walk); a piece whose atoms name a dynamic layer walks its
+  -- atoms instead. The same pieces with a dynamic layer that is never set
+  -- added to every atom's nostep must give the same answers everywhere.
+  local function pieces(ghost)
+    local function cond(t)
+      if ghost then
+        local ns = type(t.nostep) == "string" and { t.nostep } or t.nostep or {}
+        t.nostep = { table.unpack(ns) }
+        t.nostep[#t.nostep + 1] = "ghost"
+      end
+      return t
+    end
+    return {
+      j = { letter = "j", moves = {
+        cond { routes = { { { 0, 1 }, { 0, 1 }, { 1, 0 } }, { { 1, 0 }, { 0, 1 }, { 0, 1 } } },
+               over_own = "all", over_enemy = { "k" }, nostep = "stream" },
+        cond { routes = { { { 1, 0 }, { 1, 0 } } }, mode = 2, within = "home1" },
+        cond { "W", noland = "lane" }, cond { "fF", mode = 1 },
+        cond { "fF2", mode = 2, over_enemy = "all" },
+        cond { "mR", min = 2, max = 4, nostep = "stream", noland = "home2" },
+      }, promote = { to = "k", zone = { "a6", "b6", "c6", "d6", "e6", "f6" } } },
+      k = { letter = "k", moves = {
+        cond { "K", within = "home1" }, cond { "cD", over_own = "all" },
+        cond { "mQ", within = "lane" }, cond { "mQ2", noland = "stream" },  -- K's squares too
+      } },
+    }
+  end
+  local function game(ghost)
+    local b = board()
+    b.layers.ghost = { dynamic = true }
+    return wg.game { name = "p", board = b, pieces = pieces(ghost) }
+  end
+  local tables, walks = game(false), game(true)
+
+  local function answers(s)
+    local out, lines = wg.actions(), {}
+    local function put(what, n)
+      local t = { what, n }
+      for i = 1, out:size() do
+        t[#t + 1] = table.concat({ wg.fields(out:get(i)) }, ",")
+      end
+      lines[#lines + 1] = table.concat(t, " ")
+      out:clear()
+    end
+    for side = 1, 2 do
+      for _, mode in ipairs { "move", "capture", "all" } do
+        put("trace " .. side .. mode, s:trace(out, side, 1, mode))
+      end
+      put("threats " .. side, s:threats(out, side))
+      for _, pid in ipairs(s:pieces(side)) do
+        put("via " .. pid, s:trace_via(out, pid))
+        for sq = 1, 36 do
+          for _, mode in ipairs { "move", "capture" } do
+            if s:reaches(pid, sq, mode) then lines[#lines + 1] = pid .. mode .. sq end
+          end
+        end
+      end
+    end
+    return table.concat(lines, "\n")
+  end
+
+  it("give what walking the atoms gives", function()
+    math.randomseed(7)
+    for _ = 1, 60 do
+      local a, b = tables.rules:new_state(), walks.rules:new_state()
+      for sq = 1, 36 do
+        if math.random() < 0.35 then
+          local t, side = math.random(2), math.random(2)
+          a:add(t, side, sq)
+          b:add(t, side, sq)
+        end
+      end
+      assert.equal(answers(b), answers(a))
+    end
+  end)
+end)
