@@ -427,7 +427,9 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
         int room = kids < n
                    && (!o->widen || kids < 2 + (int)sqrt((double)here->visits));
         int32_t best = -1;
-        double best_ucb = -1.0;
+        /* below every score (a sure loss scores -1.0 with explore 0 and a
+         * mean of 0), so that a node with children always has a best */
+        double best_ucb = -HUGE_VAL;
         wg_action untried = 0;
         int grow;
         if (same && (k || kids == 0)) {

@@ -135,6 +135,42 @@ describe("ai: chance hidden in a deck", function()
   end)
 end)
 
+describe("ai: sure losses with no exploration", function()
+  local wg = require "wargrid"
+  -- the first player's "gamble" draws on the random generator (chance: no
+  -- proof passes it), after which each of the second player's two actions
+  -- loses at once; "safe" leads to a draw
+  local g = wg.game { name = "losses", board = { files = 2, ranks = 1 },
+    pieces = { p = { letter = "p" } }, vars = { choice = {}, ply = {} },
+    start = "x" }
+  function g:set_position() return true end
+  function g:position_text() return "x" end
+  function g:actions(s, out)
+    if s:var(2) < 2 then out:add(1, 1); out:add(1, 2) end
+  end
+  function g:play(s, a)
+    local _, k = wg.fields(a)
+    if s:var(2) == 0 then
+      if k == 1 then s:random(2) end
+      s:set_var(1, k)
+    end
+    s:set_var(2, s:var(2) + 1)
+    s:end_turn()
+  end
+  function g:result(s) return s:var(1) == 1 and 1 or 0 end
+
+  it("goes on through a node whose children all score a sure loss of 0", function()
+    -- with explore 0 a sure loss of mean 0 scores -1.0 exactly: the search
+    -- must still choose one of them, not step to no child at all
+    for seed = 1, 3 do
+      local a, st = wg.core.mcts(g, g:new(), { iterations = 50, seed = seed, explore = 0 })
+      assert.equal(1, select(2, wg.fields(a)))
+      assert.equal(50, st.iterations)
+      assert.equal(1.0, st.value)
+    end
+  end)
+end)
+
 describe("ai: actions kept at nodes the search goes through again", function()
   local wg = require "wargrid"
   -- a card from a face-down deck of two (or, without the deck, always 1)
