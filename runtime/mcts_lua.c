@@ -54,11 +54,21 @@ static int cb_actions(void *p, wg_state *s, wg_actlist *out)
     return with_list(c, c->actions, s, out, "actions");
 }
 
-/* game:order(s, out) may reorder the legal actions, most promising first. */
+/* game:order(s, out) may reorder the legal actions, most promising first.
+ * It must keep every action: a node expands its actions in that order, and
+ * one dropped would be a move the search never tries (and may prove a node
+ * lost for want of it). */
 static int cb_order(void *p, wg_state *s, wg_actlist *out)
 {
     ctx *c = p;
-    return with_list(c, c->order, s, out, "order");
+    int n = out->n;
+    WG_TRY(with_list(c, c->order, s, out, "order"));
+    if (out->n != n) {
+        lua_pushstring(c->L, "mcts: game:order must keep every action "
+                             "(it may only reorder them)");
+        return WG_ECALLBACK;
+    }
+    return WG_OK;
 }
 
 static int cb_play(void *p, wg_state *s, wg_action a)

@@ -169,6 +169,15 @@ describe("ai: sure losses with no exploration", function()
       assert.equal(1.0, st.value)
     end
   end)
+
+  it("refuses an order that drops actions, which it would never try", function()
+    local order = g.order
+    function g:order(_, out) out:truncate(1) end
+    local ok, err = pcall(wg.core.mcts, g, g:new(), { iterations = 50, seed = 1 })
+    g.order = order
+    assert.is_false(ok)
+    assert.matches("mcts: game:order must keep every action", err)
+  end)
 end)
 
 describe("ai: actions kept at nodes the search goes through again", function()
