@@ -107,7 +107,9 @@ local game = wg.game {
 -- (from, to, the grenade's square).
 local THROW = 2
 
--- What the rules above compile to, for this game or a variant of it.
+-- What the rules above compile to, for this game or a variant of it. The
+-- hot paths read self.trenches_plan first: a playout plays thousands of
+-- actions a second, and the call costs more than the lookup.
 local function plan(self)
   if self.trenches_plan then return self.trenches_plan end
   local function types(names)
@@ -151,8 +153,8 @@ local apply_move, set_layer, end_turn = State.apply_move, State.set_layer,
                                         State.end_turn
 local fields, MOVE = wg.fields, wg.MOVE
 
-function game:side_actions(s, side, out)
-  local p = plan(self)
+local function side_actions(self, s, side, out)
+  local p = self.trenches_plan or plan(self)
   -- T-G1 a soldier moves, then throws from its landing square; T-G2 not onto
   -- a protected square; T-G4 a move with no legal throw is no action. One C
   -- call traces every soldier's moves and throws.
@@ -161,14 +163,16 @@ function game:side_actions(s, side, out)
   if p.walkers ~= 0 then trace(s, out, side, MOVE, nil, p.walkers) end
 end
 
+game.side_actions = side_actions
+
 function game:actions(s, out)
-  self:side_actions(s, side_to_move(s), out)
+  side_actions(self, s, side_to_move(s), out)
 end
 
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
   local kind, from, to, target = fields(a)
-  local p = plan(self)
+  local p = self.trenches_plan or plan(self)
   apply_move(s, a)                                 -- T-M1
   if kind == THROW then
     set_layer(s, target, p.dead, true)             -- T-G1 the square dies
