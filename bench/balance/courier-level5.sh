@@ -11,7 +11,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 dir=bench/balance/courier-level5
 jobs=${1:-2}
-[ -x build/wargrid ] || make build/wargrid
+[ -x build/wargrid ] || make   # installs what it needs, then builds
 seq 1 200 | xargs -P "$jobs" -I{} sh -c '
     f=$(printf "%s/%03d.jsonl" "$1" "$2")
     [ -s "$f" ] && exit 0
