@@ -169,6 +169,23 @@ function game:actions(s, out)
   side_actions(self, s, side_to_move(s), out)
 end
 
+-- A random playout's action: of the n that game:actions lists, the one at
+-- draw * n >> 32 (draw: 32 random bits), or nil when there is none. With
+-- soldiers only (the Amazons) one C call counts their moves and throws
+-- and makes only the one drawn, not some 700 a ply; with tanks too the list
+-- is made.
+local pick_shot = State.pick_shot
+
+function game:random_action(s, out, draw)
+  local p = self.trenches_plan or plan(self)
+  local side = side_to_move(s)
+  if p.walkers == 0 and p.shots.pattern then
+    return (pick_shot(s, out, side, p.shots, draw))
+  end
+  side_actions(self, s, side, out)
+  return out:pick(draw)
+end
+
 -- Effects -------------------------------------------------------------
 function game:play(s, a)
   local kind, from, to, target = fields(a)
