@@ -2,6 +2,8 @@
  * along a ray from where it landed (Amazons arrows, Trenches grenades). */
 #include "shot.h"
 
+#include "turn.h"
+
 #include <limits.h>
 #include <string.h>
 
@@ -387,6 +389,15 @@ int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
                        wg_actlist *out)
 {
     return trace(s, side, spec, out, 0);
+}
+
+int wg_shot_play(wg_state *s, wg_action x, int layer)
+{
+    int rc = wg_state_apply_move(s, wg_act_a(x), wg_act_b(x), wg_act_e(x));
+    if (rc < 0)
+        return rc;
+    WG_TRY(wg_state_set_layer(s, (int)wg_act_c(x), layer, 1));
+    return wg_turn_end(s);
 }
 
 /* ---- One action of the list, drawn without making it ---------------------

@@ -41,6 +41,11 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
 int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
                        wg_actlist *out);
 
+/* A move and shot played as one: the piece on the action's a goes to b
+ * (wg_state_apply_move, e its promotion), square c gets the dynamic layer,
+ * and the turn ends. Returns 0 or a negative code. */
+int wg_shot_play(wg_state *s, wg_action x, int layer);
+
 /* What wg_shot_pick works out once for a spec's rules and keeps between
  * calls, in wg_shot_memo_size() bytes the caller zeroes before the first
  * call: one for each spec. */

@@ -139,6 +139,34 @@ static int shot_pick_shot(lua_State *L)
     return 2;
 }
 
+/* s:play_shot(action, layer): a move and shot in one call, for a game
+ * whose rules say that is all the action does (the Amazons): the piece
+ * moves from a to b, the shot's square c gets the dynamic layer, the turn
+ * ends (wg_shot_play) */
+static int shot_play_shot(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_action x = (wg_action)luaL_checkinteger(L, 2);
+    const wg_rules *r = s->rules;
+    int layer = (int)wg_check_range(L, 3, 0, r->grid.nlayers - 1,
+                                    "'layer' is not a layer");
+    luaL_argcheck(L, r->grid.dynamic >> layer & 1, 3,
+                  "'layer' is not dynamic");
+    unsigned a = wg_act_a(x), b = wg_act_b(x), c = wg_act_c(x);
+    int nsq = r->grid.nsq;
+    luaL_argcheck(L, a >= 1 && b >= 1 && c >= 1 && (int)a <= nsq
+                     && (int)b <= nsq && (int)c <= nsq
+                     && (int)wg_act_e(x) <= r->ntypes && wg_at(s, (int)a),
+                  2, "'action' is not a move and shot of a piece on this "
+                     "board");
+    int rc = wg_shot_play(s, x, layer);
+    if (rc == WG_EINVAL)
+        return luaL_argerror(L, 2, "'action' is not a move of a piece "
+                                   "on this board");
+    wg_check_rc(L, rc, NULL);
+    return 0;
+}
+
 /* s:guarded(sq, types) -> boolean: a piece of one of the types (a bit mask
  * of type ids) stands on one of the 8 squares around sq */
 static int shot_guarded(lua_State *L)
@@ -174,6 +202,7 @@ static int shot_territory(lua_State *L)
 const luaL_Reg wg_shot_methods[] = {
     { "trace_shots", shot_trace_shots },
     { "pick_shot", shot_pick_shot },
+    { "play_shot", shot_play_shot },
     { "territory", shot_territory },
     { "guarded", shot_guarded },
     { NULL, NULL }

@@ -187,13 +187,19 @@ function game:random_action(s, out, draw)
 end
 
 -- Effects -------------------------------------------------------------
+local play_shot = State.play_shot
+
 function game:play(s, a)
-  local kind, from, to, target = fields(a)
+  local kind, from, to = fields(a)
   local p = self.trenches_plan or plan(self)
-  apply_move(s, a)                                 -- T-M1
   if kind == THROW then
-    set_layer(s, target, p.dead, true)             -- T-G1 the square dies
-  elseif p.debris & (1 << s:type(s:at(to))) ~= 0 then
+    -- T-M1 the soldier moves, T-G1 the grenade's square dies: one C call,
+    -- which ends the turn too
+    play_shot(s, a, p.dead)
+    return
+  end
+  apply_move(s, a)                                 -- T-M1
+  if p.debris & (1 << s:type(s:at(to))) ~= 0 then
     set_layer(s, from, p.dead, true)               -- T-T1 its start dies
   end
   end_turn(s)

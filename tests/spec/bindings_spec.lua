@@ -174,6 +174,7 @@ local function cases(s, out)
     { "s", "pick_shot", { out, X, { kind = 1, pattern = 1 }, 0 }, SIDE },
     { "s", "pick_shot", { out, 1, { kind = 1, pattern = 1 }, X },
       { 0, 0xffffffff, "'draw' must be 32 bits" } },
+    { "s", "play_shot", { core.act(2, 1, 7, 13), X }, LAYER },
     { "s", "territory", { X }, { 1, 2, "'pattern' must be a piece type id" } },
     { "s", "guarded", { X, 0 }, SQ },
     { "s", "guarded", { 1, X }, MASK },
