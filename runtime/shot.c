@@ -407,13 +407,20 @@ int wg_shot_play(wg_state *s, wg_action x, int layer)
  * counted along their rays instead of written, and only the one drawn is
  * made. */
 
-/* The squares a shot passes from sq along a ray table before it stops. */
-static inline int run(const uint8_t *pass, const wg_sq *ray, int sq)
+/* The squares a shot passes along a ray (a row of a ray table) before it
+ * stops. */
+static inline int span(const uint8_t *pass, const wg_sq *t)
 {
-    const wg_sq *t = ray + sq * WG_MAX_RAY, *u = t;
+    const wg_sq *u = t;
     while (pass[*u])
         u++;
     return (int)(u - t);
+}
+
+/* The same from sq along a ray table. */
+static inline int run(const uint8_t *pass, const wg_sq *ray, int sq)
+{
+    return span(pass, ray + sq * WG_MAX_RAY);
 }
 
 /* The k-th shot from `to` (k less than their number), in shoot_fast's
@@ -439,7 +446,7 @@ typedef struct side_memo {
     struct wg_shot_lines {
         int type;   /* which, or 0 */
         int8_t same[WG_MAX_ATOMS], back[WG_MAX_ATOMS], nwalk[WG_MAX_ATOMS];
-        int8_t walk[WG_MAX_ATOMS][WG_MAX_ATOMS];
+        const wg_sq *walk[WG_MAX_ATOMS][WG_MAX_ATOMS];   /* ray tables */
     } lines;
 } side_memo;
 
@@ -496,9 +503,20 @@ static void find_lines(const wg_state *s, const wg_shot *spec, int type,
         ln->nwalk[k] = 0;
         for (int i = 0; i < n; i++)
             if (i != same && i != back)
-                ln->walk[k][ln->nwalk[k]++] = (int8_t)i;
+                ln->walk[k][ln->nwalk[k]++] = m->side[side - 1].f.ray[i];
     }
     ln->type = type;
+}
+
+/* Appends base with the move's square `to` and, from bit 32, the number
+ * of shots up to its last; returns that number, or the list's error. */
+static inline int note(wg_actlist *out, wg_action base, int to, int total)
+{
+    if (out->n >= out->cap)
+        WG_TRY(wg_actlist_grow(out));
+    out->a[out->n++] = base | wg_act(0, 0, (unsigned)to, 0, 0, 0)
+                       | (wg_action)total << 32;
+    return total;
 }
 
 /* The shots after the moves of the piece on `from`, a mover whose moves
@@ -515,26 +533,37 @@ static int piece_shots(const fast *f, const wg_state *s, const wg_type *ty,
 {
     const wg_grid *g = &s->rules->grid;
     const uint8_t *pass = f->pass;
+    int reach[WG_MAX_ATOMS];   /* the squares each shot ray passes here */
+    for (int i = 0; i < f->natoms; i++)
+        reach[i] = run(pass, f->ray[i], from);
     for (int a = 0; a < ty->natoms[side - 1]; a++) {
         if (!(ty->atom[side - 1][a].mode & WG_MOVE))
             continue;
         const wg_sq *ray = wg_grid_ray(g, ty->atom[side - 1][a].vec, from);
-        const int8_t *walk = ln->walk[a];
+        const wg_sq *const *walk = ln->walk[a];
         int nwalk = ln->nwalk[a], along = 0;
         if (ln->same[a] >= 0)
-            along = run(pass, f->ray[ln->same[a]], from) - 1
-                    + pass[from] * (1 + run(pass, f->ray[ln->back[a]], from));
+            along = reach[ln->same[a]] - 1
+                    + pass[from] * (1 + reach[ln->back[a]]);
+        if (nwalk == 6) {   /* a queen's other six rays, in registers */
+            const wg_sq *w0 = walk[0], *w1 = walk[1], *w2 = walk[2],
+                        *w3 = walk[3], *w4 = walk[4], *w5 = walk[5];
+            for (; pass[*ray]; ray++) {
+                int at = *ray * WG_MAX_RAY;
+                int c = along + span(pass, w0 + at) + span(pass, w1 + at)
+                        + span(pass, w2 + at) + span(pass, w3 + at)
+                        + span(pass, w4 + at) + span(pass, w5 + at);
+                if (c)
+                    WG_TRY(total = note(out, base, *ray, total + c));
+            }
+            continue;
+        }
         for (; pass[*ray]; ray++) {
-            int to = *ray, c = along;
+            int c = along;
             for (int i = 0; i < nwalk; i++)
-                c += run(pass, f->ray[walk[i]], to);
-            if (c == 0)
-                continue;
-            total += c;
-            if (out->n >= out->cap)
-                WG_TRY(wg_actlist_grow(out));
-            out->a[out->n++] = base | wg_act(0, 0, (unsigned)to, 0, 0, 0)
-                               | (wg_action)total << 32;
+                c += run(pass, walk[i], *ray);
+            if (c)
+                WG_TRY(total = note(out, base, *ray, total + c));
         }
     }
     return total;
