@@ -117,13 +117,14 @@ static int shot_trace_shots(lua_State *L)
 
 /* s:pick_shot(out, side, spec, draw) -> action or nil, n: of the n actions
  * trace_shots would list, the one at index draw * n >> 32 (draw: 32 random
- * bits), for a random playout; out is where the list is made when it must
- * be (wg_shot_pick). */
+ * bits), for a random playout; side nil: the side to move; out is where
+ * the list is made when it must be (wg_shot_pick). */
 static int shot_pick_shot(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
-    int side = wg_check_side(L, 3);
+    int side = lua_isnil(L, 3) ? s->w[W_SIDE] : wg_check_side(L, 3);
+    luaL_argcheck(L, side == 1 || side == 2, 3, "no side is to move");
     read_spec *c = check_spec(L, s, 4, side);
     uint32_t draw = (uint32_t)wg_check_range(L, 5, 0, 0xffffffffLL,
                                              "'draw' must be 32 bits");

@@ -132,6 +132,7 @@ local function plan(self)
       origin_open = g.onto_origin,
     },
     walkers = walkers,
+    soldiers_only = walkers == 0 and self.T[g.pattern] ~= nil,
     debris = types(self.def.leave_debris),
     dead = self.L.dead,
     -- T-M1 both kinds move as queens: the moves territory counts by
@@ -178,11 +179,10 @@ local pick_shot = State.pick_shot
 
 function game:random_action(s, out, draw)
   local p = self.trenches_plan or plan(self)
-  local side = side_to_move(s)
-  if p.walkers == 0 and p.shots.pattern then
-    return (pick_shot(s, out, side, p.shots, draw))
+  if p.soldiers_only then   -- nil: the side to move
+    return (pick_shot(s, out, nil, p.shots, draw))
   end
-  side_actions(self, s, side, out)
+  side_actions(self, s, side_to_move(s), out)
   return out:pick(draw)
 end
 
