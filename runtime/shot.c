@@ -536,15 +536,17 @@ static int piece_shots(const fast *f, const wg_state *s, const wg_type *ty,
     int reach[WG_MAX_ATOMS];   /* the squares each shot ray passes here */
     for (int i = 0; i < f->natoms; i++)
         reach[i] = run(pass, f->ray[i], from);
-    for (int a = 0; a < ty->natoms[side - 1]; a++) {
-        if (!(ty->atom[side - 1][a].mode & WG_MOVE))
+    /* held in locals: a store to out might otherwise change any of it */
+    const wg_atom *atom = ty->atom[side - 1];
+    int natoms = ty->natoms[side - 1], origin = pass[from];
+    for (int a = 0; a < natoms; a++) {
+        if (!(atom[a].mode & WG_MOVE))
             continue;
-        const wg_sq *ray = wg_grid_ray(g, ty->atom[side - 1][a].vec, from);
+        const wg_sq *ray = wg_grid_ray(g, atom[a].vec, from);
         const wg_sq *const *walk = ln->walk[a];
         int nwalk = ln->nwalk[a], along = 0;
         if (ln->same[a] >= 0)
-            along = reach[ln->same[a]] - 1
-                    + pass[from] * (1 + reach[ln->back[a]]);
+            along = reach[ln->same[a]] - 1 + origin * (1 + reach[ln->back[a]]);
         if (nwalk == 6) {   /* a queen's other six rays, in registers */
             const wg_sq *w0 = walk[0], *w1 = walk[1], *w2 = walk[2],
                         *w3 = walk[3], *w4 = walk[4], *w5 = walk[5];
