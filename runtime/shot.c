@@ -2,10 +2,9 @@
  * along a ray from where it landed (Amazons arrows, Trenches grenades). */
 #include "shot.h"
 
-#include "turn.h"
-
-#include <limits.h>
 #include <string.h>
+
+#include "turn.h"
 
 int wg_shot_guarded(const wg_state *s, int sq, uint32_t types)
 {
