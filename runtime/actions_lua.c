@@ -117,6 +117,22 @@ static int actions_clear(lua_State *L)
     return 0;
 }
 
+/* out:pick(draw) -> the action at index draw * n >> 32 of the list's n
+ * (draw: 32 random bits), or nil when it is empty: a random playout's draw
+ * (game:random_action) */
+static int actions_pick(lua_State *L)
+{
+    wg_actlist *l = wg_check_actions(L, 1);
+    uint32_t draw = (uint32_t)wg_check_range(L, 2, 0, 0xffffffffLL,
+                                             "'draw' must be 32 bits");
+    if (l->n == 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L,
+                        (lua_Integer)l->a[wg_rng_index(draw, (uint32_t)l->n)]);
+    return 1;
+}
+
 /* out:truncate(n): keeps the first n actions */
 static int actions_truncate(lua_State *L)
 {
@@ -235,6 +251,7 @@ const luaL_Reg wg_actions_methods[] = {
     { "set", actions_set },
     { "clear", actions_clear },
     { "truncate", actions_truncate },
+    { "pick", actions_pick },
     { "table", actions_table },
     { "contains", actions_contains },
     { NULL, NULL }

@@ -6,6 +6,7 @@
 
 typedef struct drive {
     int game, state, actions, play;   /* stack indices */
+    int random_action;                /* its index, or 0: the game has none */
     int lists;                        /* index of the list for ply 0 */
     wg_state *s;
     const char *script;               /* an untrusted game's, or NULL */
@@ -21,6 +22,27 @@ static wg_actlist *gen(lua_State *L, const drive *d, int ply)
     lua_pushvalue(L, d->lists + ply);
     wg_budget_call(L, 3, 0, d->script, "actions");
     return l;
+}
+
+/* game:random_action(s, out, draw): the action a playout draws, drawn by
+ * the game, which may count its actions rather than list them; 0 when
+ * there is none. */
+static int pick(lua_State *L, const drive *d, uint32_t draw, wg_action *x)
+{
+    lua_pushvalue(L, d->random_action);
+    lua_pushvalue(L, d->game);
+    lua_pushvalue(L, d->state);
+    lua_pushvalue(L, d->lists);
+    ((wg_lactions *)lua_touserdata(L, d->lists))->l.n = 0;
+    lua_pushinteger(L, (lua_Integer)draw);
+    wg_budget_call(L, 4, 1, d->script, "random_action");
+    int ok;
+    *x = (wg_action)lua_tointegerx(L, -1, &ok);
+    if (!ok && !lua_isnil(L, -1))
+        luaL_error(L, "random_action returned %s, not an action or nil",
+                   luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return ok;
 }
 
 static void play(lua_State *L, const drive *d, wg_action x)
@@ -88,6 +110,7 @@ static void setup(lua_State *L, drive *d, int nlists)
     lua_getfield(L, d->game, "play");
     luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no play function");
     d->play = lua_gettop(L);
+    d->random_action = 0;
     luaL_checkstack(L, nlists + 20, "too deep");
     d->lists = lua_gettop(L) + 1;
     for (int i = 0; i < nlists; i++)
@@ -136,12 +159,20 @@ static int playout_body(lua_State *L)
     lua_Integer n = 0;
     int ended = 0;
     while (n < max) {
-        wg_actlist *l = gen(L, d, 0);
-        if (l->n == 0) {
-            ended = 1;
-            break;
+        wg_action a;
+        if (d->random_action) {   /* the same draw, the list's n after it */
+            if (!pick(L, d, (uint32_t)(wg_rng_bits(&rng) >> 32), &a)) {
+                ended = 1;
+                break;
+            }
+        } else {
+            wg_actlist *l = gen(L, d, 0);
+            if (l->n == 0) {
+                ended = 1;
+                break;
+            }
+            a = l->a[wg_rng_next(&rng, (uint32_t)l->n)];
         }
-        wg_action a = l->a[wg_rng_next(&rng, (uint32_t)l->n)];
         play(L, d, a);
         n++;
         if (after) {
@@ -174,6 +205,10 @@ static int drive_playout(lua_State *L)
     drive d;
     setup(L, &d, 0);
     take_spare_list(L);
+    d.random_action = wg_game_function(L, d.game, "random_action", 0,
+                                       "playout");
+    if (lua_isnil(L, d.random_action))
+        d.random_action = 0;
     return protected(L, playout_body, &d, 2);
 }
 

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "turn.h"
+
 int wg_shot_guarded(const wg_state *s, int sq, uint32_t types)
 {
     const wg_grid *g = &s->rules->grid;
@@ -386,6 +388,278 @@ int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
                        wg_actlist *out)
 {
     return trace(s, side, spec, out, 0);
+}
+
+int wg_shot_play(wg_state *s, wg_action x, int layer)
+{
+    int rc = wg_state_apply_move(s, wg_act_a(x), wg_act_b(x), wg_act_e(x));
+    if (rc < 0)
+        return rc;
+    WG_TRY(wg_state_set_layer(s, (int)wg_act_c(x), layer, 1));
+    return wg_turn_end(s);
+}
+
+/* ---- One action of the list, drawn without making it ---------------------
+ * A random playout needs one action a ply, drawn uniformly, not the list
+ * (the Amazons: some 700 actions a ply). On the fast path where shots land
+ * wherever they pass and moves stop where shots pass, each move's shots are
+ * counted along their rays instead of written, and only the one drawn is
+ * made. */
+
+/* The squares a shot passes along a ray (a row of a ray table) before it
+ * stops. */
+static inline int span(const uint8_t *pass, const wg_sq *t)
+{
+    const wg_sq *u = t;
+    while (pass[*u])
+        u++;
+    return (int)(u - t);
+}
+
+/* The same from sq along a ray table. */
+static inline int run(const uint8_t *pass, const wg_sq *ray, int sq)
+{
+    return span(pass, ray + sq * WG_MAX_RAY);
+}
+
+/* The k-th shot from `to` (k less than their number), in shoot_fast's
+ * order. */
+static wg_action nth_shot(const fast *f, wg_action base, int to, int k)
+{
+    for (int i = 0;; i++) {
+        int c = run(f->pass, f->ray[i], to);
+        if (k < c)
+            return base | wg_act(0, 0, 0, f->ray[i][to * WG_MAX_RAY + k], 0,
+                                 0);
+        k -= c;
+    }
+}
+
+/* A side's part of the memo: the fast path's atoms (f, but for pass and
+ * land), whether it applies, moves_pass by type (or -1), and the lines of
+ * one mover type. */
+typedef struct side_memo {
+    int ready, quick;
+    fast f;
+    int8_t plain[WG_MAX_TYPES + 1];
+    struct wg_shot_lines {
+        int type;   /* which, or 0 */
+        int8_t same[WG_MAX_ATOMS], back[WG_MAX_ATOMS], nwalk[WG_MAX_ATOMS];
+        const wg_sq *walk[WG_MAX_ATOMS][WG_MAX_ATOMS];   /* ray tables */
+    } lines;
+} side_memo;
+
+struct wg_shot_memo {
+    const wg_rules *rules;   /* what it was worked out for */
+    side_memo side[2];
+};
+
+size_t wg_shot_memo_size(void) { return sizeof(wg_shot_memo); }
+
+/* The shot atom of vector (dx, dy), or -1: at[] holds the shot atoms by
+ * the vector's low bits, and a vector of the same bits is told apart. */
+static int shot_atom(const wg_grid *g, const int8_t *at, const int *vec,
+                     int n, int dx, int dy)
+{
+    int i = at[(dx & 7) | (dy & 7) << 3];
+    if (i >= 0 && g->vec[vec[i]][0] == dx && g->vec[vec[i]][1] == dy)
+        return i;
+    for (i = 0; i < n; i++)
+        if (g->vec[vec[i]][0] == dx && g->vec[vec[i]][1] == dy)
+            return i;
+    return -1;
+}
+
+/* The memo's lines of a mover type for a side: for each move atom, the
+ * shot atoms along its vector and the opposite one (-1: none), and those
+ * piece_shots walks from each square it moves to -- the others when both
+ * are there, else all. */
+static void find_lines(const wg_state *s, const wg_shot *spec, int type,
+                       int side, wg_shot_memo *m)
+{
+    const wg_grid *g = &s->rules->grid;
+    const wg_type *pt = &s->rules->type[spec->pattern];
+    const wg_type *ty = &s->rules->type[type];
+    int vec[WG_MAX_ATOMS], n = 0;   /* the shot atoms' vectors, as fast's */
+    int8_t at[64];
+    memset(at, -1, sizeof at);
+    for (int i = 0; i < pt->natoms[side - 1]; i++)
+        if (pt->atom[side - 1][i].mode & WG_MOVE) {
+            int v = pt->atom[side - 1][i].vec;
+            at[(g->vec[v][0] & 7) | (g->vec[v][1] & 7) << 3] = (int8_t)n;
+            vec[n++] = v;
+        }
+    struct wg_shot_lines *ln = &m->side[side - 1].lines;
+    for (int k = 0; k < ty->natoms[side - 1]; k++) {
+        int v = ty->atom[side - 1][k].vec, dx = g->vec[v][0],
+            dy = g->vec[v][1];
+        int same = shot_atom(g, at, vec, n, dx, dy);
+        int back = shot_atom(g, at, vec, n, -dx, -dy);
+        if (same < 0 || back < 0)
+            same = back = -1;
+        ln->same[k] = (int8_t)same;
+        ln->back[k] = (int8_t)back;
+        ln->nwalk[k] = 0;
+        for (int i = 0; i < n; i++)
+            if (i != same && i != back)
+                ln->walk[k][ln->nwalk[k]++] = m->side[side - 1].f.ray[i];
+    }
+    ln->type = type;
+}
+
+/* Appends base with the move's square `to` and, from bit 32, the number
+ * of shots up to its last; returns that number, or the list's error. */
+static inline int note(wg_actlist *out, wg_action base, int to, int total)
+{
+    if (out->n >= out->cap)
+        WG_TRY(wg_actlist_grow(out));
+    out->a[out->n++] = base | wg_act(0, 0, (unsigned)to, 0, 0, 0)
+                       | (wg_action)total << 32;
+    return total;
+}
+
+/* The shots after the moves of the piece on `from`, a mover whose moves
+ * stop where shots pass (the origin open or not in f as the spec says), in
+ * wg_shot_trace's order: appends to out, for each move with shots, base
+ * with the move's square and, from bit 32, the number of shots up to its
+ * last (total before, plus its own). Returns the new total, or the list's
+ * error. Along the move's own line the shots are not walked: from the
+ * j-th of m squares, m - j lie ahead and j - 1 behind, then the origin if
+ * open and what lies beyond it. */
+static int piece_shots(const fast *f, const wg_state *s, const wg_type *ty,
+                       int side, const struct wg_shot_lines *ln,
+                       wg_action base, int from, int total, wg_actlist *out)
+{
+    const wg_grid *g = &s->rules->grid;
+    const uint8_t *pass = f->pass;
+    int reach[WG_MAX_ATOMS];   /* the squares each shot ray passes here */
+    for (int i = 0; i < f->natoms; i++)
+        reach[i] = run(pass, f->ray[i], from);
+    /* held in locals: a store to out might otherwise change any of it */
+    const wg_atom *atom = ty->atom[side - 1];
+    int natoms = ty->natoms[side - 1], origin = pass[from];
+    for (int a = 0; a < natoms; a++) {
+        if (!(atom[a].mode & WG_MOVE))
+            continue;
+        const wg_sq *ray = wg_grid_ray(g, atom[a].vec, from);
+        const wg_sq *const *walk = ln->walk[a];
+        int nwalk = ln->nwalk[a], along = 0;
+        if (ln->same[a] >= 0)
+            along = reach[ln->same[a]] - 1 + origin * (1 + reach[ln->back[a]]);
+        if (nwalk == 6) {   /* a queen's other six rays, in registers */
+            const wg_sq *w0 = walk[0], *w1 = walk[1], *w2 = walk[2],
+                        *w3 = walk[3], *w4 = walk[4], *w5 = walk[5];
+            for (; pass[*ray]; ray++) {
+                int at = *ray * WG_MAX_RAY;
+                int c = along + span(pass, w0 + at) + span(pass, w1 + at)
+                        + span(pass, w2 + at) + span(pass, w3 + at)
+                        + span(pass, w4 + at) + span(pass, w5 + at);
+                if (c)
+                    WG_TRY(total = note(out, base, *ray, total + c));
+            }
+            continue;
+        }
+        for (; pass[*ray]; ray++) {
+            int c = along;
+            for (int i = 0; i < nwalk; i++)
+                c += run(pass, walk[i], *ray);
+            if (c)
+                WG_TRY(total = note(out, base, *ray, total + c));
+        }
+    }
+    return total;
+}
+
+/* No square is guarded: the zone of a spec without guards. */
+static const uint8_t no_zone[WG_MAX_SQ + 1];
+
+int wg_shot_pick(const wg_state *s, int side, const wg_shot *spec,
+                 wg_shot_memo *memo, uint32_t draw, wg_actlist *out,
+                 wg_action *x)
+{
+    const wg_rules *r = s->rules;
+    if (spec->pattern < 1 || spec->pattern > r->ntypes)
+        return 0;
+    if (memo->rules != r) {
+        memset(memo, 0, sizeof *memo);
+        memo->rules = r;
+    }
+    side_memo *sm = &memo->side[side - 1];
+    fast *f = &sm->f;
+    if (!sm->ready) {   /* what depends on the rules and the spec alone */
+        sm->quick = !spec->guards && fast_setup(s, spec, side, no_zone, f)
+                    && f->simple;
+        memset(sm->plain, -1, sizeof sm->plain);
+        sm->ready = 1;
+    }
+    int quick = sm->quick;
+    if (quick) {   /* the squares shots pass, as fast_setup finds them */
+        const int32_t *board = s->w + s->o_board, *dyn = s->w + s->o_dyn;
+        const uint32_t *terrain = r->grid.terrain;
+        uint32_t block = f->block;
+        uint8_t *pass = f->pass;
+        for (int sq = 1, nsq = r->grid.nsq; sq <= nsq; sq++)
+            pass[sq] = !((uint32_t)board[sq]
+                         | ((terrain[sq] | (uint32_t)dyn[sq]) & block));
+    }
+    const int32_t *list = wg_list(s, side);
+    int n0 = out->n, n = 0;
+    struct wg_shot_lines *ln = &sm->lines;
+    for (int i = 0, count = wg_count(s, side); quick && i < count; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &r->type[p[PF_TYPE]];
+        if (!(spec->movers >> p[PF_TYPE] & 1) || ty->nshape)
+            continue;
+        int8_t *plain = &sm->plain[p[PF_TYPE]];
+        if (*plain < 0)
+            *plain = (int8_t)moves_pass(f, ty, side);
+        if (!*plain) {
+            quick = 0;   /* moves the shots' squares do not tell */
+            break;
+        }
+        if (ln->type != p[PF_TYPE])
+            find_lines(s, spec, p[PF_TYPE], side, memo);
+        int from = p[PF_SQ];
+        uint8_t pass = f->pass[from];
+        if (spec->origin_open)   /* the mover has left its origin */
+            fast_square(f, s, from, 1);
+        n = piece_shots(f, s, ty, side, ln,
+                        wg_act(spec->kind, (unsigned)from, 0, 0, 0, 0), from,
+                        n, out);
+        f->pass[from] = pass;
+        if (n < 0)
+            return n;
+    }
+    if (!quick) {   /* the list, and the action drawn from it */
+        out->n = n0;
+        n = wg_shot_trace(s, side, spec, out);
+        if (n > 0)
+            *x = out->a[n0 + (int)wg_rng_index(draw, (uint32_t)n)];
+        return n;
+    }
+    if (n == 0)
+        return 0;
+    /* the move whose shots hold the one drawn: the first whose count up
+     * to its last passes it */
+    int k = (int)wg_rng_index(draw, (uint32_t)n), lo = n0, hi = out->n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if ((int)(out->a[mid] >> 32) > k)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    wg_action base = out->a[lo] & 0xffffffffu;
+    if (lo > n0)
+        k -= (int)(out->a[lo - 1] >> 32);
+    out->n = n0;
+    int from = (int)wg_act_a(base);
+    uint8_t pass = f->pass[from];
+    if (spec->origin_open)
+        fast_square(f, s, from, 1);
+    *x = nth_shot(f, base, (int)wg_act_b(base), k);
+    f->pass[from] = pass;
+    return n;
 }
 
 /* Territory's search. An atom is plain when it slides from distance 1 to

@@ -3,6 +3,8 @@
 #ifndef WG_SHOT_H
 #define WG_SHOT_H
 
+#include <stddef.h>
+
 #include "actions.h"
 #include "state.h"
 
@@ -38,6 +40,28 @@ int wg_shot_trace(const wg_state *s, int side, const wg_shot *spec,
  * tests hold the fast path to it). */
 int wg_shot_trace_walk(const wg_state *s, int side, const wg_shot *spec,
                        wg_actlist *out);
+
+/* A move and shot played as one: the piece on the action's a goes to b
+ * (wg_state_apply_move, e its promotion), square c gets the dynamic layer,
+ * and the turn ends. Returns 0 or a negative code. */
+int wg_shot_play(wg_state *s, wg_action x, int layer);
+
+/* What wg_shot_pick works out once for a spec's rules and keeps between
+ * calls, in wg_shot_memo_size() bytes the caller zeroes before the first
+ * call: one for each spec. */
+typedef struct wg_shot_memo wg_shot_memo;
+size_t wg_shot_memo_size(void);
+
+/* One action of wg_shot_trace's n, drawn without making the list: the one
+ * at index wg_rng_index(draw, n) (draw: 32 random bits) in *x. Returns n
+ * (0: none, *x unset), or the list's error. Where shots land wherever
+ * they pass and the movers' moves stop where shots pass (the Amazons), it
+ * counts each move's shots along their rays and makes only the one drawn,
+ * with out to note the counts in; else it appends the list to out and
+ * draws from it. */
+int wg_shot_pick(const wg_state *s, int side, const wg_shot *spec,
+                 wg_shot_memo *memo, uint32_t draw, wg_actlist *out,
+                 wg_action *x);
 
 /* Territory, as Amazons programs count it: every piece of both sides moves
  * by the move atoms of type `pattern` (as the tracer walks them, from the

@@ -3,6 +3,8 @@
 #include "core_lua.h"
 #include "shot.h"
 
+#include <string.h>
+
 static int spec_bool(lua_State *L, int i, const char *key, int def)
 {
     lua_getfield(L, i, key);
@@ -34,6 +36,7 @@ typedef struct read_spec {
     const wg_rules *rules;
     wg_shot spec;
     int checked[2];
+    /* then pick_shot's memo, wg_shot_memo_size() bytes */
 } read_spec;
 
 /* The cache of specs read, by table (weak keys), in the registry under
@@ -45,8 +48,8 @@ static const char spec_cache = 0;
  * is not to be changed after its first use), and refuses the pattern
  * conditions the shot walker does not know rather than trace them
  * wrong. */
-static const wg_shot *check_spec(lua_State *L, const wg_state *s, int i,
-                                 int side)
+static read_spec *check_spec(lua_State *L, const wg_state *s, int i,
+                             int side)
 {
     luaL_checktype(L, i, LUA_TTABLE);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &spec_cache) != LUA_TTABLE) {
@@ -75,8 +78,11 @@ static const wg_shot *check_spec(lua_State *L, const wg_state *s, int i,
                                              0xffffffffLL);
         spec.origin_open = spec_bool(L, i, "origin_open", 1);
         spec.guards_stop = spec_bool(L, i, "guards_stop", 0);
-        c = lua_newuserdatauv(L, sizeof *c, 0);
-        *c = (read_spec){ .rules = s->rules, .spec = spec };
+        size_t size = sizeof *c + wg_shot_memo_size();
+        c = lua_newuserdatauv(L, size, 0);
+        memset(c, 0, size);
+        c->rules = s->rules;
+        c->spec = spec;
         lua_pushvalue(L, i);
         lua_insert(L, -2);
         lua_rawset(L, -3);
@@ -91,7 +97,7 @@ static const wg_shot *check_spec(lua_State *L, const wg_state *s, int i,
         }
         c->checked[side - 1] = 1;
     }
-    return &c->spec;   /* kept by the cache while the table lives */
+    return c;   /* kept by the cache while the table lives */
 }
 
 /* s:trace_shots(out, side, spec) -> n. spec = { kind = 2, movers = type
@@ -103,10 +109,63 @@ static int shot_trace_shots(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int side = wg_check_side(L, 3);
-    int n = wg_shot_trace(s, side, check_spec(L, s, 4, side), out);
+    int n = wg_shot_trace(s, side, &check_spec(L, s, 4, side)->spec, out);
     wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;
+}
+
+/* s:pick_shot(out, side, spec, draw) -> action or nil, n: of the n actions
+ * trace_shots would list, the one at index draw * n >> 32 (draw: 32 random
+ * bits), for a random playout; side nil: the side to move; out is where
+ * the list is made when it must be (wg_shot_pick). */
+static int shot_pick_shot(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_actlist *out = wg_check_actions(L, 2);
+    int side = lua_isnil(L, 3) ? s->w[W_SIDE] : wg_check_side(L, 3);
+    luaL_argcheck(L, side == 1 || side == 2, 3, "no side is to move");
+    read_spec *c = check_spec(L, s, 4, side);
+    uint32_t draw = (uint32_t)wg_check_range(L, 5, 0, 0xffffffffLL,
+                                             "'draw' must be 32 bits");
+    wg_action x = 0;
+    int n = wg_shot_pick(s, side, &c->spec, (wg_shot_memo *)(c + 1), draw,
+                         out, &x);
+    wg_check_rc(L, n, "too many actions");
+    if (n > 0)
+        lua_pushinteger(L, (lua_Integer)x);
+    else
+        lua_pushnil(L);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* s:play_shot(action, layer): a move and shot in one call, for a game
+ * whose rules say that is all the action does (the Amazons): the piece
+ * moves from a to b, the shot's square c gets the dynamic layer, the turn
+ * ends (wg_shot_play) */
+static int shot_play_shot(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_action x = (wg_action)luaL_checkinteger(L, 2);
+    const wg_rules *r = s->rules;
+    int layer = (int)wg_check_range(L, 3, 0, r->grid.nlayers - 1,
+                                    "'layer' is not a layer");
+    luaL_argcheck(L, r->grid.dynamic >> layer & 1, 3,
+                  "'layer' is not dynamic");
+    unsigned a = wg_act_a(x), b = wg_act_b(x), c = wg_act_c(x);
+    int nsq = r->grid.nsq;
+    luaL_argcheck(L, a >= 1 && b >= 1 && c >= 1 && (int)a <= nsq
+                     && (int)b <= nsq && (int)c <= nsq
+                     && (int)wg_act_e(x) <= r->ntypes && wg_at(s, (int)a),
+                  2, "'action' is not a move and shot of a piece on this "
+                     "board");
+    int rc = wg_shot_play(s, x, layer);
+    if (rc == WG_EINVAL)
+        return luaL_argerror(L, 2, "'action' is not a move of a piece "
+                                   "on this board");
+    wg_check_rc(L, rc, NULL);
+    return 0;
 }
 
 /* s:guarded(sq, types) -> boolean: a piece of one of the types (a bit mask
@@ -143,6 +202,8 @@ static int shot_territory(lua_State *L)
 
 const luaL_Reg wg_shot_methods[] = {
     { "trace_shots", shot_trace_shots },
+    { "pick_shot", shot_pick_shot },
+    { "play_shot", shot_play_shot },
     { "territory", shot_territory },
     { "guarded", shot_guarded },
     { NULL, NULL }

@@ -164,9 +164,16 @@ static inline uint64_t wg_rng_bits(uint64_t *x)
     return wg_mix64(*x);
 }
 
+/* A number in [0, n) from 32 random bits: a uniform draw, the generator's
+ * (below) and that of a playout that counts the actions after drawing. */
+static inline uint32_t wg_rng_index(uint32_t draw, uint32_t n)
+{
+    return (uint32_t)(((uint64_t)draw * n) >> 32);
+}
+
 static inline uint32_t wg_rng_next(uint64_t *x, uint32_t n)
 {
-    return (uint32_t)(((wg_rng_bits(x) >> 32) * (uint64_t)n) >> 32);
+    return wg_rng_index((uint32_t)(wg_rng_bits(x) >> 32), n);
 }
 
 /* Decks of cards. */

@@ -132,6 +132,7 @@ local function plan(self)
       origin_open = g.onto_origin,
     },
     walkers = walkers,
+    soldiers_only = walkers == 0 and self.T[g.pattern] ~= nil,
     debris = types(self.def.leave_debris),
     dead = self.L.dead,
     -- T-M1 both kinds move as queens: the moves territory counts by
@@ -169,14 +170,36 @@ function game:actions(s, out)
   side_actions(self, s, side_to_move(s), out)
 end
 
--- Effects -------------------------------------------------------------
-function game:play(s, a)
-  local kind, from, to, target = fields(a)
+-- A random playout's action: of the n that game:actions lists, the one at
+-- draw * n >> 32 (draw: 32 random bits), or nil when there is none. With
+-- soldiers only (the Amazons) one C call counts their moves and throws
+-- and makes only the one drawn, not some 700 a ply; with tanks too the list
+-- is made.
+local pick_shot = State.pick_shot
+
+function game:random_action(s, out, draw)
   local p = self.trenches_plan or plan(self)
-  apply_move(s, a)                                 -- T-M1
+  if p.soldiers_only then   -- nil: the side to move
+    return (pick_shot(s, out, nil, p.shots, draw))
+  end
+  side_actions(self, s, side_to_move(s), out)
+  return out:pick(draw)
+end
+
+-- Effects -------------------------------------------------------------
+local play_shot = State.play_shot
+
+function game:play(s, a)
+  local kind, from, to = fields(a)
+  local p = self.trenches_plan or plan(self)
   if kind == THROW then
-    set_layer(s, target, p.dead, true)             -- T-G1 the square dies
-  elseif p.debris & (1 << s:type(s:at(to))) ~= 0 then
+    -- T-M1 the soldier moves, T-G1 the grenade's square dies: one C call,
+    -- which ends the turn too
+    play_shot(s, a, p.dead)
+    return
+  end
+  apply_move(s, a)                                 -- T-M1
+  if p.debris & (1 << s:type(s:at(to))) ~= 0 then
     set_layer(s, from, p.dead, true)               -- T-T1 its start dies
   end
   end_turn(s)

@@ -398,11 +398,24 @@ static void test_distances_equal_walk(void)
 
 /* ---- shots: the fast path against the walk ------------------------------ */
 
+/* The boards of the random races: a file, a few squares, odd shapes, the
+ * Amazons', the largest. */
+static const int sizes[][2] = { { 1, 16 }, { 3, 3 }, { 5, 7 }, { 8, 8 },
+                                { 10, 10 }, { 16, 8 }, { 12, 11 }, { 16, 16 } };
+
+/* A spec over the race's patterns, without guards but one time in odds. */
+static wg_shot random_spec(uint32_t odds)
+{
+    uint32_t types = (1u << (NPATTERNS + 1)) - 2;
+    wg_shot sp = { .kind = 2, .movers = rnd(types + 2) & types,
+                   .pattern = 1 + (int)rnd(NPATTERNS),
+                   .guards = rnd(odds) ? 0 : rnd(types + 2) & types,
+                   .origin_open = (int)rnd(2), .guards_stop = (int)rnd(2) };
+    return sp;
+}
+
 static void test_shots_equal_walk(void)
 {
-    static const int sizes[][2] = { { 1, 16 }, { 3, 3 }, { 5, 7 },
-                                    { 8, 8 }, { 10, 10 }, { 16, 8 },
-                                    { 12, 11 }, { 16, 16 } };
     wg_actlist fast = { 0 }, walk = { 0 };
     wg_actlist_grow(&fast);   /* room for the 7 actions before */
     wg_actlist_grow(&walk);
@@ -414,11 +427,7 @@ static void test_shots_equal_walk(void)
         for (int k = 0; k < 400 && !bad; k++) {
             random_race(s);
             uint32_t types = (1u << (NPATTERNS + 1)) - 2;
-            wg_shot sp = { .kind = 2, .movers = rnd(types + 2) & types,
-                           .pattern = 1 + (int)rnd(NPATTERNS),
-                           .guards = rnd(2) ? 0 : rnd(types + 2) & types,
-                           .origin_open = (int)rnd(2),
-                           .guards_stop = (int)rnd(2) };
+            wg_shot sp = random_spec(2);
             if (rnd(2))   /* often the Amazons' own: queens shoot */
                 sp.movers = 1u << QUEEN
                             | (rnd(types + 2) & types & ~sp.guards);
@@ -445,6 +454,64 @@ static void test_shots_equal_walk(void)
           kinds);
     wg_actlist_free(&fast);
     wg_actlist_free(&walk);
+}
+
+/* ---- one action drawn: wg_shot_pick against the list ------------------- */
+
+/* The action wg_shot_pick draws is the list's at wg_rng_index(draw, n), n
+ * the list's length, for every draw tried; the Amazons' spec keeps its memo
+ * from one position to the next, the others start from a new one. */
+static void test_pick_equals_trace(void)
+{
+    wg_actlist list = { 0 }, out = { 0 };
+    wg_actlist_grow(&out);   /* room for the 3 actions before */
+    int picked = 0, quick = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        wg_rules *r = make_race_rules(sizes[z][0], sizes[z][1]);
+        wg_state *s = wg_state_new(r);
+        wg_shot amazons = { .kind = 2, .movers = 1u << QUEEN,
+                            .pattern = QUEEN, .origin_open = 1 };
+        wg_shot_memo *kept = calloc(1, wg_shot_memo_size());
+        int bad = 0;
+        for (int k = 0; k < 400 && !bad; k++) {
+            random_race(s);
+            wg_shot sp = random_spec(4);
+            int amazon = rnd(2);
+            const wg_shot *spec = amazon ? &amazons : &sp;
+            wg_shot_memo *memo = amazon ? kept
+                                        : calloc(1, wg_shot_memo_size());
+            int side = 1 + (int)rnd(2);
+            list.n = 0;
+            int n = wg_shot_trace(s, side, spec, &list);
+            for (int d = 0; d < 8 && !bad; d++) {
+                uint32_t draw = d == 0 ? 0 : d == 1 ? 0xffffffffu
+                                : (uint32_t)(rnd(65536) << 16 | rnd(65536));
+                wg_action x = 0;
+                out.n = 3;   /* after what the list held */
+                int np = wg_shot_pick(s, side, spec, memo, draw, &out, &x);
+                int same = np == n
+                           && (n == 0 || x == list.a[wg_rng_index(draw,
+                                                       (uint32_t)n)]);
+                CHECK(same, "%dx%d position %d (movers %#x, pattern %d, "
+                      "guards %#x, origin_open %d, side %d, draw %#x): %d "
+                      "actions, picked of %d", sizes[z][0], sizes[z][1], k,
+                      spec->movers, spec->pattern, spec->guards,
+                      spec->origin_open, side, draw, n, np);
+                bad |= !same;
+                picked += n > 0;
+                quick += n > 0 && out.n == 3;   /* no list was made */
+            }
+            if (!amazon)
+                free(memo);
+        }
+        free(kept);
+        wg_state_free(s);
+        free_rules(r);
+    }
+    CHECK(picked > 8000 && quick > 2500, "%d picked, %d without the list",
+          picked, quick);
+    wg_actlist_free(&list);
+    wg_actlist_free(&out);
 }
 
 static void test_zone_equals_naive(void)
@@ -490,6 +557,7 @@ int main(void)
     RUN(test_amazons_start);
     RUN(test_distances_equal_walk);
     RUN(test_shots_equal_walk);
+    RUN(test_pick_equals_trace);
     RUN(test_zone_equals_naive);
     return RUN_SUMMARY();
 }

@@ -359,3 +359,30 @@ describe("territory", function()
     end)
   end
 end)
+
+describe("move and shoot: play_shot", function()
+  local amazons = T.game "amazons"
+
+  it("moves, burns the shot's square and ends the turn, as the three calls do", function()
+    local a, b = amazons:new(), amazons:new()
+    local act = amazons:parse_action(a, "d1-d5/h5")
+    b:apply_move(act)
+    b:set_layer(amazons.rules:square("h5"), amazons.L.dead, true)
+    b:end_turn()
+    local m = a:mark()
+    a:play_shot(act, amazons.L.dead)
+    assert.equal(b:hash(), a:hash())
+    assert.equal(amazons:position_text(b), amazons:position_text(a))
+    a:undo(m)
+    assert.equal(amazons:position_text(amazons:new()), amazons:position_text(a))
+  end)
+
+  it("refuses a layer that is not dynamic, and an action with no piece to move", function()
+    local s = amazons:new()
+    local act = amazons:parse_action(s, "d1-d5/h5")
+    assert.error_matches(function() s:play_shot(act, 5) end, "'layer' is not a layer")
+    assert.error_matches(function() s:play_shot(wg.act(2, 55, 56, 57), amazons.L.dead) end,
+                         "'action' is not a move and shot")
+    assert.equal(amazons:position_text(amazons:new()), amazons:position_text(s))
+  end)
+end)

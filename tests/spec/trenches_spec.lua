@@ -317,6 +317,41 @@ describe("trenches: the AI's territory", function()
 end)
 
 describe("trenches: random games (T-E)", function()
+  -- game:random_action draws without the list where it can (the Amazons'
+  -- soldiers only): the action it gives is the list's at draw * n >> 32,
+  -- and playouts play the same games with it as from the list.
+  it("T-E1 a playout's random action is the one the legal list holds at the draw", function()
+    local amazons = T.game "amazons"
+    for _, game in ipairs { trenches, amazons } do
+      for seed = 1, 12 do
+        local s = game:new()
+        local n = 0
+        while true do
+          local out = wg.actions()
+          game:actions(s, out)
+          local size = out:size()
+          for _, draw in ipairs { 0, 0xffffffff, (seed * 2654435761 + n * 40503) % 2^32 } do
+            local want = size > 0 and out:get((draw * size >> 32) + 1) or nil
+            local text = game:position_text(s) .. " draw " .. draw
+            assert.equal(want, game:random_action(s, wg.actions(), draw), text)
+            assert.equal(want, out:pick(draw), text)
+          end
+          if size == 0 then break end
+          n = n + 1
+          game:play(s, out:get((seed * 7919 + n * 104729) % size + 1))
+        end
+      end
+      -- the same games as when each ply's list is made and drawn from
+      local listed = setmetatable({ random_action = false }, { __index = game })
+      for seed = 1, 30 do
+        local a, b = game:new(), game:new()
+        assert.same({ wg.playout(game, a, seed) }, { wg.playout(listed, b, seed) })
+        assert.equal(game:position_text(b), game:position_text(a))
+        assert.equal(b:hash(), a:hash())
+      end
+    end
+  end)
+
   it("T-E1 1,000 seeded random games end with a result, and every final position round-trips", function()
     for seed = 1, 1000 do
       local s = trenches:new()
