@@ -292,7 +292,9 @@ static int state_pieces(lua_State *L)
 /* s:material(t, side) -> the sum of t[owner][type][square] over the pieces
  * on the board, counted for side and against its foe (a missing entry counts
  * 0): a search's piece-square evaluation in one call instead of a Lua loop
- * over every piece. The pieces are added in id order, as such a loop would. */
+ * over every piece. The pieces are added in id order, as such a loop would.
+ * Each t[owner][type] is read once a call and kept on the stack: the search
+ * evaluates every leaf, and a table read costs more than the sum itself. */
 static int state_material(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -301,21 +303,29 @@ static int state_material(lua_State *L)
     lua_settop(L, 2);
     lua_rawgeti(L, 2, 1);
     lua_rawgeti(L, 2, 2);   /* stack: t, t[1], t[2] */
+    /* the stack index of t[owner][type]: 0 not read yet, -1 not a table */
+    int at[2][WG_MAX_TYPES + 1] = { { 0 } };
     lua_Number sum = 0;
     for (int pid = 1, n = s->w[W_NPIECES]; pid <= n; pid++) {
         const int32_t *p = wg_piece(s, pid);
         if (p[PF_SQ] == 0)
             continue;
-        if (lua_type(L, 2 + p[PF_SIDE]) != LUA_TTABLE)
+        int owner = p[PF_SIDE];
+        if (lua_type(L, 2 + owner) != LUA_TTABLE)
             continue;
+        int *i = &at[owner - 1][p[PF_TYPE]];
+        if (*i == 0) {
+            luaL_checkstack(L, 1, "too many piece types");
+            *i = lua_rawgeti(L, 2 + owner, p[PF_TYPE]) == LUA_TTABLE
+                 ? lua_gettop(L) : -1;
+        }
         lua_Number v = 0;
-        if (lua_rawgeti(L, 2 + p[PF_SIDE], p[PF_TYPE]) == LUA_TTABLE) {
-            lua_rawgeti(L, -1, p[PF_SQ]);
+        if (*i > 0) {
+            lua_rawgeti(L, *i, p[PF_SQ]);
             v = lua_tonumber(L, -1);
             lua_pop(L, 1);
         }
-        lua_pop(L, 1);
-        sum = p[PF_SIDE] == side ? sum + v : sum - v;
+        sum = owner == side ? sum + v : sum - v;
     }
     lua_pushnumber(L, sum);
     return 1;
