@@ -70,6 +70,7 @@ extern const luaL_Reg wg_rng_methods[];      /* rng_lua.c: on states */
 extern const luaL_Reg wg_shot_methods[];     /* shot_lua.c: on states */
 extern const luaL_Reg wg_deck_methods[];     /* deck_lua.c: on states */
 extern const luaL_Reg wg_fire_methods[];     /* fire_lua.c: on states */
+extern const luaL_Reg wg_order_methods[];    /* order_lua.c: on states */
 extern const luaL_Reg wg_fire_rules_methods[];  /* fire_lua.c: on rules */
 extern const luaL_Reg wg_actions_methods[];  /* actions_lua.c */
 extern const luaL_Reg wg_core_functions[];   /* the module's own functions */

@@ -468,27 +468,11 @@ local function ai_tables(self)
   return t
 end
 
--- The search tries captures first, the most valuable victim first, then a
--- promotion (C-P9, C-P2); returns how many actions are captures or
--- promotions.
-local keys = {}
+-- The search tries captures first, the most valuable victim first, then
+-- the least valuable attacker, then a promotion, worth its new piece (C-P9,
+-- C-P2); returns how many actions are captures or promotions.
 function game:order(s, out)
-  local value = ai_tables(self).value
-  local n = 0
-  for i = 1, out:size() do
-    local _, from, to, _, _, promo = wg.fields(out:get(i))
-    local victim = s:at(to)
-    local k = 0
-    if victim then
-      -- the most valuable victim, then the least valuable attacker
-      k = 10 * value[s:type(victim)] + 1 - value[s:type(s:at(from))] / 10
-    end
-    if promo ~= 0 then k = k + value[promo] end
-    keys[i] = k
-    if k > 0 then n = n + 1 end
-  end
-  out:order(keys)
-  return n
+  return s:order_captures(out, ai_tables(self).value, true)
 end
 
 -- Quiescence searches the forcing actions: captures and promotions (C-P9,

@@ -292,6 +292,54 @@ describe("action lists: order", function()
       end
     end
   end)
+
+  it("order_captures keys and sorts as a Lua loop of s:at and s:type with out:order would", function()
+    local courier = T.game "courier"
+    local value = { [courier.T.king] = 0 }
+    for name, id in pairs(courier.T) do
+      value[id] = courier.def.pieces[name].value or value[id]
+    end
+    -- Courier's order before the primitive: MVV-LVA, plus a promotion
+    local function naive(s, out, promotions)
+      local keys, n = {}, 0
+      for i = 1, out:size() do
+        local _, from, to, _, _, promo = wg.fields(out:get(i))
+        local victim, k = s:at(to), 0
+        if victim then
+          k = 10 * value[s:type(victim)] + 1 - value[s:type(s:at(from))] / 10
+        end
+        if promotions and promo ~= 0 then k = k + value[promo] end
+        keys[i] = k
+        if k > 0 then n = n + 1 end
+      end
+      out:order(keys)
+      return n
+    end
+    local positions = { "k11/3P8/2r9/12/12/12/4p7/K2R8 w - - 0 1",
+                        "k11/3P8/2r9/12/12/12/4p7/K2R8 b - - 0 1" }
+    local s, seed = courier:new(), 3
+    for ply = 1, 120 do
+      local a = require("wargrid.ai").random(courier, s, seed + ply)
+      if not a then break end
+      courier:play(s, a)
+      if ply % 6 == 0 then positions[#positions + 1] = courier:position_text(s) end
+    end
+    for _, text in ipairs(positions) do
+      local p = T.position(courier, text)
+      for _, promotions in ipairs { true, false } do
+        local want, got = courier:legal(p), courier:legal(p)
+        local n = naive(p, want, promotions)
+        assert.equal(n, p:order_captures(got, value, promotions), text)
+        assert.same(want:table(), got:table(), text)
+      end
+    end
+    local bare = T.position(courier, "k11/12/12/12/12/12/12/K11 w - - 0 1")
+    local out = wg.actions()
+    out:add(1, courier.rules:square("c3"), courier.rules:square("c4"))
+    assert.has_error(function() bare:order_captures(out, value) end,
+                     "order_captures: action 1 is not a move of a piece")
+    assert.has_error(function() bare:order_captures(out, { "x" }) end)
+  end)
 end)
 
 
