@@ -26,6 +26,13 @@ typedef struct { uint64_t tag; wg_rules *r; } wg_lrules;
 typedef struct { uint64_t tag; wg_state *s; } wg_lstate; /* uservalue 1:
                                                           * its rules */
 typedef struct { uint64_t tag; wg_actlist l; } wg_lactions;
+/* a piece-square table (rules:piece_squares), for s:material */
+#define WG_TAG_SQUARES 0xd6e8feb86659fd93ULL
+typedef struct {
+    uint64_t tag;
+    int ntypes, nsq;
+    double v[];   /* wg_state_material's layout */
+} wg_lsquares;
 
 wg_rules *wg_check_rules(lua_State *L, int i);
 wg_state *wg_check_state(lua_State *L, int i);

@@ -464,6 +464,7 @@ local function ai_tables(self)
       t.square[side][id] = sq
     end
   end
+  t.square = self.rules:piece_squares(t.square)  -- for s:material
   self.courier_ai = t
   return t
 end

@@ -113,7 +113,7 @@ local function cases(s, out)
       { 1, nsq, "'squares' holds something that is not a square" },
       inside = true },
     { "s", "pieces", { X }, SIDE },
-    { "s", "material", { {}, X }, SIDE },
+    { "s", "material", { toy.rules:piece_squares({}), X }, SIDE },
     { "s", "has", { X, 0 }, SQ },
     { "s", "has", { 1, X }, LAYER },
     { "s", "set_layer", { X, 0, true }, SQ },

@@ -198,10 +198,17 @@ describe("pieces off the board", function()
       end
       return sum
     end
-    assert.equal(1.5 - 3 - 0.25, s:material(t, 1))
-    assert.equal(naive(1), s:material(t, 1))
-    assert.equal(naive(2), s:material(t, 2))
-    assert.equal(0, s:material({}, 1))
+    local squares = toy.rules:piece_squares(t)
+    assert.equal(1.5 - 3 - 0.25, s:material(squares, 1))
+    assert.equal(naive(1), s:material(squares, 1))
+    assert.equal(naive(2), s:material(squares, 2))
+    assert.equal(0, s:material(toy.rules:piece_squares({}), 1))
+    -- read once: a later change to t is not seen
+    t[1][man][sq("a1")] = 100
+    assert.equal(naive(1) - 98.5, s:material(squares, 1))
+    assert.has_error(function() s:material(t, 1) end)
+    local other = T.game("courier").rules:piece_squares({})
+    assert.has_error(function() s:material(other, 1) end)
   end)
 end)
 
