@@ -26,6 +26,10 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
                          wg_actlist *out);
 int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
                         unsigned kind, wg_actlist *out);
+/* How many actions wg_trace_side_modes would add, without a list: the
+ * mobility an evaluation counts. Returns the count, or WG_ENOMEM. */
+int wg_trace_side_count(const wg_state *s, int side, int modes,
+                        uint32_t types);
 
 /* 1 if the piece's pattern reaches sq in the given mode (WG_MOVE for a
  * move to an empty square, WG_CAPTURE for a capture of what stands there). */

@@ -154,6 +154,8 @@ local function cases(s, out)
     { "s", "trace", { out, X }, SIDE },
     { "s", "trace", { out, 1, X }, KIND },
     { "s", "trace", { out, 1, 1, "all", X }, MASK },
+    { "s", "mobility", { X }, SIDE },
+    { "s", "mobility", { 1, "all", X }, MASK },
     { "s", "trace_piece", { out, X }, PID },
     { "s", "trace_piece", { out, 1, X }, KIND },
     { "s", "trace_via", { out, X }, PID },

@@ -159,6 +159,35 @@ describe("large pieces and move-then-capture", function()
     table.sort(got)
     assert.same({ "c2b2xc3", "c2b3xc3", "c2c2xc3", "c2d2xc3", "c2d3xc3" }, got)
   end)
+
+  it("mobility counts what trace would list, large pieces and promotions too", function()
+    local out = wg.actions()
+    local function same(game, s)
+      for side = 1, 2 do
+        for _, mode in ipairs { "all", "move", "capture" } do
+          for _, types in ipairs { 0xffffffff, 2, 5 } do
+            out:clear()
+            local n = s:trace(out, side, 1, mode, types)
+            assert.equal(n, s:mobility(side, mode, types),
+                         game.name .. " " .. side .. " " .. mode)
+          end
+        end
+        out:clear()
+        assert.equal(s:trace(out, side), s:mobility(side))
+      end
+    end
+    same(toy, T.position(toy, "6/6/6/2M3/bbm3/bb4"))
+    local courier = T.game "courier"
+    -- pawns one step from promotion, on empty squares and by capture
+    same(courier, T.position(courier, "k2r8/3P8/12/12/12/12/4p7/K2R8 w - - 0 1"))
+    local s, ai = courier:new(), require "wargrid.ai"
+    for ply = 1, 80 do
+      local a = ai.random(courier, s, 11 + ply)
+      if not a then break end
+      courier:play(s, a)
+      if ply % 8 == 0 then same(courier, s) end
+    end
+  end)
 end)
 
 describe("pieces off the board", function()
