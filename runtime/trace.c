@@ -479,6 +479,19 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
     return out->n - n0;
 }
 
+int wg_trace_side_promotions(const wg_state *s, int side, uint32_t types,
+                             unsigned kind, wg_actlist *out)
+{
+    int n0 = out->n;
+    WG_TRY(wg_trace_side_modes(s, side, WG_MOVE, types, kind, out));
+    int kept = n0;
+    for (int i = n0; i < out->n; i++)
+        if (wg_act_e(out->a[i]))
+            out->a[kept++] = out->a[i];
+    out->n = kept;
+    return kept - n0;
+}
+
 int wg_trace_side_count(const wg_state *s, int side, int modes,
                         uint32_t types)
 {

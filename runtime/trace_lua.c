@@ -31,15 +31,22 @@ static uint32_t opt_types(lua_State *L, int i)
 
 /* s:trace(out, side [, kind [, mode [, types]]]) -> n: every pattern move of
  * the side's pieces; mode "move" or "capture" keeps moves to empty squares,
- * or captures, only; types (a bit mask of type ids) keeps those types' */
+ * or captures, only, and "promotion" the moves to empty squares that
+ * promote; types (a bit mask of type ids) keeps those types' */
 static int trace_trace(lua_State *L)
 {
+    static const char *const names[] = {
+        "move", "capture", "all", "promotion", NULL
+    };
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int side = wg_check_side(L, 3);
+    unsigned kind = opt_kind(L, 4);
+    int modes = lua_isnoneornil(L, 5) ? WG_MOVE | WG_CAPTURE
+                : luaL_checkoption(L, 5, NULL, names) + 1;
     uint32_t types = opt_types(L, 6);
-    int n = wg_trace_side_modes(s, side, opt_modes(L, 5), types,
-                                opt_kind(L, 4), out);
+    int n = modes == 4 ? wg_trace_side_promotions(s, side, types, kind, out)
+            : wg_trace_side_modes(s, side, modes, types, kind, out);
     wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
     return 1;

@@ -479,7 +479,6 @@ end
 -- Quiescence searches the forcing actions: captures and promotions (C-P9,
 -- C-P2); in check every legal action (C-E1), and then true. The opening
 -- moves (C-O1) capture nothing.
-local quiet = wg.actions()
 function game:forcing(s, out)
   local side = s:side()
   if s:in_check(side) then
@@ -488,12 +487,7 @@ function game:forcing(s, out)
   end
   if s:var(owed_var(self, side)) ~= 0 then return false end
   s:trace(out, side, wg.MOVE, "capture")
-  quiet:clear()
-  s:trace(quiet, side, wg.MOVE, "move", 1 << self.T.pawn)
-  for i = 1, quiet:size() do
-    local a = quiet:get(i)
-    if select(6, wg.fields(a)) ~= 0 then out:push(a) end
-  end
+  s:trace(out, side, wg.MOVE, "promotion", 1 << self.T.pawn)
   s:keep_royal_safe(out)
   self:order(s, out)
   return false

@@ -188,6 +188,24 @@ describe("large pieces and move-then-capture", function()
       if ply % 8 == 0 then same(courier, s) end
     end
   end)
+
+  it("trace's mode promotion keeps the moves to empty squares that promote, in trace's order", function()
+    local courier = T.game "courier"
+    local s = T.position(courier, "k2r8/3P3P4/12/12/12/12/4p7/K2R8 w - - 0 1")
+    for side = 1, 2 do
+      local moves, want, got = wg.actions(), {}, wg.actions()
+      s:trace(moves, side, 1, "move")
+      for i = 1, #moves do
+        local a = moves:get(i)
+        if select(6, wg.fields(a)) ~= 0 then want[#want + 1] = a end
+      end
+      got:add(1, 1, 2)                  -- what out held stays
+      assert.equal(#want, s:trace(got, side, 1, "promotion"))
+      table.insert(want, 1, got:get(1))
+      assert.same(want, got:table())
+      assert.equal(2, #want)            -- h7h8f (d8 is taken), e2e1f
+    end
+  end)
 end)
 
 describe("pieces off the board", function()
