@@ -2,6 +2,7 @@
  * action values, and the action lists that games fill. */
 
 #include "core_lua.h"
+#include "order.h"
 
 static unsigned check_bits(lua_State *L, int i, lua_Integer max,
                            const char *msg)
@@ -164,53 +165,6 @@ static int actions_contains(lua_State *L)
     return 1;
 }
 
-typedef struct keyed {
-    double key;
-    int index;
-    wg_action a;
-} keyed;
-
-/* 1 if p goes before q: the higher key, or on equal keys the first */
-static inline int before(const keyed *p, const keyed *q)
-{
-    return p->key > q->key || (p->key == q->key && p->index < q->index);
-}
-
-/* Sorts k[0..n) by before(), with tmp as room for n more: insertion sort
- * for short runs, merged bottom up (the lists orders sort are a few
- * hundred actions, mostly of equal keys, often in order already). */
-static void sort_keyed(keyed *k, keyed *tmp, int n)
-{
-    enum { RUN = 16 };
-    for (int lo = 0; lo < n; lo += RUN) {
-        int hi = lo + RUN < n ? lo + RUN : n;
-        for (int i = lo + 1; i < hi; i++) {
-            keyed x = k[i];
-            int j = i;
-            for (; j > lo && before(&x, &k[j - 1]); j--)
-                k[j] = k[j - 1];
-            k[j] = x;
-        }
-    }
-    for (int w = RUN; w < n; w *= 2) {
-        for (int lo = 0; lo < n; lo += 2 * w) {
-            int mid = lo + w < n ? lo + w : n;
-            int hi = lo + 2 * w < n ? lo + 2 * w : n;
-            if (mid == hi || !before(&k[mid], &k[mid - 1]))
-                continue;   /* in order already */
-            int a = lo, b = mid, o = lo;
-            while (a < mid && b < hi)
-                tmp[o++] = before(&k[b], &k[a]) ? k[b++] : k[a++];
-            while (a < mid)
-                tmp[o++] = k[a++];
-            while (b < hi)
-                tmp[o++] = k[b++];
-            for (int i = lo; i < hi; i++)
-                k[i] = tmp[i];
-        }
-    }
-}
-
 /* out:order(keys): sorts the actions by keys[i] (numbers, one per action),
  * highest first; equal keys keep their order */
 static int actions_order(lua_State *L)
@@ -220,7 +174,7 @@ static int actions_order(lua_State *L)
     int n = l->n;
     if (n < 2)
         return 0;
-    keyed *k = lua_newuserdatauv(L, 2 * (size_t)n * sizeof *k, 0);
+    wg_keyed *k = lua_newuserdatauv(L, 2 * (size_t)n * sizeof *k, 0);
     for (int i = 0; i < n; i++) {
         lua_geti(L, 2, i + 1);   /* may run an __index metamethod */
         int ok;
@@ -236,7 +190,7 @@ static int actions_order(lua_State *L)
     luaL_argcheck(L, l->n == n, 2, "'keys' changed the list it orders");
     for (int i = 0; i < n; i++)
         k[i].a = l->a[i];
-    sort_keyed(k, k + n, n);
+    wg_order_sort(k, k + n, n);
     for (int i = 0; i < n; i++)
         l->a[i] = k[i].a;
     return 0;

@@ -231,7 +231,8 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
     };
     static const luaL_Reg *const state_tables[] = {
         wg_state_methods, wg_turn_methods, wg_trace_methods, wg_rng_methods,
-        wg_shot_methods, wg_deck_methods, wg_fire_methods, NULL
+        wg_shot_methods, wg_deck_methods, wg_fire_methods, wg_order_methods,
+        NULL
     };
     static const luaL_Reg *const actions_tables[] = {
         wg_actions_methods, NULL

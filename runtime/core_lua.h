@@ -26,6 +26,13 @@ typedef struct { uint64_t tag; wg_rules *r; } wg_lrules;
 typedef struct { uint64_t tag; wg_state *s; } wg_lstate; /* uservalue 1:
                                                           * its rules */
 typedef struct { uint64_t tag; wg_actlist l; } wg_lactions;
+/* a piece-square table (rules:piece_squares), for s:material */
+#define WG_TAG_SQUARES 0xd6e8feb86659fd93ULL
+typedef struct {
+    uint64_t tag;
+    int ntypes, nsq;
+    double v[];   /* wg_state_material's layout */
+} wg_lsquares;
 
 wg_rules *wg_check_rules(lua_State *L, int i);
 wg_state *wg_check_state(lua_State *L, int i);
@@ -70,6 +77,7 @@ extern const luaL_Reg wg_rng_methods[];      /* rng_lua.c: on states */
 extern const luaL_Reg wg_shot_methods[];     /* shot_lua.c: on states */
 extern const luaL_Reg wg_deck_methods[];     /* deck_lua.c: on states */
 extern const luaL_Reg wg_fire_methods[];     /* fire_lua.c: on states */
+extern const luaL_Reg wg_order_methods[];    /* order_lua.c: on states */
 extern const luaL_Reg wg_fire_rules_methods[];  /* fire_lua.c: on rules */
 extern const luaL_Reg wg_actions_methods[];  /* actions_lua.c */
 extern const luaL_Reg wg_core_functions[];   /* the module's own functions */

@@ -389,10 +389,48 @@ static int rules_maxpieces(lua_State *L)
     return 1;
 }
 
+/* rules:piece_squares(t) -> a piece-square table for s:material: t[owner]
+ * [type][square] read once, as numbers (a missing entry, or one not a
+ * number, counts 0), so that an evaluation at every leaf of a search reads
+ * no Lua table. Later changes to t are not seen: make it again. */
+static int rules_piece_squares(lua_State *L)
+{
+    wg_rules *r = wg_check_rules(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    int ntypes = r->ntypes, nsq = r->grid.nsq;
+    size_t n = 2 * (size_t)(ntypes + 1) * (size_t)(nsq + 1);
+    wg_lsquares *u = lua_newuserdatauv(L, sizeof *u + n * sizeof *u->v, 0);
+    u->tag = WG_TAG_SQUARES;
+    u->ntypes = ntypes;
+    u->nsq = nsq;
+    double *v = u->v;
+    for (int owner = 1; owner <= 2; owner++) {
+        int by_owner = lua_rawgeti(L, 2, owner) == LUA_TTABLE;
+        for (int type = 0; type <= ntypes; type++) {
+            int by_type = by_owner && type > 0
+                          && lua_rawgeti(L, -1, type) == LUA_TTABLE;
+            for (int sq = 0; sq <= nsq; sq++) {
+                *v = 0;
+                if (by_type && sq > 0) {
+                    lua_rawgeti(L, -1, sq);
+                    *v = lua_tonumber(L, -1);
+                    lua_pop(L, 1);
+                }
+                v++;
+            }
+            if (by_owner && type > 0)
+                lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
 const luaL_Reg wg_rules_methods[] = {
     { "new_state", rules_new_state },
     { "ntypes", rules_ntypes },
     { "maxpieces", rules_maxpieces },
+    { "piece_squares", rules_piece_squares },
     { NULL, NULL }
 };
 

@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "order.h"
 #include "turn.h"
 
 /* The transposition table: buckets of two entries, the first kept for the
@@ -64,7 +65,7 @@ typedef struct search {
     int32_t history[2][HISTORY];
     wg_action pv[WG_SEARCH_MAX_PLY][WG_SEARCH_MAX_PLY];
     int pvlen[WG_SEARCH_MAX_PLY];
-    struct keyed { int64_t key; wg_action a; } *sort;
+    wg_keyed *sort;        /* order's room: sortcap actions, as many more */
     int sortcap;
 } search;
 
@@ -302,12 +303,6 @@ static uint32_t hist_index(wg_action a)
     return (uint32_t)wg_mix64(a) & (HISTORY - 1);
 }
 
-static int by_key(const void *x, const void *y)
-{
-    const struct keyed *p = x, *q = y;
-    return p->key < q->key ? 1 : p->key > q->key ? -1 : 0;
-}
-
 /* Orders l: the table's action (already tried), the game's forcing actions
  * in its order, the killers, then the rest by history; ties keep the
  * game's order. Returns how many are forcing, or -1 on error. */
@@ -322,7 +317,7 @@ static int order(search *z, wg_actlist *l, int ply, int me)
     if (l->n - forcing < 2)
         return forcing;
     if (z->sortcap < l->n) {
-        struct keyed *k = realloc(z->sort, (size_t)l->n * sizeof *k);
+        wg_keyed *k = realloc(z->sort, 2 * (size_t)l->n * sizeof *k);
         if (!k) {
             failed(z, WG_ENOMEM);
             return -1;
@@ -336,10 +331,12 @@ static int order(search *z, wg_actlist *l, int ply, int me)
         int64_t key = a == z->killer[ply][0]   ? 3LL << 40
                       : a == z->killer[ply][1] ? 2LL << 40
                       : (int64_t)z->history[me - 1][hist_index(a)] << 20;
-        z->sort[n].key = key - i;
+        /* no two keys alike, exactly as doubles (below 2^53) */
+        z->sort[n].key = (double)(key - i);
+        z->sort[n].index = i;
         z->sort[n++].a = a;
     }
-    qsort(z->sort, (size_t)n, sizeof *z->sort, by_key);
+    wg_order_sort(z->sort, z->sort + n, n);
     for (int i = 0; i < n; i++)
         l->a[forcing + i] = z->sort[i].a;
     return forcing;

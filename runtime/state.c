@@ -523,3 +523,21 @@ int wg_state_random(wg_state *s, uint32_t n, uint32_t *out)
     *out = wg_rng_next(&x, n);
     return wg_state_seed(s, x);
 }
+
+double wg_state_material(const wg_state *s, const double *v, int ntypes,
+                         int nsq, int side)
+{
+    double sum = 0;
+    for (int pid = 1, n = s->w[W_NPIECES]; pid <= n; pid++) {
+        const int32_t *p = wg_piece(s, pid);
+        int type = p[PF_TYPE], sq = p[PF_SQ];
+        if (sq == 0)
+            continue;
+        double x = type <= ntypes && sq <= nsq
+                   ? v[((p[PF_SIDE] - 1) * (ntypes + 1) + type) * (nsq + 1)
+                       + sq]
+                   : 0;
+        sum = p[PF_SIDE] == side ? sum + x : sum - x;
+    }
+    return sum;
+}

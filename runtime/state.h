@@ -131,6 +131,14 @@ int wg_state_cover(const wg_state *s, int type, int side, int sq, int *out);
  * 0 if none, or a negative code. */
 int wg_state_apply_move(wg_state *s, unsigned a, unsigned b, unsigned e);
 
+/* A piece-square evaluation: the sum of v[owner][type][square] over the
+ * pieces on the board, counted for side and against its foe, added in
+ * piece id order. v holds 2 * (ntypes + 1) * (nsq + 1) values, owner 1's
+ * first, by type, then square; a piece whose type or square lies past the
+ * table's counts 0. */
+double wg_state_material(const wg_state *s, const double *v, int ntypes,
+                         int nsq, int side);
+
 /* Dynamic terrain. */
 int wg_state_set_layer(wg_state *s, int sq, int layer, int on);
 

@@ -289,35 +289,21 @@ static int state_pieces(lua_State *L)
     return 1;
 }
 
-/* s:material(t, side) -> the sum of t[owner][type][square] over the pieces
- * on the board, counted for side and against its foe (a missing entry counts
- * 0): a search's piece-square evaluation in one call instead of a Lua loop
- * over every piece. The pieces are added in id order, as such a loop would. */
+/* s:material(t, side) -> the sum of t's entry for each piece on the board
+ * (t: rules:piece_squares), counted for side and against its foe, in
+ * piece id order: a search's piece-square evaluation in one call instead
+ * of a Lua loop over every piece, reading no Lua table. */
 static int state_material(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
+    wg_lsquares *t = lua_touserdata(L, 2);
+    if (!t || lua_rawlen(L, 2) < sizeof *t || t->tag != WG_TAG_SQUARES)
+        return luaL_typeerror(L, 2, "piece-square table");
+    luaL_argcheck(L, t->ntypes == s->rules->ntypes
+                     && t->nsq == s->rules->grid.nsq, 2,
+                  "a piece-square table of other rules");
     int side = wg_check_side(L, 3);
-    lua_settop(L, 2);
-    lua_rawgeti(L, 2, 1);
-    lua_rawgeti(L, 2, 2);   /* stack: t, t[1], t[2] */
-    lua_Number sum = 0;
-    for (int pid = 1, n = s->w[W_NPIECES]; pid <= n; pid++) {
-        const int32_t *p = wg_piece(s, pid);
-        if (p[PF_SQ] == 0)
-            continue;
-        if (lua_type(L, 2 + p[PF_SIDE]) != LUA_TTABLE)
-            continue;
-        lua_Number v = 0;
-        if (lua_rawgeti(L, 2 + p[PF_SIDE], p[PF_TYPE]) == LUA_TTABLE) {
-            lua_rawgeti(L, -1, p[PF_SQ]);
-            v = lua_tonumber(L, -1);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-        sum = p[PF_SIDE] == side ? sum + v : sum - v;
-    }
-    lua_pushnumber(L, sum);
+    lua_pushnumber(L, wg_state_material(s, t->v, t->ntypes, t->nsq, side));
     return 1;
 }
 

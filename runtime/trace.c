@@ -282,16 +282,32 @@ static inline void emit_plain(const wg_type *ty, const uint8_t *zone,
     out->a[out->n++] = x;
 }
 
+/* A move of a plain piece to `to`: with count, the actions emit_plain
+ * would add, else it adds them and says 0. */
+static ALWAYS_INLINE int stop_plain(const wg_type *ty, const uint8_t *zone,
+                                    wg_action x, int to, wg_actlist *out,
+                                    int count)
+{
+    if (count)
+        return zone && zone[to] ? ty->npromo + (ty->promo_optional != 0) : 1;
+    emit_plain(ty, zone, x, to, out);
+    return 0;
+}
+
 /* The moves of a one-square piece whose atoms are plain slides and leaps
  * (ty->plain): WALK_ATOM's terrain-free walk with the room for every move
- * made first, and no route or large-piece cases to pass. */
+ * made first, and no route or large-piece cases to pass. With count (a
+ * constant where it goes inline) it only counts them: out is not touched,
+ * and the count is returned. */
 static ALWAYS_INLINE int trace_plain(const wg_state *s, const wg_type *ty,
                                      int side, int sq, int modes,
-                                     unsigned kind, wg_actlist *out)
+                                     unsigned kind, wg_actlist *out,
+                                     int count)
 {
     const wg_atom *atom = ty->atom[side - 1];
-    int natoms = ty->natoms[side - 1];
-    WG_TRY(reserve(out, natoms * WG_MAX_RAY * (ty->npromo + 1)));
+    int natoms = ty->natoms[side - 1], added = 0;
+    if (!count)
+        WG_TRY(reserve(out, natoms * WG_MAX_RAY * (ty->npromo + 1)));
     const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
     const uint8_t *zone = ty->npromo ? ty->promo_zone[side - 1] : NULL;
     wg_action x = wg_act(kind, (unsigned)sq, 0, 0, 0, 0);
@@ -303,9 +319,9 @@ static ALWAYS_INLINE int trace_plain(const wg_state *s, const wg_type *ty,
             int q = board[t];
             if (!q ? (am & WG_MOVE)
                    : (am & WG_CAPTURE) && pieces[q * PF_SIZE + PF_SIDE] != side)
-                emit_plain(ty, zone, x, t, out);
+                added += stop_plain(ty, zone, x, t, out, count);
         }
-        return WG_OK;
+        return count ? added : WG_OK;
     }
     for (int i = 0; i < natoms; i++) {
         const wg_atom *a = &atom[i];
@@ -318,19 +334,19 @@ static ALWAYS_INLINE int trace_plain(const wg_state *s, const wg_type *ty,
             int t = ray[d - 1], q = board[t];
             if (!q) {
                 if (d >= a->min && (am & WG_MOVE))
-                    emit_plain(ty, zone, x, t, out);
+                    added += stop_plain(ty, zone, x, t, out, count);
                 continue;
             }
             const int32_t *qp = pieces + q * PF_SIZE;
             int own = qp[PF_SIDE] == side;
             if (!own && d >= a->min && (am & WG_CAPTURE))
-                emit_plain(ty, zone, x, t, out);
+                added += stop_plain(ty, zone, x, t, out, count);
             uint32_t over = own ? a->over_own : a->over_enemy;
             if (!(over >> qp[PF_TYPE] & 1))
                 break;
         }
     }
-    return WG_OK;
+    return count ? added : WG_OK;
 }
 
 /* The moves of a one-square piece from its type's walk table (wg_type.walk),
@@ -363,7 +379,7 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
     if (!sq)
         return 0;
     if (ty->plain[side - 1]) {
-        WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out));
+        WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out, 0));
         return out->n - n0;
     }
     if (ty->nshape) {
@@ -454,13 +470,50 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
         if (!(types >> p[PF_TYPE] & 1) || !sq)
             continue;
         if (ty->plain[side - 1])
-            WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out));
+            WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out, 0));
         else if (row && ty->walk[side - 1][modes - 1])
             WG_TRY(trace_row(s, ty, side, sq, modes, kind, out));
         else
             WG_TRY(wg_trace_piece_modes(s, list[i], modes, kind, out));
     }
     return out->n - n0;
+}
+
+int wg_trace_side_promotions(const wg_state *s, int side, uint32_t types,
+                             unsigned kind, wg_actlist *out)
+{
+    int n0 = out->n;
+    WG_TRY(wg_trace_side_modes(s, side, WG_MOVE, types, kind, out));
+    int kept = n0;
+    for (int i = n0; i < out->n; i++)
+        if (wg_act_e(out->a[i]))
+            out->a[kept++] = out->a[i];
+    out->n = kept;
+    return kept - n0;
+}
+
+int wg_trace_side_count(const wg_state *s, int side, int modes,
+                        uint32_t types)
+{
+    const int32_t *list = wg_list(s, side);
+    wg_actlist other = { 0 };   /* for the moves of a piece not plain */
+    int n = 0, rc = WG_OK;
+    for (int i = 0, np = wg_count(s, side); i < np && rc >= 0; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        const wg_type *ty = &s->rules->type[p[PF_TYPE]];
+        int sq = p[PF_SQ];
+        if (!(types >> p[PF_TYPE] & 1) || !sq)
+            continue;
+        if (ty->plain[side - 1]) {
+            n += trace_plain(s, ty, side, sq, modes, 0, NULL, 1);
+            continue;
+        }
+        other.n = 0;
+        rc = wg_trace_piece_modes(s, list[i], modes, 1, &other);
+        n += rc > 0 ? rc : 0;
+    }
+    wg_actlist_free(&other);
+    return rc < 0 ? rc : n;
 }
 
 int wg_trace_side(const wg_state *s, int side, unsigned kind, wg_actlist *out)
@@ -1096,7 +1149,7 @@ int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out)
         int first = out->n, sq = p[PF_SQ];
         if (ty->plain[side - 1] && sq)
             WG_TRY(trace_plain(s, ty, side, sq, WG_MOVE | WG_CAPTURE, kind,
-                               out));
+                               out, 0));
         else
             WG_TRY(wg_trace_piece(s, list[i], kind, out));
         if (sq == c.ksq || is_pinned(&c, sq))

@@ -26,6 +26,15 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
                          wg_actlist *out);
 int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
                         unsigned kind, wg_actlist *out);
+/* The side's moves to empty squares that promote (field e nonzero), of
+ * the types in the mask: with its captures, a quiescence search's forcing
+ * moves. */
+int wg_trace_side_promotions(const wg_state *s, int side, uint32_t types,
+                             unsigned kind, wg_actlist *out);
+/* How many actions wg_trace_side_modes would add, without a list: the
+ * mobility an evaluation counts. Returns the count, or WG_ENOMEM. */
+int wg_trace_side_count(const wg_state *s, int side, int modes,
+                        uint32_t types);
 
 /* 1 if the piece's pattern reaches sq in the given mode (WG_MOVE for a
  * move to an empty square, WG_CAPTURE for a capture of what stands there). */

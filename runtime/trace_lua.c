@@ -20,22 +20,48 @@ static int opt_modes(lua_State *L, int i)
     return luaL_checkoption(L, i, NULL, modes) + 1;
 }
 
+/* A bit mask of type ids: every type when none is given. */
+static uint32_t opt_types(lua_State *L, int i)
+{
+    if (lua_isnoneornil(L, i))
+        return 0xffffffffu;
+    return (uint32_t)wg_check_range(L, i, 0, 0xffffffffLL,
+                                    "'types' must be a bit mask");
+}
+
 /* s:trace(out, side [, kind [, mode [, types]]]) -> n: every pattern move of
  * the side's pieces; mode "move" or "capture" keeps moves to empty squares,
- * or captures, only; types (a bit mask of type ids) keeps those types' */
+ * or captures, only, and "promotion" the moves to empty squares that
+ * promote; types (a bit mask of type ids) keeps those types' */
 static int trace_trace(lua_State *L)
 {
+    static const char *const names[] = {
+        "move", "capture", "all", "promotion", NULL
+    };
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int side = wg_check_side(L, 3);
-    uint32_t types = 0xffffffffu;
-    if (!lua_isnoneornil(L, 6)) {
-        types = (uint32_t)wg_check_range(L, 6, 0, 0xffffffffLL,
-                                         "'types' must be a bit mask");
-    }
-    int n = wg_trace_side_modes(s, side, opt_modes(L, 5), types,
-                                opt_kind(L, 4), out);
+    unsigned kind = opt_kind(L, 4);
+    int modes = lua_isnoneornil(L, 5) ? WG_MOVE | WG_CAPTURE
+                : luaL_checkoption(L, 5, NULL, names) + 1;
+    uint32_t types = opt_types(L, 6);
+    int n = modes == 4 ? wg_trace_side_promotions(s, side, types, kind, out)
+            : wg_trace_side_modes(s, side, modes, types, kind, out);
     wg_check_rc(L, n, "too many actions");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* s:mobility(side [, mode [, types]]) -> n: how many actions s:trace(out,
+ * side, kind, mode, types) would add, counted without a list (an
+ * evaluation's mobility: no list to fill and clear at every leaf) */
+static int trace_mobility(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    int side = wg_check_side(L, 2);
+    uint32_t types = opt_types(L, 4);
+    int n = wg_trace_side_count(s, side, opt_modes(L, 3), types);
+    wg_check_rc(L, n, NULL);
     lua_pushinteger(L, n);
     return 1;
 }
@@ -212,6 +238,7 @@ static int trace_trace_safe(lua_State *L)
 
 const luaL_Reg wg_trace_methods[] = {
     { "trace", trace_trace },
+    { "mobility", trace_mobility },
     { "trace_piece", trace_trace_piece },
     { "trace_via", trace_trace_via },
     { "trace_fire", trace_trace_fire },

@@ -464,37 +464,21 @@ local function ai_tables(self)
       t.square[side][id] = sq
     end
   end
+  t.square = self.rules:piece_squares(t.square)  -- for s:material
   self.courier_ai = t
   return t
 end
 
--- The search tries captures first, the most valuable victim first, then a
--- promotion (C-P9, C-P2); returns how many actions are captures or
--- promotions.
-local keys = {}
+-- The search tries captures first, the most valuable victim first, then
+-- the least valuable attacker, then a promotion, worth its new piece (C-P9,
+-- C-P2); returns how many actions are captures or promotions.
 function game:order(s, out)
-  local value = ai_tables(self).value
-  local n = 0
-  for i = 1, out:size() do
-    local _, from, to, _, _, promo = wg.fields(out:get(i))
-    local victim = s:at(to)
-    local k = 0
-    if victim then
-      -- the most valuable victim, then the least valuable attacker
-      k = 10 * value[s:type(victim)] + 1 - value[s:type(s:at(from))] / 10
-    end
-    if promo ~= 0 then k = k + value[promo] end
-    keys[i] = k
-    if k > 0 then n = n + 1 end
-  end
-  out:order(keys)
-  return n
+  return s:order_captures(out, ai_tables(self).value, true)
 end
 
 -- Quiescence searches the forcing actions: captures and promotions (C-P9,
 -- C-P2); in check every legal action (C-E1), and then true. The opening
 -- moves (C-O1) capture nothing.
-local quiet = wg.actions()
 function game:forcing(s, out)
   local side = s:side()
   if s:in_check(side) then
@@ -503,12 +487,7 @@ function game:forcing(s, out)
   end
   if s:var(owed_var(self, side)) ~= 0 then return false end
   s:trace(out, side, wg.MOVE, "capture")
-  quiet:clear()
-  s:trace(quiet, side, wg.MOVE, "move", 1 << self.T.pawn)
-  for i = 1, quiet:size() do
-    local a = quiet:get(i)
-    if select(6, wg.fields(a)) ~= 0 then out:push(a) end
-  end
+  s:trace(out, side, wg.MOVE, "promotion", 1 << self.T.pawn)
   s:keep_royal_safe(out)
   self:order(s, out)
   return false
@@ -517,13 +496,9 @@ end
 -- The search's evaluation, for `side`: material, where each piece stands,
 -- and mobility (the moves each side's pieces have, legal or not) -- the
 -- side with more ways to move has more ways to checkmate (C-E2).
-local moves = wg.actions()
 function game:evaluate(s, side)
   local sum = s:material(ai_tables(self).square, side)
-  moves:clear()
-  local mine = s:trace(moves, side)
-  moves:clear()
-  return sum + 0.03 * (mine - s:trace(moves, 3 - side))
+  return sum + 0.03 * (s:mobility(side) - s:mobility(3 - side))
 end
 
 -- Position text ---------------------------------------------------------

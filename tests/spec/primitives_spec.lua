@@ -159,6 +159,53 @@ describe("large pieces and move-then-capture", function()
     table.sort(got)
     assert.same({ "c2b2xc3", "c2b3xc3", "c2c2xc3", "c2d2xc3", "c2d3xc3" }, got)
   end)
+
+  it("mobility counts what trace would list, large pieces and promotions too", function()
+    local out = wg.actions()
+    local function same(game, s)
+      for side = 1, 2 do
+        for _, mode in ipairs { "all", "move", "capture" } do
+          for _, types in ipairs { 0xffffffff, 2, 5 } do
+            out:clear()
+            local n = s:trace(out, side, 1, mode, types)
+            assert.equal(n, s:mobility(side, mode, types),
+                         game.name .. " " .. side .. " " .. mode)
+          end
+        end
+        out:clear()
+        assert.equal(s:trace(out, side), s:mobility(side))
+      end
+    end
+    same(toy, T.position(toy, "6/6/6/2M3/bbm3/bb4"))
+    local courier = T.game "courier"
+    -- pawns one step from promotion, on empty squares and by capture
+    same(courier, T.position(courier, "k2r8/3P8/12/12/12/12/4p7/K2R8 w - - 0 1"))
+    local s, ai = courier:new(), require "wargrid.ai"
+    for ply = 1, 80 do
+      local a = ai.random(courier, s, 11 + ply)
+      if not a then break end
+      courier:play(s, a)
+      if ply % 8 == 0 then same(courier, s) end
+    end
+  end)
+
+  it("trace's mode promotion keeps the moves to empty squares that promote, in trace's order", function()
+    local courier = T.game "courier"
+    local s = T.position(courier, "k2r8/3P3P4/12/12/12/12/4p7/K2R8 w - - 0 1")
+    for side = 1, 2 do
+      local moves, want, got = wg.actions(), {}, wg.actions()
+      s:trace(moves, side, 1, "move")
+      for i = 1, #moves do
+        local a = moves:get(i)
+        if select(6, wg.fields(a)) ~= 0 then want[#want + 1] = a end
+      end
+      got:add(1, 1, 2)                  -- what out held stays
+      assert.equal(#want, s:trace(got, side, 1, "promotion"))
+      table.insert(want, 1, got:get(1))
+      assert.same(want, got:table())
+      assert.equal(2, #want)            -- h7h8f (d8 is taken), e2e1f
+    end
+  end)
 end)
 
 describe("pieces off the board", function()
@@ -198,10 +245,17 @@ describe("pieces off the board", function()
       end
       return sum
     end
-    assert.equal(1.5 - 3 - 0.25, s:material(t, 1))
-    assert.equal(naive(1), s:material(t, 1))
-    assert.equal(naive(2), s:material(t, 2))
-    assert.equal(0, s:material({}, 1))
+    local squares = toy.rules:piece_squares(t)
+    assert.equal(1.5 - 3 - 0.25, s:material(squares, 1))
+    assert.equal(naive(1), s:material(squares, 1))
+    assert.equal(naive(2), s:material(squares, 2))
+    assert.equal(0, s:material(toy.rules:piece_squares({}), 1))
+    -- read once: a later change to t is not seen
+    t[1][man][sq("a1")] = 100
+    assert.equal(naive(1) - 98.5, s:material(squares, 1))
+    assert.has_error(function() s:material(t, 1) end)
+    local other = T.game("courier").rules:piece_squares({})
+    assert.has_error(function() s:material(other, 1) end)
   end)
 end)
 
@@ -291,6 +345,54 @@ describe("action lists: order", function()
         assert.same(want, got, n .. " actions, " .. spread .. " keys")
       end
     end
+  end)
+
+  it("order_captures keys and sorts as a Lua loop of s:at and s:type with out:order would", function()
+    local courier = T.game "courier"
+    local value = { [courier.T.king] = 0 }
+    for name, id in pairs(courier.T) do
+      value[id] = courier.def.pieces[name].value or value[id]
+    end
+    -- Courier's order before the primitive: MVV-LVA, plus a promotion
+    local function naive(s, out, promotions)
+      local keys, n = {}, 0
+      for i = 1, out:size() do
+        local _, from, to, _, _, promo = wg.fields(out:get(i))
+        local victim, k = s:at(to), 0
+        if victim then
+          k = 10 * value[s:type(victim)] + 1 - value[s:type(s:at(from))] / 10
+        end
+        if promotions and promo ~= 0 then k = k + value[promo] end
+        keys[i] = k
+        if k > 0 then n = n + 1 end
+      end
+      out:order(keys)
+      return n
+    end
+    local positions = { "k11/3P8/2r9/12/12/12/4p7/K2R8 w - - 0 1",
+                        "k11/3P8/2r9/12/12/12/4p7/K2R8 b - - 0 1" }
+    local s, seed = courier:new(), 3
+    for ply = 1, 120 do
+      local a = require("wargrid.ai").random(courier, s, seed + ply)
+      if not a then break end
+      courier:play(s, a)
+      if ply % 6 == 0 then positions[#positions + 1] = courier:position_text(s) end
+    end
+    for _, text in ipairs(positions) do
+      local p = T.position(courier, text)
+      for _, promotions in ipairs { true, false } do
+        local want, got = courier:legal(p), courier:legal(p)
+        local n = naive(p, want, promotions)
+        assert.equal(n, p:order_captures(got, value, promotions), text)
+        assert.same(want:table(), got:table(), text)
+      end
+    end
+    local bare = T.position(courier, "k11/12/12/12/12/12/12/K11 w - - 0 1")
+    local out = wg.actions()
+    out:add(1, courier.rules:square("c3"), courier.rules:square("c4"))
+    assert.has_error(function() bare:order_captures(out, value) end,
+                     "order_captures: action 1 is not a move of a piece")
+    assert.has_error(function() bare:order_captures(out, { "x" }) end)
   end)
 end)
 
