@@ -47,7 +47,10 @@ static const char spec_cache = 0;
 /* Reads the spec table at index i for side's pieces (once: a spec table
  * is not to be changed after its first use), and refuses the pattern
  * conditions the shot walker does not know rather than trace them
- * wrong. */
+ * wrong. The state s is at index 1. The spec read holds s's rules object
+ * (its user value): a spec table kept from one game to the next must not
+ * find rules made later at the address of its freed ones, and take them
+ * for the rules it was read for (pick_shot's memo points into them). */
 static read_spec *check_spec(lua_State *L, const wg_state *s, int i,
                              int side)
 {
@@ -79,10 +82,12 @@ static read_spec *check_spec(lua_State *L, const wg_state *s, int i,
         spec.origin_open = spec_bool(L, i, "origin_open", 1);
         spec.guards_stop = spec_bool(L, i, "guards_stop", 0);
         size_t size = sizeof *c + wg_shot_memo_size();
-        c = lua_newuserdatauv(L, size, 0);
+        c = lua_newuserdatauv(L, size, 1);
         memset(c, 0, size);
         c->rules = s->rules;
         c->spec = spec;
+        lua_getiuservalue(L, 1, 1);   /* the state's rules object */
+        lua_setiuservalue(L, -2, 1);
         lua_pushvalue(L, i);
         lua_insert(L, -2);
         lua_rawset(L, -3);

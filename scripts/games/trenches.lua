@@ -174,11 +174,16 @@ end
 -- draw * n >> 32 (draw: 32 random bits), or nil when there is none. With
 -- soldiers only (the Amazons) one C call counts their moves and throws
 -- and makes only the one drawn, not some 700 a ply; with tanks too the list
--- is made.
+-- is made, and so it is when a variant has replaced game:actions (its list
+-- is not what is counted here).
 local pick_shot = State.pick_shot
 
 function game:random_action(s, out, draw)
   local p = self.trenches_plan or plan(self)
+  if self.actions ~= game.actions then
+    self:actions(s, out)
+    return out:pick(draw)
+  end
   if p.soldiers_only then   -- nil: the side to move
     return (pick_shot(s, out, nil, p.shots, draw))
   end

@@ -488,3 +488,36 @@ describe("move and shoot: play_shot", function()
     assert.equal(amazons:position_text(amazons:new()), amazons:position_text(s))
   end)
 end)
+
+describe("move and shoot: pick_shot", function()
+  local amazons = T.game "amazons"
+
+  -- A spec table a script keeps from game to game: the rules it was read
+  -- for are freed with their game, and new rules may be made at their
+  -- address; the spec must not take them for its own.
+  it("draws the list's action with a spec table kept across games whose rules were freed", function()
+    local spec
+    local function game_of(i)   -- its state and the spec, then garbage
+      local f = 6 + i % 3 * 4
+      local game = wg.variant(amazons, {
+        name = "a" .. i, board = { files = f, ranks = f },
+        start = "q" .. f - 2 .. "q/" .. string.rep(f .. "/", f - 2) .. "Q" .. f - 2 .. "Q w" })
+      local s = game:new()
+      local soldier = game.T.soldier
+      spec = spec or { kind = 2, movers = 1 << soldier, pattern = soldier }
+      local list = wg.actions()
+      local n = s:trace_shots(list, 1, { kind = 2, movers = 1 << soldier, pattern = soldier })
+      for d = 0, 20 do
+        local draw = d * 2654435761 % (1 << 32)
+        local x, m = s:pick_shot(wg.actions(), 1, spec, draw)
+        assert.equal(n, m, "game " .. i)
+        assert.equal(list:get((draw * n >> 32) + 1), x, "game " .. i)
+      end
+    end
+    for i = 1, 40 do
+      game_of(i)
+      collectgarbage()
+      collectgarbage()
+    end
+  end)
+end)

@@ -352,6 +352,34 @@ describe("trenches: random games (T-E)", function()
     end
   end)
 
+  -- README: a variant may replace game:actions, calling the base's; its
+  -- playouts must draw from its own list, not the base's count.
+  it("T-E1 a variant that replaces game:actions has its playouts drawn from its own list", function()
+    local amazons = T.game "amazons"
+    local strict = wg.variant(amazons, { name = "amazons_no_edge" })
+    -- a house rule: no arrow lands on the first or the last rank
+    function strict:actions(s, out)
+      local all = wg.actions()
+      amazons.actions(self, s, all)
+      for i = 1, all:size() do
+        local _, _, _, target = wg.fields(all:get(i))
+        local _, rank = self.rules:coords(target)
+        if rank ~= 1 and rank ~= self.ranks then out:push(all:get(i)) end
+      end
+    end
+    local listed = setmetatable({ random_action = false }, { __index = strict })
+    for seed = 1, 10 do
+      local s = strict:new()
+      local out = wg.actions()
+      strict:actions(s, out)
+      local draw = seed * 2654435761 % (1 << 32)
+      assert.equal(out:pick(draw), strict:random_action(s, wg.actions(), draw))
+      local a, b = strict:new(), strict:new()
+      assert.same({ wg.playout(listed, b, seed, 40) }, { wg.playout(strict, a, seed, 40) })
+      assert.equal(strict:position_text(b), strict:position_text(a))
+    end
+  end)
+
   it("T-E1 1,000 seeded random games end with a result, and every final position round-trips", function()
     for seed = 1, 1000 do
       local s = trenches:new()

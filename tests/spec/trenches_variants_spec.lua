@@ -119,3 +119,44 @@ describe("variant: what Trenches refuses at load", function()
     agrees(game, game.def.start)
   end)
 end)
+
+-- game:random_action counts rather than lists where soldiers alone throw:
+-- at each position of seeded games, the least draw of every index k of
+-- the list's n gives the list's k-th action, on a board of more than 128
+-- squares and with throwers whose moves are not the grenade's lines.
+describe("variant: random_action is the list's action at every index", function()
+  local amazons = T.game "amazons"
+  local START = "3q2a3/10/10/q8a/10/10/A8Q/10/10/3Q2A3 w"
+  local cases = {
+    { "16x16", wg.variant(amazons, { name = "amazons_16x16", board = { files = 16, ranks = 16 },
+        start = "16/16/16/3q8q3/16/16/16/16/16/16/16/16/3Q8Q3/16/16/16 w" }) },
+    { "rooks throw queen lines", wg.variant(amazons, { name = "amazons_rooks",
+        pieces = { archer = { letter = "a", moves = "mQ" }, soldier = { moves = "mR" } },
+        grenade = { thrower = { "soldier", "archer" }, pattern = "archer" }, start = START }) },
+    { "dabbaba riders throw", wg.variant(amazons, { name = "amazons_dabbabas",
+        pieces = { archer = { letter = "a", moves = "mDD" } },
+        grenade = { thrower = { "soldier", "archer" }, pattern = "archer" }, start = START }) },
+    { "knights among them (the list)", wg.variant(amazons, { name = "amazons_knights",
+        pieces = { archer = { letter = "a", moves = "mN" } },
+        grenade = { thrower = { "soldier", "archer" } }, start = START }) },
+  }
+  for _, case in ipairs(cases) do
+    it("T-E1 " .. case[1], function()
+      local game = case[2]
+      for seed = 1, 2 do
+        local s = game:new()
+        repeat
+          local out, scratch = wg.actions(), wg.actions()
+          game:actions(s, out)
+          local n, text = out:size(), game:position_text(s)
+          for k = 0, n - 1 do
+            local draw = (k * (1 << 32) + n - 1) // n
+            scratch:clear()
+            assert.equal(out:get(k + 1), game:random_action(s, scratch, draw), text)
+          end
+          if n == 0 then assert.is_nil(game:random_action(s, scratch, 0), text) end
+        until n == 0 or wg.playout(game, s, seed * 31 + n, 1 + 2 * seed) == 0
+      end
+    end)
+  end
+end)
