@@ -164,7 +164,7 @@ describe("large pieces and move-then-capture", function()
     local out = wg.actions()
     local function same(game, s)
       for side = 1, 2 do
-        for _, mode in ipairs { "all", "move", "capture" } do
+        for _, mode in ipairs { "all", "move", "capture", "promotion" } do
           for _, types in ipairs { 0xffffffff, 2, 5 } do
             out:clear()
             local n = s:trace(out, side, 1, mode, types)
