@@ -385,6 +385,14 @@ describe("action lists: order", function()
         local n = naive(p, want, promotions)
         assert.equal(n, p:order_captures(got, value, promotions), text)
         assert.same(want:table(), got:table(), text)
+        -- a list longer than order_captures' room on the C stack
+        want, got = wg.actions(), wg.actions()
+        for _ = 1, 4 do
+          for side = 1, 2 do p:trace(want, side); p:trace(got, side) end
+        end
+        n = naive(p, want, promotions)
+        assert.equal(n, p:order_captures(got, value, promotions), text)
+        assert.same(want:table(), got:table(), text)
       end
     end
     local bare = T.position(courier, "k11/12/12/12/12/12/12/K11 w - - 0 1")
