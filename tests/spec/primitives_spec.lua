@@ -160,6 +160,24 @@ describe("large pieces and move-then-capture", function()
     assert.same({ "c2b2xc3", "c2b3xc3", "c2c2xc3", "c2d2xc3", "c2d3xc3" }, got)
   end)
 
+  it("order_captures sees no capture where a large piece moves onto squares it covers", function()
+    -- the box a1-b2 steps to a2, a square it covers itself: no capture,
+    -- and a man of its side on b4 that takes the man a4 is the one
+    local s = T.position(toy, "6/6/M5/6/bb4/bb4")
+    local out = wg.actions()
+    s:trace(out, 2)
+    local value = { [toy.T.man] = 1, [toy.T.box] = 5 }
+    local before = out:table()
+    assert.equal(0, s:order_captures(out, value))
+    assert.same(before, out:table())
+    s:add(toy.T.man, 2, sq("b4"))
+    out:clear()
+    s:trace(out, 2)
+    assert.equal(1, s:order_captures(out, value))
+    local _, from, to = wg.fields(out:get(1))
+    assert.same({ "b4", "a4" }, { toy.rules:name(from), toy.rules:name(to) })
+  end)
+
   it("mobility counts what trace would list, large pieces and promotions too", function()
     local out = wg.actions()
     local function same(game, s)
