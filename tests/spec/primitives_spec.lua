@@ -176,6 +176,11 @@ describe("large pieces and move-then-capture", function()
     assert.equal(1, s:order_captures(out, value))
     local _, from, to = wg.fields(out:get(1))
     assert.same({ "b4", "a4" }, { toy.rules:name(from), toy.rules:name(to) })
+    -- a key that is NaN (inf - inf here) has no order, as in out:order
+    value[toy.T.man] = math.huge
+    assert.has_error(function() s:order_captures(out, value) end,
+                     "bad argument #2 to 'order_captures' ('value' gives "
+                     .. "action 1 the key NaN)")
   end)
 
   it("mobility counts what trace would list, large pieces and promotions too", function()
