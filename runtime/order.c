@@ -54,13 +54,16 @@ int wg_order_capture_keys(const wg_state *s, const wg_actlist *l,
         if (from < 1 || from > nsq || to < 1 || to > nsq || !wg_at(s, from)
             || (promotions && promo > (unsigned)ntypes))
             return -(i + 1);
+        const int32_t *mover = wg_piece(s, wg_at(s, from));
         int victim = wg_at(s, to);
         double key = 0;
-        if (victim) {
+        /* a piece of the mover's side on `to` is none taken: a large
+         * piece's move onto squares it covers itself */
+        if (victim && wg_piece(s, victim)[PF_SIDE] != mover[PF_SIDE]) {
             /* as a game's Lua would write it: the same operations in the
              * same order, so the same doubles */
             double v = value[wg_piece(s, victim)[PF_TYPE]];
-            double by = value[wg_piece(s, wg_at(s, from))[PF_TYPE]];
+            double by = value[mover[PF_TYPE]];
             key = 10 * v + 1 - by / 10;
         }
         if (promotions && promo)

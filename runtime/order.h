@@ -18,7 +18,8 @@ void wg_order_sort(wg_keyed *k, wg_keyed *tmp, int n);
 
 /* Fills k[0..l->n) with l's actions, their places and their keys as
  * captures (MVV-LVA): an action (kind, from, to, ..., promotion type e)
- * whose `to` holds a piece gets 10 * value[victim] + 1 - value[attacker] / 10
+ * whose `to` holds a piece of the other side than from's gets
+ * 10 * value[victim] + 1 - value[attacker] / 10
  * -- the most valuable victim first, then the least valuable attacker;
  * with promotions, a nonzero e adds value[e]; any other action gets 0.
  * value[t] is type t's value, for t = 0..ntypes. Returns how many keys are

@@ -36,8 +36,13 @@ static int order_order_captures(lua_State *L)
         return luaL_error(L, "order_captures: action %d is not a move of a "
                           "piece", -above);
     int same = 1;                 /* every key 0: in order already */
-    for (int i = 0; i < n && same; i++)
-        same = k[i].key == 0;
+    for (int i = 0; i < n; i++) {
+        /* NaN (inf - inf) has no order: the sort needs a consistent one */
+        if (k[i].key != k[i].key)
+            return luaL_argerror(L, 3, lua_pushfstring(L, "'value' gives "
+                                 "action %d the key NaN", i + 1));
+        same = same && k[i].key == 0;
+    }
     if (!same) {
         wg_order_sort(k, k + n, n);
         for (int i = 0; i < n; i++)

@@ -498,6 +498,11 @@ int wg_trace_side_count(const wg_state *s, int side, int modes,
     const int32_t *list = wg_list(s, side);
     wg_actlist other = { 0 };   /* for the moves of a piece not plain */
     int n = 0, rc = WG_OK;
+    if (modes == WG_TRACE_PROMOTION) {   /* few, and not at every leaf */
+        rc = wg_trace_side_promotions(s, side, types, 1, &other);
+        wg_actlist_free(&other);
+        return rc;
+    }
     for (int i = 0, np = wg_count(s, side); i < np && rc >= 0; i++) {
         const int32_t *p = wg_piece(s, list[i]);
         const wg_type *ty = &s->rules->type[p[PF_TYPE]];

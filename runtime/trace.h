@@ -28,10 +28,12 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
                         unsigned kind, wg_actlist *out);
 /* The side's moves to empty squares that promote (field e nonzero), of
  * the types in the mask: with its captures, a quiescence search's forcing
- * moves. */
+ * moves. WG_TRACE_PROMOTION asks wg_trace_side_count for their number. */
+enum { WG_TRACE_PROMOTION = 4 };
 int wg_trace_side_promotions(const wg_state *s, int side, uint32_t types,
                              unsigned kind, wg_actlist *out);
-/* How many actions wg_trace_side_modes would add, without a list: the
+/* How many actions wg_trace_side_modes would add (or, with modes
+ * WG_TRACE_PROMOTION, wg_trace_side_promotions), without a list: the
  * mobility an evaluation counts. Returns the count, or WG_ENOMEM. */
 int wg_trace_side_count(const wg_state *s, int side, int modes,
                         uint32_t types);

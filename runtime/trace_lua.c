@@ -20,6 +20,18 @@ static int opt_modes(lua_State *L, int i)
     return luaL_checkoption(L, i, NULL, modes) + 1;
 }
 
+/* s:trace's and s:mobility's mode: WG_MOVE, WG_CAPTURE, both, or
+ * WG_TRACE_PROMOTION */
+static int opt_side_modes(lua_State *L, int i)
+{
+    static const char *const names[] = {
+        "move", "capture", "all", "promotion", NULL
+    };
+    if (lua_isnoneornil(L, i))
+        return WG_MOVE | WG_CAPTURE;
+    return luaL_checkoption(L, i, NULL, names) + 1;
+}
+
 /* A bit mask of type ids: every type when none is given. */
 static uint32_t opt_types(lua_State *L, int i)
 {
@@ -35,17 +47,14 @@ static uint32_t opt_types(lua_State *L, int i)
  * promote; types (a bit mask of type ids) keeps those types' */
 static int trace_trace(lua_State *L)
 {
-    static const char *const names[] = {
-        "move", "capture", "all", "promotion", NULL
-    };
     wg_state *s = wg_check_state(L, 1);
     wg_actlist *out = wg_check_actions(L, 2);
     int side = wg_check_side(L, 3);
     unsigned kind = opt_kind(L, 4);
-    int modes = lua_isnoneornil(L, 5) ? WG_MOVE | WG_CAPTURE
-                : luaL_checkoption(L, 5, NULL, names) + 1;
+    int modes = opt_side_modes(L, 5);
     uint32_t types = opt_types(L, 6);
-    int n = modes == 4 ? wg_trace_side_promotions(s, side, types, kind, out)
+    int n = modes == WG_TRACE_PROMOTION
+            ? wg_trace_side_promotions(s, side, types, kind, out)
             : wg_trace_side_modes(s, side, modes, types, kind, out);
     wg_check_rc(L, n, "too many actions");
     lua_pushinteger(L, n);
@@ -60,7 +69,7 @@ static int trace_mobility(lua_State *L)
     wg_state *s = wg_check_state(L, 1);
     int side = wg_check_side(L, 2);
     uint32_t types = opt_types(L, 4);
-    int n = wg_trace_side_count(s, side, opt_modes(L, 3), types);
+    int n = wg_trace_side_count(s, side, opt_side_modes(L, 3), types);
     wg_check_rc(L, n, NULL);
     lua_pushinteger(L, n);
     return 1;

@@ -160,11 +160,34 @@ describe("large pieces and move-then-capture", function()
     assert.same({ "c2b2xc3", "c2b3xc3", "c2c2xc3", "c2d2xc3", "c2d3xc3" }, got)
   end)
 
+  it("order_captures sees no capture where a large piece moves onto squares it covers", function()
+    -- the box a1-b2 steps to a2, a square it covers itself: no capture,
+    -- and a man of its side on b4 that takes the man a4 is the one
+    local s = T.position(toy, "6/6/M5/6/bb4/bb4")
+    local out = wg.actions()
+    s:trace(out, 2)
+    local value = { [toy.T.man] = 1, [toy.T.box] = 5 }
+    local before = out:table()
+    assert.equal(0, s:order_captures(out, value))
+    assert.same(before, out:table())
+    s:add(toy.T.man, 2, sq("b4"))
+    out:clear()
+    s:trace(out, 2)
+    assert.equal(1, s:order_captures(out, value))
+    local _, from, to = wg.fields(out:get(1))
+    assert.same({ "b4", "a4" }, { toy.rules:name(from), toy.rules:name(to) })
+    -- a key that is NaN (inf - inf here) has no order, as in out:order
+    value[toy.T.man] = math.huge
+    assert.has_error(function() s:order_captures(out, value) end,
+                     "bad argument #2 to 'order_captures' ('value' gives "
+                     .. "action 1 the key NaN)")
+  end)
+
   it("mobility counts what trace would list, large pieces and promotions too", function()
     local out = wg.actions()
     local function same(game, s)
       for side = 1, 2 do
-        for _, mode in ipairs { "all", "move", "capture" } do
+        for _, mode in ipairs { "all", "move", "capture", "promotion" } do
           for _, types in ipairs { 0xffffffff, 2, 5 } do
             out:clear()
             local n = s:trace(out, side, 1, mode, types)
@@ -383,6 +406,14 @@ describe("action lists: order", function()
       for _, promotions in ipairs { true, false } do
         local want, got = courier:legal(p), courier:legal(p)
         local n = naive(p, want, promotions)
+        assert.equal(n, p:order_captures(got, value, promotions), text)
+        assert.same(want:table(), got:table(), text)
+        -- a list longer than order_captures' room on the C stack
+        want, got = wg.actions(), wg.actions()
+        for _ = 1, 4 do
+          for side = 1, 2 do p:trace(want, side); p:trace(got, side) end
+        end
+        n = naive(p, want, promotions)
         assert.equal(n, p:order_captures(got, value, promotions), text)
         assert.same(want:table(), got:table(), text)
       end
