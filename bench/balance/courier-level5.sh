@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/balance/courier-level5.sh [JOBS]: Courier Army's first-move
-# advantage with the top level against itself, 200 games -- about 12 hours
+# advantage with the top level against itself, 200 games -- about 7 hours
 # of processor time, so it is played one game a shard and kept here, a file
 # a game, to be resumed in any later session: it plays only the shards that
 # have no file yet, JOBS at a time (default 2), then merges them all.
