@@ -9,7 +9,7 @@ median_of() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 budget() {
     local rounds=${BUDGET_ROUNDS:-5} spec g n file r
     echo "== Budget: random playouts, trusted and untrusted, CPU time, median of $rounds alternating runs"
-    for spec in courier:60 wehrschach:20 blockwars:60; do
+    for spec in courier:240 wehrschach:60 blockwars:200; do
         g=${spec%:*} n=${spec#*:}
         file=$(ls scripts/games/$g.lua scripts/games/$g/init.lua 2>/dev/null | head -n 1)
         local off=() on=()

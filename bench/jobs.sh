@@ -11,14 +11,13 @@
 # jobs_times G: RUNS runs of G games with --jobs 1 then --jobs 2, in turn;
 # prints for each of the two "min median max cores"
 jobs_times() {
-    local j
+    local j TIMEFORMAT='%3R %3U %3S'   # bash's time, to the millisecond
     : > "$tmp.1"
     : > "$tmp.2"
     for _ in $(seq "$RUNS"); do
         for j in 1 2; do
-            /usr/bin/time -a -o "$tmp.$j" -f '%e %U %S' "$W" selfplay \
-                courier --games "$1" --white random --black random \
-                --jobs "$j" > /dev/null
+            { time "$W" selfplay courier --games "$1" --white random \
+                  --black random --jobs "$j" > /dev/null 2>&1; } 2>> "$tmp.$j"
         done
     done
     for j in 1 2; do

@@ -141,13 +141,16 @@ function ai.think(game, s, opts)
                             input = opts.input })
 end
 
+-- ai.draw(s, seed) -> the 32 random bits the random player draws with in
+-- s: out:pick(draw) and game:random_action(s, out, draw) take them
+function ai.draw(s, seed)
+  return ((seed * 6364136223846793005 + s:hash()) >> 32) & 0xffffffff
+end
+
 -- ai.random(game, s, seed [, legal]) -> a uniformly random legal action,
 -- or nil; legal: s's legal actions when the caller has them already
 function ai.random(game, s, seed, legal)
-  local out = legal or game:legal(s)
-  if out:size() == 0 then return nil end
-  local x = seed * 6364136223846793005 + s:hash()
-  return out:get((x >> 33) % out:size() + 1)
+  return (legal or game:legal(s)):pick(ai.draw(s, seed))
 end
 
 -- ai.player(spec) -> a function(game, s, seed) returning an action, and a

@@ -39,10 +39,28 @@ function M.play(game, players, index, seed, max_plies, info)
   end
   local ending
   local hidden, view = game:hidden(), nil
-  local out = game:legal(s)   -- one list, filled again each ply
+  -- A random player of a game that draws a playout's action itself
+  -- (game:random_action) needs no list: the game may count its actions
+  -- and make only the one drawn, the one ai.random would pick.
+  local draws = {}
+  if game.random_action and not hidden then
+    for side, player in pairs(players) do
+      draws[side] = player == ai.random
+    end
+  end
+  local out = core.actions()   -- one list, filled again each ply
   while true do
     if core.interrupted() then return nil end  -- Ctrl-C: the game is lost
-    if out:size() == 0 then
+    local who = s:decider()
+    local a, over
+    if draws[who] then
+      out:clear()
+      a = game:random_action(s, out, ai.draw(s, seed * 7919 + plies))
+      over = a == nil
+    else
+      over = game:legal(s, out):size() == 0
+    end
+    if over then
       local winner, reason, score = game:result(s)
       rec.winner, rec.reason, rec.score = winner,
                                           reason or "no legal action", score
@@ -56,13 +74,13 @@ function M.play(game, players, index, seed, max_plies, info)
         "move limit of %d actions", max_plies) }
       break
     end
-    local who = s:decider()
-    -- a player sees what its side may know, never the hidden truth
-    if hidden then view = game:view(s, who, seed * 104729 + plies, view) end
-    local a = players[who](game, view or s, seed * 7919 + plies, out)
+    if not draws[who] then
+      -- a player sees what its side may know, never the hidden truth
+      if hidden then view = game:view(s, who, seed * 104729 + plies, view) end
+      a = players[who](game, view or s, seed * 7919 + plies, out)
+    end
     if log then log:play(s, a) else game:play(s, a) end
     plies = plies + 1
-    game:legal(s, out)
   end
   rec.plies = plies
   if log then rec.text = record.write(log:record(ending)) end

@@ -26,7 +26,7 @@ describe("records: write, read, write", function()
 
   it("blockwars: a record names the game's own turns, its placement and sub-decisions", function()
     local game = T.game "blockwars"
-    local text = R.game(game, 1, 60)
+    local text = R.game(game, 2, 60)
     local lines = {}
     for l in text:gmatch("[^\n]+") do lines[#lines + 1] = l end
     -- the Germans place, then the Canadians, then the Germans' first turn
@@ -39,7 +39,7 @@ describe("records: write, read, write", function()
     end
     assert.same({ "1.", "1...", "1...", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9.", "10.", "11.", "12." },
                 turns)
-    assert.matches("\n6%. f4f5xf6 {#%x+}, fly 2 {#%x+}, dogfight 2 {#%x+},\nstrafe d3 {#%x+}, d3e3 {#%x+}\n",
+    assert.matches("\n7%. b5a4xb3 {#%x+}, fly 2 {#%x+}, dogfight 2 {#%x+},\nstrafe a2 {#%x+}, g5xf5 {#%x+}\n",
                    text)
   end)
 end)

@@ -122,7 +122,7 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     { "replay", "RECORD", record = RECORD, limits = SMALL },
     " actions ran out of memory" },
   { "loop-selfplay", "local n = 0\nfunction game:play(s, a)\n  n = n + 1\n"
-    .. "  if n > 5 then " .. LOOP .. " end\n  s:apply_move(a); s:end_turn()\n"
+    .. "  if n > 1 then " .. LOOP .. " end\n  s:apply_move(a); s:end_turn()\n"
     .. "end", { "selfplay", "--games", "1", "--white", "random", "--black",
                 "random" }, "%d+: play ran out" },
   { "loop-pcall", "function game:actions()\n  while true do pcall(function() "

@@ -5,6 +5,7 @@ local T = require "wargrid.test"
 local selfplay = require "wargrid.selfplay"
 local json = require "wargrid.json"
 local loader = require "wargrid.loader"
+local ai = require "wargrid.ai"
 
 local function run(cmd, env)
   local h = io.popen((env or "") .. "build/wargrid " .. cmd .. " 2>&1; echo \"rc=$?\"")
@@ -61,9 +62,9 @@ describe("selfplay: games cut off", function()
 
   it("the report counts them from a real run (--max-plies), as the same games played out say", function()
     local out = run("selfplay " .. AMAZONS .. " --games 40 --max-plies 24")
-    assert.matches("\n  cut off                 28   70.0%%  28 at the move limit %(24 actions%)\n"
-                   .. "  length: mean 22.3 actions, sd 1.8, min 18, max 24, over the 12 games that ended\n", out)
-    assert.matches("; 28 of 40 games cut off by a limit count as draws\nrc=0\n$", out)
+    assert.matches("\n  cut off                 27   67.5%%  27 at the move limit %(24 actions%)\n"
+                   .. "  length: mean 23.0 actions, sd 1.1, min 21, max 24, over the 13 games that ended\n", out)
+    assert.matches("; 27 of 40 games cut off by a limit count as draws\nrc=0\n$", out)
     -- the same seeds without the limit: the games longer than 24 actions are those cut off
     local long, sum, ended = 0, 0, 0
     for line in run("selfplay " .. AMAZONS .. " --games 40 --shard 1/1"):gmatch("[^\n]+") do
@@ -72,55 +73,91 @@ describe("selfplay: games cut off", function()
         if rec.plies > 24 then long = long + 1 else sum, ended = sum + rec.plies, ended + 1 end
       end
     end
-    assert.same({ 28, 12, "22.3" }, { long, ended, string.format("%.1f", sum / ended) })
+    assert.same({ 27, 13, "23.0" }, { long, ended, string.format("%.1f", sum / ended) })
+  end)
+end)
+
+describe("selfplay: the random player", function()
+  -- the same player, not recognised as ai.random: it draws from the list
+  local function listed(...) return ai.random(...) end
+  local function info() return { event = "t", white = "random", black = "random" } end
+
+  it("T-M1 T-G1 draws through game:random_action the games the list gives (Trenches, Amazons)", function()
+    for _, name in ipairs { "amazons", "trenches", "examples/variants/amazons_6x6.lua" } do
+      local game = T.game(name)
+      assert.is_function(game.random_action)
+      for seed = 1, 6 do
+        local drawn = selfplay.play(game, { ai.random, ai.random }, 0, seed, 1000, info())
+        local from_list = selfplay.play(game, { listed, listed }, 0, seed, 1000, info())
+        local mixed = selfplay.play(game, { ai.random, listed }, 0, seed, 1000, info())
+        assert.same(from_list, drawn, name .. " seed " .. seed)
+        assert.same(from_list, mixed, name .. " seed " .. seed)
+        assert.is_nil(drawn.cutoff)
+        assert.truthy(drawn.plies > 10)
+      end
+      -- and at the move limit alike
+      local drawn = selfplay.play(game, { ai.random, ai.random }, 0, 3, 7)
+      assert.same({ 0, "move limit", true, 7 }, { drawn.winner, drawn.reason, drawn.cutoff, drawn.plies })
+      assert.same(selfplay.play(game, { listed, listed }, 0, 3, 7), drawn)
+    end
+  end)
+
+  it("picks the action the list holds at draw * n >> 32 of its n", function()
+    local game = T.game("courier")
+    local s = game:new()
+    local out = game:legal(s)
+    for seed = 1, 50 do
+      local draw = ai.draw(s, seed)
+      assert.equal(out:get((draw * out:size() >> 32) + 1), ai.random(game, s, seed))
+    end
   end)
 end)
 
 describe("selfplay: the answer", function()
   it("ends with the verdict, after the games a width would need", function()
     local out = run("selfplay " .. AMAZONS .. " --games 200")
-    assert.matches("\n  first player score    96.0   48.0%%  %[ 41.2%%,  54.9%%%]\n", out)
-    assert.matches("\n  about 380 games would narrow the interval to 10 points wide %(it is 13.7 now%)\n"
-                   .. "verdict: the first player scores 48%% %(95%% interval 41%-55%): can't tell with 200 games: "
-                   .. "anywhere from a second%-move advantage of 9 points to a first%-move one of 5\nrc=0\n$", out)
+    assert.matches("\n  first player score   108.0   54.0%%  %[ 47.1%%,  60.8%%%]\n", out)
+    assert.matches("\n  about 378 games would narrow the interval to 10 points wide %(it is 13.7 now%)\n"
+                   .. "verdict: the first player scores 54%% %(95%% interval 47%-61%): can't tell with 200 games: "
+                   .. "anywhere from a second%-move advantage of 3 points to a first%-move one of 11\nrc=0\n$", out)
     out = run("selfplay " .. AMAZONS .. " --games 200 --width 4")
-    assert.matches("\n  about 2,390 games would narrow the interval to 4 points wide %(it is 13.7 now%)\n", out)
+    assert.matches("\n  about 2,380 games would narrow the interval to 4 points wide %(it is 13.7 now%)\n", out)
   end)
 
   it("--sprt stops when the test accepts H0", function()
     local out = run("selfplay " .. AMAZONS .. " --sprt 50,65")
-    assert.matches("^amazons_6x6: 60 games, white %(random%) vs black %(random%), seeds 1%.%.60\n", out)
-    assert.matches("\n  stopped after 60 games: the SPRT accepted H0\n  SPRT %(alpha 0.05, beta 0.05%): H0 the "
-                   .. "first player scores 50%%, H1 65%%: LLR %-4.07, bounds %-2.94 and 2.94: H0 accepted\n", out)
+    assert.matches("^amazons_6x6: 80 games, white %(random%) vs black %(random%), seeds 1%.%.80\n", out)
+    assert.matches("\n  stopped after 80 games: the SPRT accepted H0\n  SPRT %(alpha 0.05, beta 0.05%): H0 the "
+                   .. "first player scores 50%%, H1 65%%: LLR %-3.15, bounds %-2.94 and 2.94: H0 accepted\n", out)
   end)
 
   it("--sprt stops when the test accepts H1", function()
     local out = run("selfplay " .. AMAZONS .. " --sprt 30,45 --seed 100")
-    assert.matches("\n  stopped after 40 games: the SPRT accepted H1\n", out)
-    assert.matches("H0 the first player scores 30%%, H1 45%%: LLR 4.58, bounds %-2.94 and 2.94: H1 accepted\n", out)
+    assert.matches("\n  stopped after 20 games: the SPRT accepted H1\n", out)
+    assert.matches("H0 the first player scores 30%%, H1 45%%: LLR 3.58, bounds %-2.94 and 2.94: H1 accepted\n", out)
   end)
 
   it("--until stops at a width, the same with any --jobs, or at the cap of --games", function()
     local out = run("selfplay " .. AMAZONS .. " --until 15")
     assert.matches("^amazons_6x6: 180 games,", out)
     assert.matches("\n  stopped after 180 games: the interval is narrower than 15 points\n"
-                   .. "  the interval is already narrower than 15 points %(14.5%)\n", out)
+                   .. "  the interval is already narrower than 15 points %(14.4%)\n", out)
     assert.equal(out, run("selfplay " .. AMAZONS .. " --until 15 --jobs 2"))
     out = run("selfplay " .. AMAZONS .. " --until 3 --games 60")
     assert.matches("\n  stopped at the cap of 60 games, before the interval narrowed to 3 points\n"
-                   .. "  about 4,250 games would narrow the interval to 3 points wide %(it is 24.5 now%)\n", out)
+                   .. "  about 4,220 games would narrow the interval to 3 points wide %(it is 24.4 now%)\n", out)
   end)
 
   it("--json carries the score, the cut-offs, the stop, the test and the verdict", function()
     local out = run("selfplay " .. AMAZONS .. " --sprt 50,65 --max-plies 26 --json")
     local r = json.decode(out:match("^(.-)\nrc=0"))
-    assert.equal(60, r.games)
+    assert.equal(40, r.games)
     assert.equal(1000, r.cap)
-    assert.same({ reason = "H0", games = 60 }, r.stop)
+    assert.same({ reason = "H0", games = 40 }, r.stop)
     assert.equal("H0", r.sprt.result)
     assert.same({ 0.5, 0.65, 0.05, 0.05 }, { r.sprt.h0, r.sprt.h1, r.sprt.alpha, r.sprt.beta })
     assert.equal(r.cut_off.count, r.cut_off.by["move limit"])
-    assert.equal(60 - r.cut_off.count, r.length.games)
+    assert.equal(40 - r.cut_off.count, r.length.games)
     assert.is_false(r.length.cut_off_included)
     assert.equal("unclear", r.verdict.code)
     assert.matches("^the first player scores ", r.verdict.text)
@@ -148,7 +185,7 @@ describe("selfplay: the answer", function()
     local tty = h:read("a")
     h:close()
     assert.matches("^\r  1/40 games  first player [%d.]+%% %[[%d.]+, [%d.]+%]  ETA %d+s", tty)
-    assert.matches("\r  40/40 games  first player 57.5%% %[42.2, 71.5%] *\r *\r$", tty)
+    assert.matches("\r  40/40 games  first player 52.5%% %[37.5, 67.1%] *\r *\r$", tty)
   end)
 
   it("refuses what cannot be answered: one line, exit 2", function()
@@ -168,15 +205,15 @@ describe("selfplay: the answer", function()
 end)
 
 describe("compare: the answer", function()
-  -- Amazons 6x6 found by name, and a variant with one black amazon fewer
+  -- Amazons 6x6 found by name, and a variant with two black amazons fewer
   local dir = os.tmpname()
   os.remove(dir)
   os.execute("mkdir " .. dir)
-  local three = dir .. "/three.lua"
-  local f = assert(io.open(three, "w"))
+  local two = dir .. "/two.lua"
+  local f = assert(io.open(two, "w"))
   f:write([[
 local wg = require "wargrid"
-return wg.variant("amazons_6x6", { name = "amazons_6x6_three", start = "2qq2/5q/6/6/Q4Q/2QQ2 w" })
+return wg.variant("amazons_6x6", { name = "amazons_6x6_two", start = "2q3/5q/6/6/Q4Q/2QQ2 w" })
 ]])
   f:close()
   local same = dir .. "/same.lua"
@@ -193,31 +230,31 @@ return wg.variant("amazons_6x6", { name = "amazons_6x6_same" })
   teardown(function() os.execute("rm -r " .. dir) end)
 
   it("a variant clearly less balanced", function()
-    local out = compare(three .. " --games 100")
-    assert.matches("\nDIR/three.lua against the base game %(100 games each%):\n"
-                   .. "  first player score       %+15.0 points  %[%+1.3, %+27.9%]\n"
-                   .. "  distance from 50%%        %+15.0 points  %[%+1.3, %+23.6%]\n", out)
-    assert.matches("\nverdict: the variant raises the first player's score by 15 points %(95%% interval 1%-28%): "
+    local out = compare(two .. " --games 100")
+    assert.matches("\nDIR/two.lua against the base game %(100 games each%):\n"
+                   .. "  first player score       %+33.0 points  %[%+20.5, %+44.1%]\n"
+                   .. "  distance from 50%%        %+33.0 points  %[%+20.5, %+39.2%]\n", out)
+    assert.matches("\nverdict: the variant raises the first player's score by 33 points %(95%% interval 20%-44%): "
                    .. "clearly less balanced\nrc=0\n$", out)
   end)
 
   it("--sprt pairs the games of the same seed, and each variant stops on its own", function()
-    local out = compare(three .. " " .. same .. " --sprt 0,15")
+    local out = compare(two .. " " .. same .. " --sprt 0,15")
     -- the same rules give the same games: every pair differs by 0
     assert.matches("\nDIR/same.lua against the base game %(20 games each%):\n", out)
     assert.matches("\n  stopped after 20 games: the SPRT accepted H0\n  SPRT %(alpha 0.05, beta 0.05%): H0 the score "
                    .. "changes by %+0 points, H1 %+15: LLR %-3.24, bounds %-2.94 and 2.94: H0 accepted\n", out)
-    assert.matches("\nDIR/three.lua against the base game %(180 games each%):\n", out)
-    assert.matches("\n  stopped after 180 games: the SPRT accepted H1\n", out)
-    assert.matches("^amazons_6x6: 180 games", out)
-    assert.equal(out, compare(three .. " " .. same .. " --sprt 0,15 --jobs 2"))
+    assert.matches("\nDIR/two.lua against the base game %(40 games each%):\n", out)
+    assert.matches("\n  stopped after 40 games: the SPRT accepted H1\n", out)
+    assert.matches("^amazons_6x6: 40 games", out)
+    assert.equal(out, compare(two .. " " .. same .. " --sprt 0,15 --jobs 2"))
   end)
 
   it("--json carries each variant's change, balance, stop and verdict", function()
-    local out = compare(three .. " --until 20 --json")
+    local out = compare(two .. " --until 20 --json")
     local r = json.decode(out:match("^(.-)\nrc=0"))
     local v = r.variants[1]
-    assert.equal("DIR/three.lua", v.file)
+    assert.equal("DIR/two.lua", v.file)
     assert.same({ reason = "width", games = v.report.games }, v.stop)
     assert.is_true(v.first_player_score.high - v.first_player_score.low < 0.25)
     assert.same({ "raises", "less_balanced" }, { v.verdict.change, v.verdict.balance })
