@@ -102,6 +102,20 @@ describe("selfplay: the random player", function()
     end
   end)
 
+  -- the games alone would be the same if the draw were never taken
+  it("lists no action for a side it draws for, and lists for the other", function()
+    local amazons = T.game "amazons"
+    local lists = 0
+    local counted = setmetatable({ legal = function(self, ...)
+      lists = lists + 1
+      return amazons.legal(self, ...)
+    end }, { __index = amazons })
+    local rec = selfplay.play(counted, { ai.random, ai.random }, 0, 1, 1000)
+    assert.equal(0, lists)
+    rec = selfplay.play(counted, { ai.random, listed }, 0, 1, 1000)
+    assert.equal((rec.plies + 1) // 2, lists)   -- black's turns, and the last look
+  end)
+
   it("picks the action the list holds at draw * n >> 32 of its n", function()
     local game = T.game("courier")
     local s = game:new()
