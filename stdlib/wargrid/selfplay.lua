@@ -41,9 +41,10 @@ function M.play(game, players, index, seed, max_plies, info)
   local hidden, view = game:hidden(), nil
   -- A random player of a game that draws a playout's action itself
   -- (game:random_action) needs no list: the game may count its actions
-  -- and make only the one drawn, the one ai.random would pick.
+  -- and make only the one drawn, the one ai.random would pick. Like a
+  -- playout, it takes a random_action that is no function for none.
   local draws = {}
-  if game.random_action and not hidden then
+  if type(game.random_action) == "function" and not hidden then
     for side, player in pairs(players) do
       draws[side] = player == ai.random
     end

@@ -102,6 +102,40 @@ describe("selfplay: the random player", function()
     end
   end)
 
+  -- the games alone would be the same if the draw were never taken
+  it("lists no action for a side it draws for, and lists for the other", function()
+    local amazons = T.game "amazons"
+    local lists = 0
+    local counted = setmetatable({ legal = function(self, ...)
+      lists = lists + 1
+      return amazons.legal(self, ...)
+    end }, { __index = amazons })
+    local rec = selfplay.play(counted, { ai.random, ai.random }, 0, 1, 1000)
+    assert.equal(0, lists)
+    rec = selfplay.play(counted, { ai.random, listed }, 0, 1, 1000)
+    assert.equal((rec.plies + 1) // 2, lists)   -- black's turns, and the last look
+  end)
+
+  -- a playout takes a random_action that is no function for none; a
+  -- script's odd value must not make selfplay's own code fail
+  it("takes a random_action that is no function for none, as playouts do", function()
+    local amazons = T.game "amazons"
+    local odd = setmetatable({ random_action = true }, { __index = amazons })
+    for seed = 1, 2 do
+      assert.same(selfplay.play(amazons, { listed, listed }, 0, seed, 1000, info()),
+                  selfplay.play(odd, { ai.random, ai.random }, 0, seed, 1000, info()))
+    end
+    local file = os.tmpname()
+    local f = assert(io.open(file, "w"))
+    f:write('local v = require("wargrid").variant("amazons", { name = "odd", board = { files = 6, ranks = 6 },\n'
+            .. '  start = "2qq2/q4q/6/6/Q4Q/2QQ2 w" })\nv.random_action = true\nreturn v\n')
+    f:close()
+    local out = run("selfplay --variant " .. file .. " --games 4 --white random --black random")
+    os.remove(file)
+    assert.matches("^odd: 4 games, white %(random%) vs black %(random%)", out)
+    assert.matches("\nrc=0\n$", out)
+  end)
+
   it("picks the action the list holds at draw * n >> 32 of its n", function()
     local game = T.game("courier")
     local s = game:new()
