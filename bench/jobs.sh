@@ -17,7 +17,12 @@ jobs_times() {
     for _ in $(seq "$RUNS"); do
         for j in 1 2; do
             { time "$W" selfplay courier --games "$1" --white random \
-                  --black random --jobs "$j" > /dev/null 2>&1; } 2>> "$tmp.$j"
+                  --black random --jobs "$j" > /dev/null 2> "$tmp.err"; } \
+                2>> "$tmp.$j" || {
+                echo "bench/jobs: selfplay --jobs $j failed:" \
+                     "$(head -n 1 "$tmp.err")" >&2
+                return 1
+            }
         done
     done
     for j in 1 2; do
@@ -29,13 +34,14 @@ jobs_times() {
 }
 
 jobs() {
-    local sizes=${JOBS_GAMES:-4 12 40 200} g ratio a1 m1 b1 c1 a2 m2 b2 c2
+    local sizes=${JOBS_GAMES:-4 12 40 200} g ratio a1 m1 b1 c1 a2 m2 b2 c2=
     echo "== selfplay courier, random players, --jobs 1 against --jobs 2," \
          "median of $RUNS (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     printf '  %-6s %-30s %-30s %s\n' games "--jobs 1: s (min, max) cores" \
            "--jobs 2: s (min, max) cores" "speed-up"
     for g in $sizes; do
         { read -r a1 m1 b1 c1; read -r a2 m2 b2 c2; } < <(jobs_times "$g")
+        [ -n "${c2:-}" ] || continue   # a run failed, and said so
         ratio=$(awk -v a="$m1" -v b="$m2" 'BEGIN {printf "%.2f", a / b}')
         printf '  %-6s %7.3f (%.3f, %.3f) %4.2f     %7.3f (%.3f, %.3f) %4.2f' \
                "$g" "$m1" "$a1" "$b1" "$c1" "$m2" "$a2" "$b2" "$c2"
