@@ -110,9 +110,9 @@ describe("selfplay: the random player", function()
       lists = lists + 1
       return amazons.legal(self, ...)
     end }, { __index = amazons })
-    local rec = selfplay.play(counted, { ai.random, ai.random }, 0, 1, 1000)
+    assert.truthy(selfplay.play(counted, { ai.random, ai.random }, 0, 1, 1000).plies > 10)
     assert.equal(0, lists)
-    rec = selfplay.play(counted, { ai.random, listed }, 0, 1, 1000)
+    local rec = selfplay.play(counted, { ai.random, listed }, 0, 1, 1000)
     assert.equal((rec.plies + 1) // 2, lists)   -- black's turns, and the last look
   end)
 
