@@ -5,7 +5,7 @@ RUNS=${RUNS:-3}
 AI_GAMES=${AI_GAMES:-courier wehrschach trenches amazons blockwars}
 tmp=$(mktemp)
 results=$(mktemp)   # the rows of the closing table
-trap 'rm -f "$tmp" "$tmp.in" "$tmp.time" "$tmp.err" "$tmp.1" "$tmp.2" "$results"' EXIT
+trap 'rm -f "$tmp" "$tmp.in" "$tmp.time" "$tmp.err" "$tmp.1" "$tmp.2" "$tmp.w" "$results"' EXIT
 
 # goal FIGURE VALUE GOAL: one row of the table bench/run ends with -- the
 # figure, its value, its goal ("<= X" or ">= X") and whether it is met.
