@@ -34,7 +34,7 @@ jobs_times() {
 }
 
 jobs() {
-    local sizes=${JOBS_GAMES:-4 12 40 200} g ratio a1 m1 b1 c1 a2 m2 b2 c2=
+    local sizes=${JOBS_GAMES:-4 12 40 200} g ratio a1 m1 b1 c1 a2 m2 b2 c2
     echo "== selfplay courier, random players, --jobs 1 against --jobs 2," \
          "median of $RUNS (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     printf '  %-6s %-30s %-30s %s\n' games "--jobs 1: s (min, max) cores" \
