@@ -149,6 +149,7 @@ install: all
 	install -m 644 stdlib/wargrid/*.lua $(DESTDIR)$(LUA_LMOD)/wargrid/
 	install -m 644 stdlib/wargrid/cli/*.lua $(DESTDIR)$(LUA_LMOD)/wargrid/cli/
 	install -m 644 build/lua/wargrid.so $(DESTDIR)$(LUA_CMOD)/wargrid/core.so
+	ln -sf core.so $(DESTDIR)$(LUA_CMOD)/wargrid/host.so
 	rm -rf $(DESTDIR)$(DATADIR)/games $(DESTDIR)$(DATADIR)/examples
 	cp -R scripts/games $(DESTDIR)$(DATADIR)/games
 	cp -R examples $(DESTDIR)$(DATADIR)/examples

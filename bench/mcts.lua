@@ -18,6 +18,6 @@ for r = 1, runs do
   times[r] = os.clock() - t0
 end
 table.sort(times)
-local peak = wg.core.usage().peak_kib
+local peak = wg.host.usage().peak_kib
 print(string.format("%.6f %.6f %.6f %d %d", times[1], times[(runs + 1) // 2],
                     times[runs], n, peak))

@@ -8,7 +8,7 @@ package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
 local game = wg.load(arg[1])
-local _, st = wg.core.search(game, game:new(), {
+local _, st = wg.host.search(game, game:new(), {
   threads = tonumber(arg[2]), seconds = tonumber(arg[3]),
   cpu = arg[4] == "cpu",
   repetition_draw = (game.def.ai or {}).repetition == "draw" })

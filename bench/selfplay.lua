@@ -39,7 +39,7 @@ for r = 1, runs do
   end
 end
 for k = 1, 2 do table.sort(times[k]) end
-local peak = wg.core.usage().peak_kib
+local peak = wg.host.usage().peak_kib
 local mid = (runs + 1) // 2
 print(string.format("%.6f %d %.6f %d %d", times[1][mid], count[1],
                     times[2][mid], count[2], peak))

@@ -79,7 +79,7 @@ end
 local function wargrid_mover(spec)
   local kind, secs = spec:match("^(%a*)/?([%d.]+)s$")
   -- "ab:NODES:opt=v,...": the alpha-beta search with options of
-  -- core.search, to measure them (lmr=false, aspiration=50)
+  -- host.search, to measure them (lmr=false, aspiration=50)
   local nodes, extra = spec:match("^ab:(%d+):(.*)$")
   local player = not secs and not nodes and assert(ai.player(spec))
   local m = { seconds = 0, moves = 0, name = spec }
@@ -92,7 +92,7 @@ local function wargrid_mover(spec)
       for k, v in extra:gmatch("(%w+)=([%w.]+)") do
         o[k] = tonumber(v) or v == "true"
       end
-      a = wg.core.search(game, s, o)
+      a = wg.host.search(game, s, o)
     elseif player then
       a = player(game, s, seed)
     elseif kind == "mcts" then

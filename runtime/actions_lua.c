@@ -46,10 +46,12 @@ static int act_fields(lua_State *L)
 void wg_push_actions(lua_State *L)
 {
     wg_gc_account(L);
-    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 0);
+    wg_lactions *u = lua_newuserdatauv(L, sizeof *u, 1);
     u->tag = WG_TAG_ACTIONS;
     u->l.a = NULL;
     u->l.n = u->l.cap = 0;
+    u->p = &u->l;
+    u->lent = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
     lua_setmetatable(L, -2);
 }

@@ -2,7 +2,7 @@
  * instruction count, a wall-clock deadline and a memory limit -- and the
  * functions the sandbox gives scripts in place of Lua's coroutine.resume.
  *
- * A budgeted call (a closure made by core.guard) starts a budget when none
+ * A budgeted call (a closure made by host.guard) starts a budget when none
  * runs; calls nested in it share it. Counting every instruction costs too
  * much in Lua 5.4 (a count hook traps every instruction, whatever its count),
  * so no hook runs at first: a timer ticks every TICK_MS milliseconds, and a
@@ -12,7 +12,12 @@
  * The tick also checks the deadline: past it, the hook raises the error at
  * the next instruction, and a call still running GRACE_MS later is inside a
  * C function (a backtracking string.find) where no hook runs: the process
- * ends with a line naming the script and exit status 2. The allocator counts
+ * ends with a line naming the script and exit status 2. Time is read from
+ * the monotonic clock, never counted in ticks (signals merge under load),
+ * and the timer is started again in every child a fork makes (a search's
+ * helpers, selfplay's workers), so a forked process runs scripts under the
+ * same budget. Beyond each call, a command may cap the time all calls of a
+ * unit of its work spend together (a move, a game, a whole command). The allocator counts
  * the Lua state's memory and refuses to grow it past the limit while a
  * budgeted call runs; the memory of the runtime's objects (states, action
  * lists: C's malloc) is seen by the tick, which reads the process's
@@ -22,10 +27,12 @@
 #define _DEFAULT_SOURCE  /* SA_RESTART, setitimer */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core_lua.h"
@@ -37,7 +44,8 @@ enum {
     NTRUSTED = 4,       /* directories of wargrid's own Lua files */
 };
 
-enum { RAN_OUT_NOT, RAN_OUT_INSTRUCTIONS, RAN_OUT_TIME, RAN_OUT_MEMORY };
+enum { RAN_OUT_NOT, RAN_OUT_INSTRUCTIONS, RAN_OUT_TIME, RAN_OUT_MEMORY,
+       RAN_OUT_COMMAND };
 
 typedef struct budget {
     lua_Alloc f;                     /* the allocator it counts for */
@@ -45,13 +53,16 @@ typedef struct budget {
     size_t used, limit;              /* bytes; the limit while a call runs */
     lua_Integer instructions;        /* a call's budget */
     long ms;                         /* a call's deadline */
+    long command_ms;                 /* all calls of a unit of work; 0 none */
+    int command_given;               /* command_ms is the user's */
+    long spent_ms;                   /* what the calls of the unit spent */
+    char unit[40];                   /* "move", "game", "command" */
     int timer;                       /* the timer is running */
     int statm;                       /* /proc/self/statm, or -1 */
     long page;                       /* bytes in a page */
     volatile sig_atomic_t depth;     /* budgeted calls under way */
     volatile sig_atomic_t busy;      /* the fields below are changing */
-    volatile sig_atomic_t ticks;     /* timer ticks so far */
-    volatile sig_atomic_t start;     /* ticks when the call began */
+    volatile long start;             /* the clock's ms when the call began */
     volatile sig_atomic_t armed;     /* the running thread's hook is on */
     volatile sig_atomic_t step;      /* its count */
     volatile sig_atomic_t ran_out;   /* RAN_OUT_...: the call must end */
@@ -65,8 +76,16 @@ typedef struct budget {
 
 static budget B = {
     .limit = (size_t)512 << 20, .instructions = 200000000, .ms = 3000,
-    .statm = -1,
+    .statm = -1, .unit = "command",
 };
+
+/* The monotonic clock in milliseconds; async-signal-safe. */
+static long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
 
 static void *plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -215,13 +234,16 @@ static void on_tick(int sig)
 {
     (void)sig;
     int saved = errno;
-    B.ticks++;
     if (B.depth > 0 && !B.busy && B.current) {
-        long ms = (long)(B.ticks - B.start) * TICK_MS;
+        long ms = now_ms() - B.start;
         if (ms > B.ms + GRACE_MS)
             stuck();
         if (ms > B.ms && !B.ran_out) {
             B.ran_out = RAN_OUT_TIME;
+            arm(B.current, 1);
+        } else if (B.command_ms > 0 && B.spent_ms + ms > B.command_ms
+                   && !B.ran_out) {
+            B.ran_out = RAN_OUT_COMMAND;
             arm(B.current, 1);
         } else if (!B.ran_out && resident() > B.limit) {
             B.ran_out = RAN_OUT_MEMORY;
@@ -233,6 +255,24 @@ static void on_tick(int sig)
     errno = saved;
 }
 
+static int set_timer(void)
+{
+    struct timeval tick = { TICK_MS / 1000, TICK_MS % 1000 * 1000 };
+    struct itimerval it = { tick, tick };
+    if (B.statm >= 0)
+        close(B.statm);
+    B.statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    return setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/* A fork's child has no timer (setitimer is not inherited), and the
+ * parent's /proc/self/statm open: both made again for the child. */
+static void in_child(void)
+{
+    if (B.timer && set_timer() != 0)
+        _exit(70);
+}
+
 static void start_timer(lua_State *L)
 {
     struct sigaction sa;
@@ -240,12 +280,9 @@ static void start_timer(lua_State *L)
     sa.sa_handler = on_tick;
     sa.sa_flags = SA_RESTART;  /* reads from a terminal or a pipe go on */
     sigemptyset(&sa.sa_mask);
-    struct timeval tick = { TICK_MS / 1000, TICK_MS % 1000 * 1000 };
-    struct itimerval it = { tick, tick };
-    B.statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
     B.page = sysconf(_SC_PAGESIZE);
-    if (sigaction(SIGALRM, &sa, NULL) != 0
-        || setitimer(ITIMER_REAL, &it, NULL) != 0)
+    if (sigaction(SIGALRM, &sa, NULL) != 0 || set_timer() != 0
+        || pthread_atfork(NULL, NULL, in_child) != 0)
         luaL_error(L, "cannot start the budget's timer: %s", strerror(errno));
     B.timer = 1;
 }
@@ -264,10 +301,14 @@ static void enter(lua_State *L, const char *script, const char *name,
     B.ran_out = RAN_OUT_NOT;
     B.where[0] = 0;
     B.current = L;
-    B.start = B.ticks;
+    B.start = now_ms();
     B.armed = 0;
     if (exact)  /* a load counts from its first instruction */
         arm(L, STEP);
+    if (B.command_ms > 0 && B.spent_ms >= B.command_ms) {
+        B.ran_out = RAN_OUT_COMMAND;   /* the unit's time is all spent */
+        arm(L, 1);
+    }
     B.depth = 1;
     B.busy = 0;
 }
@@ -275,6 +316,7 @@ static void enter(lua_State *L, const char *script, const char *name,
 static void leave(lua_State *L)
 {
     B.busy = 1;
+    B.spent_ms += now_ms() - B.start;
     B.depth = 0;
     if (B.armed)
         lua_sethook(L, NULL, 0, 0);
@@ -350,6 +392,11 @@ static void convert(lua_State *L, int status)
     } else if (ran_out == RAN_OUT_TIME) {
         lua_pushfstring(L, "%s: %s ran out of time (%f s a call; "
                         "--time-limit)", B.where, name, B.ms / 1000.0);
+    } else if (ran_out == RAN_OUT_COMMAND) {
+        lua_pushfstring(L, "%s: %s ran out of the time its script has for "
+                        "the whole %s (%f s a %s; --command-limit)",
+                        B.where, name, B.unit, B.command_ms / 1000.0,
+                        B.unit);
     } else if (ran_out == RAN_OUT_MEMORY || status == LUA_ERRMEM
                || (lua_type(L, -1) == LUA_TSTRING
                    && strcmp(lua_tostring(L, -1), "not enough memory") == 0)) {
@@ -382,6 +429,25 @@ int wg_budget_raise(lua_State *L, int status)
     return lua_error(L);
 }
 
+/* Calls the function below nargs arguments as a script's callback: its
+ * states and lists lent (lend_lua.c), under a budget of its own; on
+ * failure the error on top, the budget still running. */
+static int lent_pcall(lua_State *L, int nargs, int nresults,
+                      const char *script, const char *name)
+{
+    enter(L, script, name, 0);
+    wg_loan loan;
+    int fn = wg_loan_begin(L, lua_gettop(L) - nargs, &loan);
+    int status = lua_pcall(L, lua_gettop(L) - fn, nresults, 0);
+    if (status != LUA_OK) {
+        wg_loan_fail(L, &loan);
+        return status;
+    }
+    leave(L);
+    wg_loan_end(L, &loan);
+    return LUA_OK;
+}
+
 void wg_budget_call(lua_State *L, int nargs, int nresults,
                     const char *script, const char *name)
 {
@@ -389,9 +455,8 @@ void wg_budget_call(lua_State *L, int nargs, int nresults,
         lua_call(L, nargs, nresults);
         return;
     }
-    enter(L, script, name, 0);
-    lua_call(L, nargs, nresults);
-    leave(L);
+    if (lent_pcall(L, nargs, nresults, script, name) != LUA_OK)
+        lua_error(L);  /* the driver's protected call converts it */
 }
 
 int wg_budget_pcall(lua_State *L, int nargs, int nresults,
@@ -399,11 +464,8 @@ int wg_budget_pcall(lua_State *L, int nargs, int nresults,
 {
     if (!script || B.depth > 0)
         return lua_pcall(L, nargs, nresults, 0);
-    enter(L, script, name, 0);
-    int status = lua_pcall(L, nargs, nresults, 0);
-    if (status == LUA_OK)
-        leave(L);
-    else
+    int status = lent_pcall(L, nargs, nresults, script, name);
+    if (status != LUA_OK)
         convert(L, status);
     return status;
 }
@@ -427,7 +489,7 @@ const char *wg_budget_face(lua_State *L, int i)
     return script;
 }
 
-/* core.face(face, game, script): marks face as the face of the script's
+/* host.face(face, game, script): marks face as the face of the script's
  * game, for the runtime's drivers (wg_budget_face) */
 static int budget_face(lua_State *L)
 {
@@ -474,10 +536,15 @@ static int guard_call(lua_State *L)
         return lua_gettop(L);
     }
     enter(L, g->script, g->name, g->exact);
-    int status = lua_pcall(L, n, LUA_MULTRET, 0);
-    if (status != LUA_OK)
+    wg_loan loan;
+    int fn = wg_loan_begin(L, 1, &loan);
+    int status = lua_pcall(L, lua_gettop(L) - fn, LUA_MULTRET, 0);
+    if (status != LUA_OK) {
+        wg_loan_fail(L, &loan);
         return wg_budget_raise(L, status);
+    }
     leave(L);
+    wg_loan_end(L, &loan);
     int nres = lua_gettop(L);
     for (int i = 1; g->clean && i <= nres; i++) {
         int t = lua_type(L, i);
@@ -491,7 +558,7 @@ static int guard_call(lua_State *L)
     return nres;
 }
 
-/* core.guard(fn, script, name [, faces [, clean [, exact]]]) -> a function
+/* host.guard(fn, script, name [, faces [, clean [, exact]]]) -> a function
  * calling fn under a budget: script and name are for messages ("x.lua:
  * actions ran out of ..."); a first argument that is a key of the table
  * faces is replaced by its value; clean(...) filters results that are
@@ -523,7 +590,7 @@ static int budget_guard(lua_State *L)
     return 1;
 }
 
-/* core.ran_out() -> true while a budget has run out: the sandbox's pcall
+/* host.ran_out() -> true while a budget has run out: the sandbox's pcall
  * passes the error on instead of catching it */
 static int budget_ran_out(lua_State *L)
 {
@@ -575,7 +642,7 @@ static int co_failed(lua_State *L, lua_State *co)
     return 2;
 }
 
-/* core.resume(co, ...) -> as coroutine.resume, within the budget; the
+/* host.resume(co, ...) -> as coroutine.resume, within the budget; the
  * budget's error is passed on, not returned */
 static int budget_resume(lua_State *L)
 {
@@ -611,7 +678,7 @@ static int budget_resume(lua_State *L)
     return nres + 1;
 }
 
-/* core.close(co) -> as coroutine.close, within the budget */
+/* host.close(co) -> as coroutine.close, within the budget */
 static int budget_close(lua_State *L)
 {
     lua_State *co = lua_tothread(L, 1);
@@ -629,10 +696,22 @@ static int budget_close(lua_State *L)
     return 1;
 }
 
-/* core.budget([limits]) -> the limits: { instructions = a call's count,
- * seconds = a call's deadline, memory = MB while a call runs, trusted =
- * { directory, ... } whose files are never blamed }, after setting those
- * given */
+/* The number on top as milliseconds from 0 or 0.01 to 10^7 seconds. */
+static long command_ms(lua_State *L, const char *msg)
+{
+    lua_Number s = luaL_checknumber(L, -1);
+    luaL_argcheck(L, s == 0 || (s >= 0.01 && s <= 1e7), 1, msg);
+    return (long)(s * 1000 + 0.5);
+}
+
+/* host.budget([limits]) -> the limits: { instructions = a call's count,
+ * seconds = a call's deadline, memory = MB while a call runs, command =
+ * seconds all calls of a unit of work may spend together (0: no cap; the
+ * user's --command-limit), default = the unit's cap unless command was
+ * given, unit = what the unit is called ("move", "game", "command"),
+ * trusted = { directory, ... } whose files are never blamed }, after
+ * setting those given; { spent = 0 } starts a new unit. The answer adds
+ * used (the Lua state's bytes) and spent (the unit's seconds so far). */
 static int budget_limits(lua_State *L)
 {
     if (!lua_isnoneornil(L, 1)) {
@@ -657,6 +736,28 @@ static int budget_limits(lua_State *L)
                           "'memory' must be 1 to 2^30 MB");
             B.limit = (size_t)mb << 20;
         }
+        lua_getfield(L, 1, "command");
+        if (!lua_isnil(L, -1)) {
+            B.command_ms = command_ms(L, "'command' must be 0 or 0.01 to "
+                                     "10000000");
+            B.command_given = 1;
+        }
+        lua_getfield(L, 1, "default");
+        if (!lua_isnil(L, -1)) {
+            long ms = command_ms(L, "'default' must be 0 or 0.01 to "
+                                 "10000000");
+            if (!B.command_given)
+                B.command_ms = ms;
+        }
+        lua_getfield(L, 1, "unit");
+        if (!lua_isnil(L, -1))
+            snprintf(B.unit, sizeof B.unit, "%s", luaL_checkstring(L, -1));
+        lua_getfield(L, 1, "spent");
+        if (!lua_isnil(L, -1)) {
+            luaL_argcheck(L, lua_tonumber(L, -1) == 0, 1,
+                          "'spent' can only be set to 0 (a new unit)");
+            B.spent_ms = 0;
+        }
         lua_getfield(L, 1, "trusted");
         if (!lua_isnil(L, -1)) {
             luaL_checktype(L, -1, LUA_TTABLE);
@@ -668,15 +769,21 @@ static int budget_limits(lua_State *L)
                 lua_pop(L, 1);
             }
         }
-        lua_pop(L, 4);
+        lua_pop(L, 8);
     }
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 8);
     lua_pushinteger(L, B.instructions);
     lua_setfield(L, -2, "instructions");
     lua_pushnumber(L, B.ms / 1000.0);
     lua_setfield(L, -2, "seconds");
     lua_pushinteger(L, (lua_Integer)(B.limit >> 20));
     lua_setfield(L, -2, "memory");
+    lua_pushnumber(L, B.command_ms / 1000.0);
+    lua_setfield(L, -2, "command");
+    lua_pushstring(L, B.unit);
+    lua_setfield(L, -2, "unit");
+    lua_pushnumber(L, B.spent_ms / 1000.0);
+    lua_setfield(L, -2, "spent");
     lua_pushinteger(L, (lua_Integer)B.used);
     lua_setfield(L, -2, "used");
     return 1;

@@ -1,5 +1,5 @@
-/* core_lua.c: the Lua module "wargrid.core" -- builds the metatables from the
- * method tables of the binding files and checks userdata arguments. */
+/* core_lua.c: the Lua module "wargrid.core" -- what a rule script may call:
+ * the metatables of rules, states and action lists, and their checks. */
 #include "core_lua.h"
 #include "mem.h"
 
@@ -24,14 +24,23 @@ wg_state *wg_check_state(lua_State *L, int i)
 {
     wg_lstate *u = check_ud(L, i, WG_TAG_STATE, "wargrid.state");
     if (!u->s)
-        luaL_argerror(L, i, "state has been freed");
+        luaL_argerror(L, i, u->lent == 1 ? "the state was lent to a call "
+                      "that has ended (a script keeps no state beyond its "
+                      "call)" : u->lent == 2 ? "the state was handed over to "
+                      "wargrid (a script keeps no state it returns)"
+                      : "state has been freed");
     return u->s;
 }
 
 wg_actlist *wg_check_actions(lua_State *L, int i)
 {
     wg_lactions *u = check_ud(L, i, WG_TAG_ACTIONS, "wargrid.actions");
-    return &u->l;
+    if (!u->p)
+        luaL_argerror(L, i, u->lent == 1 ? "the action list was lent to a "
+                      "call that has ended (a script keeps no list beyond "
+                      "its call)" : "the action list was handed over to "
+                      "wargrid (a script keeps no list it returns)");
+    return u->p;
 }
 
 void wg_check_rc(lua_State *L, int rc, const char *what)
@@ -116,9 +125,10 @@ void wg_push_state(lua_State *L, wg_state *s, int ri)
 {
     wg_gc_account(L);
     ri = lua_absindex(L, ri);
-    wg_lstate *u = lua_newuserdatauv(L, sizeof *u, 1);
+    wg_lstate *u = lua_newuserdatauv(L, sizeof *u, 2);
     u->tag = WG_TAG_STATE;
     u->s = s;
+    u->lent = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_STATE));
     lua_setmetatable(L, -2);
     lua_pushvalue(L, ri);
@@ -128,7 +138,8 @@ void wg_push_state(lua_State *L, wg_state *s, int ri)
 static int state_gc(lua_State *L)
 {
     wg_lstate *u = lua_touserdata(L, 1);
-    wg_state_free(u->s);
+    if (!u->lent)
+        wg_state_free(u->s);
     u->s = NULL;
     return 0;
 }
@@ -179,16 +190,8 @@ static int core_limits(lua_State *L)
     return 1;
 }
 
-/* core.memory() -> bytes the runtime's C allocations hold now (mem.h) */
-static int core_memory(lua_State *L)
-{
-    lua_pushinteger(L, (lua_Integer)wg_mem_used());
-    return 1;
-}
-
 const luaL_Reg wg_core_functions[] = {
     { "limits", core_limits },
-    { "memory", core_memory },
     { NULL, NULL }
 };
 
@@ -238,9 +241,7 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
         wg_actions_methods, NULL
     };
     static const luaL_Reg *const module_tables[] = {
-        wg_core_functions, wg_rules_functions, wg_actions_functions,
-        wg_drive_functions, wg_sys_functions, wg_mcts_functions,
-        wg_search_functions, wg_proc_functions, wg_budget_functions, NULL
+        wg_core_functions, wg_rules_functions, wg_actions_functions, NULL
     };
     static const char *const names[UV_COUNT] = {
         "wargrid.rules", "wargrid.state", "wargrid.actions"
@@ -285,5 +286,10 @@ LUAMOD_API int luaopen_wargrid_core(lua_State *L)
     /* core.State: a state's methods, for hot paths to hold in locals */
     lua_getfield(L, base + UV_STATE, "__index");
     lua_setfield(L, -2, "State");
+    /* the host's module, in the same library: require finds it here */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushcfunction(L, luaopen_wargrid_host);
+    lua_setfield(L, -2, "wargrid.host");
+    lua_pop(L, 1);
     return 1;
 }

@@ -23,9 +23,23 @@ enum { UV_RULES = 1, UV_STATE, UV_ACTIONS, UV_COUNT = 3 };
 #define WG_TAG_ACTIONS 0x94d049bb133111ebULL
 
 typedef struct { uint64_t tag; wg_rules *r; } wg_lrules;
-typedef struct { uint64_t tag; wg_state *s; } wg_lstate; /* uservalue 1:
-                                                          * its rules */
-typedef struct { uint64_t tag; wg_actlist l; } wg_lactions;
+/* A state or an action list is an owner (it owns the C object) or a
+ * handle lent to a script for one call (lend.c): the handle points to its
+ * owner's object during the call and to nothing after it. */
+typedef struct {
+    uint64_t tag;
+    wg_state *s;          /* NULL: freed, or a handle out of its call */
+    int lent;             /* 1: a handle; 2: handed over (lend_lua.c) */
+} wg_lstate;              /* uservalues: 1 its rules; 2 an owner's handle,
+                           * or a handle's owner */
+typedef struct {
+    uint64_t tag;
+    wg_actlist *p;        /* &l for an owner; a handle: its owner's, or
+                           * NULL out of its call */
+    wg_actlist l;
+    int lent;             /* as a state's */
+} wg_lactions;            /* uservalue 1: an owner's handle, or a
+                           * handle's owner */
 /* a piece-square table (rules:piece_squares), for s:material */
 #define WG_TAG_SQUARES 0xd6e8feb86659fd93ULL
 typedef struct {
@@ -68,6 +82,29 @@ void wg_gc_account(lua_State *L);
 /* Pushes a new state userdata owning s, tied to the rules at index ri. */
 void wg_push_state(lua_State *L, wg_state *s, int ri);
 
+/* Lending (lend_lua.c). An untrusted script is handed, in place of each
+ * state and action list among a call's arguments, a handle that works for
+ * that call only: what it keeps works no longer once the call returns. */
+enum { WG_LEND_MAX = 8 };    /* values lent in one call, at most */
+typedef struct {
+    void *handle[WG_LEND_MAX];  /* wg_lstate or wg_lactions handles */
+    int n;                      /* handles */
+    int base, kept;             /* owners kept on the stack from base */
+} wg_loan;
+/* The call's function is at index fn, its arguments above it up to the
+ * top: each argument that is an owner is replaced by its handle (made once
+ * per owner), and the owners are kept on the stack below the function so
+ * that they outlive the call. Returns the function's new index. */
+int wg_loan_begin(lua_State *L, int fn, wg_loan *loan);
+/* After the call succeeded, its results from the function's old place up
+ * to the top: handles among them become their owners, a state or list the
+ * script made is taken over (its userdata is left empty), the handles are
+ * revoked and the owners kept are taken off the stack. */
+void wg_loan_end(lua_State *L, wg_loan *loan);
+/* After the call failed, its error on top: the handles are revoked and the
+ * owners kept are taken off the stack, the error left on top. */
+void wg_loan_fail(lua_State *L, wg_loan *loan);
+
 extern const luaL_Reg wg_grid_methods[];     /* grid_lua.c: on rules */
 extern const luaL_Reg wg_rules_methods[];    /* rules_lua.c */
 extern const luaL_Reg wg_state_methods[];    /* state_lua.c */
@@ -81,6 +118,7 @@ extern const luaL_Reg wg_order_methods[];    /* order_lua.c: on states */
 extern const luaL_Reg wg_fire_rules_methods[];  /* fire_lua.c: on rules */
 extern const luaL_Reg wg_actions_methods[];  /* actions_lua.c */
 extern const luaL_Reg wg_core_functions[];   /* the module's own functions */
+extern const luaL_Reg wg_host_functions[];   /* host_lua.c: wargrid.host's */
 extern const luaL_Reg wg_rules_functions[];
 extern const luaL_Reg wg_actions_functions[];
 extern const luaL_Reg wg_drive_functions[];  /* drive_lua.c */
@@ -90,6 +128,8 @@ extern const luaL_Reg wg_search_functions[]; /* search_lua.c */
 extern const luaL_Reg wg_proc_functions[];   /* proc_lua.c */
 extern const luaL_Reg wg_budget_functions[]; /* budget_lua.c */
 int wg_actions_len(lua_State *L);
+LUAMOD_API int luaopen_wargrid_core(lua_State *L);
+LUAMOD_API int luaopen_wargrid_host(lua_State *L);
 /* Pushes a new empty action list (actions_lua.c); the calling function
  * must have the module's upvalues, as every function of core has. */
 void wg_push_actions(lua_State *L);

@@ -14,6 +14,7 @@
 #endif
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L);
+LUAMOD_API int luaopen_wargrid_host(lua_State *L);
 LUAMOD_API int luaopen_wargrid_http(lua_State *L);
 
 /* budget_lua.c: a state whose allocator counts memory for the budget */
@@ -95,6 +96,8 @@ int main(int argc, char **argv)
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     lua_pushcfunction(L, luaopen_wargrid_core);
     lua_setfield(L, -2, "wargrid.core");
+    lua_pushcfunction(L, luaopen_wargrid_host);
+    lua_setfield(L, -2, "wargrid.host");
     lua_pushcfunction(L, luaopen_wargrid_http);
     lua_setfield(L, -2, "wargrid.http");
     lua_pop(L, 1);

@@ -37,6 +37,8 @@ typedef struct slot {
     int depth, seldepth, pvlen;
     int32_t score;
     wg_action pv[WG_SEARCH_MAX_PLY];
+    int failed;              /* a helper's callback failed: */
+    char error[512];         /* its message */
 } slot;
 
 typedef struct shared {
@@ -643,6 +645,12 @@ static void helper(search *z, wg_action *moves, int n, pid_t parent)
         _exit(0);
     z->can_stop = 1;              /* its result is a bonus */
     deepen(z, moves, n);
+    if (z->rc == WG_ECALLBACK) {  /* the game's code failed: say why */
+        slot *out = &z->sh->slot[z->id];
+        if (z->ops->failure)
+            z->ops->failure(z->ops->ctx, out->error, sizeof out->error);
+        out->failed = 1;
+    }
     _exit(0);
 }
 
@@ -718,6 +726,11 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
         while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
             ;
         const slot *h = &sh->slot[i + 1];
+        if (h->failed && rc == WG_OK) {  /* a helper met a failing call */
+            rc = WG_ECALLBACK;
+            if (ops->fail)
+                ops->fail(ops->ctx, h->error);
+        }
         helper_nodes += h->nodes;
         /* a helper that went deeper and agrees it is no worse decides */
         if (h->depth > use->depth && h->pvlen > 0)

@@ -44,6 +44,11 @@ typedef struct wg_search_ops {
     /* Optional: told of each iteration the main process completes (the
      * root state is as it was), with the statistics so far. */
     int (*progress)(void *ctx, const wg_search_stats *st);
+    /* Optional: the message of the callback that failed, copied into buf
+     * (a helper process's, for the main one), and that message made the
+     * failure's in the main process. */
+    void (*failure)(void *ctx, char *buf, size_t size);
+    void (*fail)(void *ctx, const char *msg);
 } wg_search_ops;
 
 typedef struct wg_search_opts {

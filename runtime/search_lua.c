@@ -136,6 +136,20 @@ static int cb_input(void *p, int *stop)
     return wg_host_ask(g->L, g->input, stop);
 }
 
+/* The failed callback's message, from the top of the stack. */
+static void cb_failure(void *p, char *buf, size_t size)
+{
+    glue *g = p;
+    const char *msg = lua_tostring(g->L, -1);
+    snprintf(buf, size, "%s", msg ? msg : "a search helper failed");
+}
+
+static void cb_fail(void *p, const char *msg)
+{
+    glue *g = p;
+    lua_pushstring(g->L, msg);
+}
+
 static void push_stats(lua_State *L, const wg_search_stats *st);
 
 /* opts.info(stats) hears of each iteration completed. */
@@ -267,6 +281,7 @@ static int search_run(lua_State *L)
         .forcing = lua_isnil(L, g.forcing) ? NULL : cb_forcing,
         .input = lua_isnil(L, g.input) ? NULL : cb_input,
         .progress = lua_isnil(L, g.info) ? NULL : cb_progress,
+        .failure = cb_failure, .fail = cb_fail,
     };
     wg_action best = 0;
     wg_search_stats st;

@@ -35,7 +35,7 @@
 --                           information (game:hidden()), every iteration of
 --                           MCTS starts from such a sample, so it never
 --                           reads the true state
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 
 local ai = {}
 
@@ -83,12 +83,12 @@ local function mcts_options(game, iterations, seed)
 end
 
 -- ai.mcts(game, s, { iterations =, seconds =, seed =, stop_fd =, input = })
--- -> action, stats (core.mcts's: input waiting on stop_fd ends it)
+-- -> action, stats (host.mcts's: input waiting on stop_fd ends it)
 function ai.mcts(game, s, opts)
   local o = mcts_options(game, opts.iterations, opts.seed or 1)
   o.seconds, o.stop_fd, o.input = opts.seconds, opts.stop_fd, opts.input
   if opts.seconds and not opts.iterations then o.iterations = nil end
-  local a, st = core.mcts(game, s, o)
+  local a, st = host.mcts(game, s, o)
   st.kind = "mcts"
   return a, st
 end
@@ -101,11 +101,11 @@ ai.NOISE = 5
 
 -- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads =,
 -- seed =, stop_fd =, input =, info = }) -> action, stats: the alpha-beta
--- search (core.search) within the budget given (cpu = true: seconds of
+-- search (host.search) within the budget given (cpu = true: seconds of
 -- processor time), on threads processes; with a seed, ai.NOISE. Input
--- waiting on stop_fd ends it (core.search's input and info).
+-- waiting on stop_fd ends it (host.search's input and info).
 function ai.alphabeta(game, s, opts)
-  local a, st = core.search(game, s, {
+  local a, st = host.search(game, s, {
     nodes = opts.nodes, seconds = opts.seconds, cpu = opts.cpu,
     depth = opts.depth, threads = opts.threads, stop_fd = opts.stop_fd,
     input = opts.input, info = opts.info,

@@ -3,6 +3,7 @@
 -- and moves out. The game, the moves and the search are wargrid.engine's;
 -- this file only speaks the protocol.
 local engine = require "wargrid.engine"
+local host = require "wargrid.host"
 local version = require "wargrid.version"
 
 local M = {}
@@ -239,6 +240,7 @@ function M.run(game, opts, reader, write)
     end
     local line = reader.next(-1)
     if line == nil then return 0 end
+    host.budget { unit = "move", default = 60, spent = 0 }  -- a command
     local word, arg = line:match("^%s*(%S+)%s*(%S*)")
     if word == "quit" then return 0 end
     if word then

@@ -6,7 +6,7 @@
 -- then still says "wargrid: internal error" on stderr, and only a failure
 -- does.
 local common = require "wargrid.cli.common"
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local text = require "wargrid.text"
 
 local cli = {}
@@ -80,6 +80,11 @@ each call of its code under a budget; with any command:
   --instruction-limit M   millions of instructions a call (default 200)
   --time-limit S          seconds a call (default 3)
   --memory-limit MB       memory while a script runs (default 512)
+  --command-limit S       seconds all its calls may take together in a unit
+                          of work: the AI's move or a player's action in
+                          play and the engines (default 60), a request of
+                          serve (10), a game of selfplay (600), any other
+                          command as a whole (600); 0 for no cap
 
 Exit status: 0 done; 2 bad input (a usage error, a bad position, action or
 record, a broken game script), told in one line; 1 a failure of wargrid itself
@@ -110,6 +115,7 @@ local LIMITS = {
   ["instruction-limit"] = { text.integer, 1, 1000000, "instructions", 1e6 },
   ["time-limit"] = { text.number, 0.01, 86400, "seconds", 1 },
   ["memory-limit"] = { text.integer, 16, 1048576, "memory", 1 },
+  ["command-limit"] = { text.number, 0, 1e7, "command", 1 },
 }
 
 -- Sets the budget from its options, wherever they are in args; returns
@@ -139,7 +145,10 @@ local function set_limits(args)
     end
     i = i + 1
   end
-  core.budget(limits)
+  host.budget(limits)
+  -- the whole command is one unit of work, unless it starts smaller ones
+  -- (a move, a game, a request: wargrid.ai and the hosts that play)
+  host.budget { unit = "command", default = 600, spent = 0 }
   return rest
 end
 

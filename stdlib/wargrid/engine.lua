@@ -5,7 +5,7 @@
 -- own) with its report in the protocols' units, the result a game ended
 -- with, and which games XBoard can play and as which of its variants.
 local ai = require "wargrid.ai"
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local G = require "wargrid.game"
 
 local M = {}
@@ -329,9 +329,9 @@ function Engine:search(limits, hooks)
       hooks.info(self:report(st.pv[1], st))
     end
   end
-  local t0 = core.clock()
+  local t0 = host.clock()
   local a, st = ai.think(game, s, o)
-  local report = self:report(a, st, core.clock() - t0)
+  local report = self:report(a, st, host.clock() - t0)
   if limits.infinite and not (stopped or st.input) and hooks.stop then
     repeat until hooks.stop(true)
   end
@@ -346,7 +346,7 @@ end
 -- wait), nil at the end of input; reader.pending() -> the lines already
 -- sent, read without waiting, left for next, and true once the input has
 -- ended; reader.wait() waits until a line is pending or the input ends.
--- read(seconds) gives what came (core.read_input's answers).
+-- read(seconds) gives what came (host.read_input's answers).
 function M.lines(read)
   local buf, queue, eof = "", {}, false
   local reader = {}
@@ -386,7 +386,7 @@ end
 -- for the search to watch (engine:search's hooks.fd)
 function M.stdin()
   local reader = M.lines(function(seconds)
-    local chunk, err = core.read_input(0, seconds)
+    local chunk, err = host.read_input(0, seconds)
     if chunk == nil and err then error("standard input: " .. err, 0) end
     return chunk
   end)

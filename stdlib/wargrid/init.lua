@@ -10,12 +10,14 @@
 -- (see README.md, "The runtime"). Actions are integers made by wg.act and
 -- read by wg.fields.
 local core = require "wargrid.core"
+local host = require "wargrid.host"
 local game = require "wargrid.game"
 
 local wg = {}
 
 wg.VERSION = require "wargrid.version"
-wg.core = core
+wg.core = core               -- what rule scripts may call (runtime/core_lua.c)
+wg.host = host               -- what only wargrid's own code may call
 wg.MOVE = game.MOVE          -- the kind of action the pattern tracer makes
 wg.game = game.new
 wg.act = core.act            -- wg.act(kind, a, b, c, d, e) -> action
@@ -26,8 +28,8 @@ wg.text = require "wargrid.text"  -- wg.text.quote(input), .integer(input, ...)
 wg.help = require "wargrid.help"  -- words for a game's help (game:notation)
 wg.explain_line = game.explain_line  -- "illegal: C-E1 ..." (game:explain)
 wg.why = require "wargrid.why"  -- reasons games share (game:why)
-wg.perft = core.perft        -- wg.perft(game, s, depth) -> leaves
-wg.playout = core.playout    -- wg.playout(game, s, seed [, max [, after]])
+wg.perft = host.perft        -- wg.perft(game, s, depth) -> leaves
+wg.playout = host.playout    -- wg.playout(game, s, seed [, max [, after]])
 -- wg.State: the methods of every state, for a game's hot paths (actions,
 -- play) to hold in locals: `local side = wg.State.side` and then side(s)
 -- calls the primitive without looking it up in the state's metatable.

@@ -20,9 +20,9 @@
 -- name) are trusted. Any other script is not: a file given by path
 -- (load_file: --variant FILE) or a game found through WARGRID_PATH, and a
 -- load is untrusted when any file it ran is. Every load runs under the
--- budget (core.guard, runtime/budget_lua.c): per call 200 million
+-- budget (host.guard, runtime/budget_lua.c): per call 200 million
 -- instructions, 3 s of wall clock and 512 MB of memory (the Lua state's,
--- and the process's resident size) by default, which core.budget changes
+-- and the process's resident size) by default, which host.budget changes
 -- (--instruction-limit, --time-limit, --memory-limit).
 --
 -- Faces. An untrusted load is handed to wargrid's own code as a face: a
@@ -30,8 +30,11 @@
 -- their metatables, each of its functions (methods, functions in its
 -- declaration, the base game's methods it inherits) a guard that calls the
 -- script's own under a budget and hands it the script's own game, never the
--- face. perft, playouts and the search call the script's functions
--- directly, each under a budget (core.face marks the face for them). So
+-- face; a hook's results are checked against the game contract
+-- (wargrid.contract) before wargrid's code meets them. perft, playouts and
+-- the search call the script's functions directly, each under a budget
+-- (host.face marks the face for them). A state or action list handed to a
+-- script works for that call only (runtime/lend_lua.c). So
 -- every callback runs under a budget whoever calls it, and wargrid's own
 -- code never holds a table the script can change. A trusted load is handed
 -- over as it is; its callbacks run without a budget.
@@ -43,8 +46,9 @@
 -- under the budget too. Finalizers (__gc), in which no hook runs, are
 -- refused; an error object that is not text is never asked for its text.
 local lfs = require "lfs"
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local Game = require("wargrid.game").meta  -- a game's metatable
+local contract = require "wargrid.contract"
 local quote = require("wargrid.text").quote
 
 local loader = {}
@@ -92,7 +96,7 @@ loader.lua_path = moddir .. "/?.lua;" .. moddir .. "/?/init.lua"
 local STDLIB = debug.getinfo(1, "S").source
   :match("^@(.*/)wargrid/loader%.lua$") or "stdlib/"
 local BUILTIN = loader.games .. "/"
-core.budget { trusted = { STDLIB, BUILTIN } }
+host.budget { trusted = { STDLIB, BUILTIN } }
 
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "select", "tonumber",
@@ -102,12 +106,14 @@ local SAFE_GLOBALS = {
 local SAFE_LIBS = { "math", "string", "table", "utf8", "coroutine" }
 local MODULES = { wargrid = true, ["wargrid.fen"] = true,
                   ["wargrid.betza"] = true }
--- wargrid.core functions no script may call: the budget's own, what
--- concerns the process, and the file calls of records (a script could
--- tell whether any file exists, its size and time, and open it)
-local CORE_HIDDEN = { "budget", "guard", "ran_out", "resume", "close", "face",
-                      "exe", "on_interrupt", "interrupted", "fork", "poll",
-                      "cores", "fsync", "mtime" }
+-- What a script's `require "wargrid"` holds: these fields of the wargrid
+-- module, copied, and its own load and variant. wg.core is wargrid.core,
+-- the runtime's part for rule scripts (the process, input, clock, budgets
+-- and the drivers that run games are wargrid.host, which no script
+-- reaches); wg.perft and wg.playout, drivers, are for specs.
+local SCRIPT_API = { "VERSION", "core", "MOVE", "game", "act", "fields",
+                     "actions", "fen", "text", "help", "explain_line", "why",
+                     "State" }
 
 -- Every string's methods come from the string metatable, which scripts
 -- share with wargrid: its __index is a copy of the string library without
@@ -191,7 +197,7 @@ end
 local function guard(load, fn, name)
   local guarded = load.guards[fn]
   if not guarded then
-    guarded = core.guard(fn, load.path, name, load.own, load.clean)
+    guarded = host.guard(fn, load.path, name, load.own, load.clean)
     load.guards[fn] = guarded
   end
   return guarded
@@ -242,7 +248,7 @@ end
 
 -- A budget that has run out is not caught: the error goes on.
 local function pass(ok, ...)
-  if not ok and core.ran_out() then error((...), 0) end
+  if not ok and host.ran_out() then error((...), 0) end
   return ok, ...
 end
 
@@ -250,14 +256,14 @@ local function sandbox_pcall(f, ...) return pass(pcall(f, ...)) end
 
 local function sandbox_xpcall(f, handler, ...)
   return pass(xpcall(f, function(e)
-    if core.ran_out() then return e end
+    if host.ran_out() then return e end
     return handler(e)
   end, ...))
 end
 
 local function sandbox_coroutine(co)
-  co.resume = core.resume  -- the budget follows the thread that runs
-  co.close = core.close
+  co.resume = host.resume  -- the budget follows the thread that runs
+  co.close = host.close
   co.wrap = function(f)
     local thread = coroutine.create(f)
     return function(...)
@@ -265,7 +271,7 @@ local function sandbox_coroutine(co)
         if not ok then error((...), 0) end
         return ...
       end
-      return results(core.resume(thread, ...))
+      return results(host.resume(thread, ...))
     end
   end
 end
@@ -323,8 +329,9 @@ local game_in  -- game_in(load, name): a game by name for a load
 local function wargrid_for(ctx)
   if ctx.wg then return ctx.wg end
   local load = ctx.load
-  local wg = deep_copy((require "wargrid"))
-  for _, name in ipairs(CORE_HIDDEN) do wg.core[name] = nil end
+  local full, wg = require "wargrid", {}
+  for _, name in ipairs(SCRIPT_API) do wg[name] = full[name] end
+  wg = deep_copy(wg)
   function wg.load(name) return game_in(load, name) end
   function wg.variant(base, changes)
     if type(base) == "string" then base = game_in(load, base) end
@@ -472,7 +479,7 @@ local function face_of(load, g)
   face = setmetatable({}, Game)
   load.faces[g] = face
   load.own[face] = g
-  core.face(face, g, load.path)  -- perft, playouts and the search call g's
+  host.face(face, g, load.path)  -- perft, playouts and the search call g's
   local seen = {}
   local function copy(v, name)
     local kind = type(v)
@@ -487,7 +494,19 @@ local function face_of(load, g)
     end
     return out
   end
-  for k, v in next, g do face[k] = copy(v, tostring(k)) end
+  for k, v in next, g do
+    local f = copy(v, tostring(k))
+    -- a hook's results are checked before wargrid's code meets them (one
+    -- checked function a guard, as one guard a function)
+    local checked = type(v) == "function" and contract.checker(k, load.path)
+    if checked then
+      local key, guarded = k .. " " .. tostring(f), f
+      load.checked[key] = load.checked[key]
+                          or function(...) return checked(guarded(...)) end
+      f = load.checked[key]
+    end
+    face[k] = f
+  end
   face.with_options = load.with_options
   return face
 end
@@ -496,11 +515,11 @@ end
 -- metatables, guards and faces it has made (game -> face, face -> game).
 local function new_load(path)
   local load = { path = path, files = {}, games = {}, metas = {},
-                 guards = {}, faces = {}, own = {} }
+                 guards = {}, faces = {}, own = {}, checked = {} }
   load.where = where_for(load)
   -- options are set on the script's game, under a budget, and the game
   -- that has them faced
-  local set_options = core.guard(function(g, settings)
+  local set_options = host.guard(function(g, settings)
     return g:with_options(settings)
   end, path, "with_options")
   function load.with_options(face, settings)
@@ -530,7 +549,7 @@ end
 -- Returns the game and the files the load read.
 local function load_top(path, by_name)
   local load = new_load(path)
-  local game = core.guard(function()
+  local game = host.guard(function()
     return check(run(path, load), path)
   end, path, "loading", nil, nil, true)()
   local trusted = by_name

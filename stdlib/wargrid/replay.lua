@@ -19,7 +19,7 @@
 -- tags and stops at the first such move; wargrid reads XBoard's and
 -- pychess's Courier records whole (as historical Courier, when they name
 -- no [Game]).
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local gamemod = require "wargrid.game"
 local lfs = require "lfs"
 local loader = require "wargrid.loader"
@@ -550,19 +550,19 @@ function M.save(path, text)
   local dir = path:match("^(.*)/[^/]*$") or "."
   if dir == "" then dir = "/" end
   local tmp = string.format("%s/.%s.%d.tmp", dir, path:match("[^/]*$"),
-                            core.random_seed())
+                            host.random_seed())
   local f, err = io.open(tmp, "w")
   if not f then return nil, err end
   local ok
   ok, err = f:write(text)
-  if ok then ok, err = core.fsync(f) end
+  if ok then ok, err = host.fsync(f) end
   f:close()
   if ok then ok, err = os.rename(tmp, path) end
   if not ok then
     os.remove(tmp)
     return nil, err
   end
-  core.fsync(dir)
+  host.fsync(dir)
   return true
 end
 

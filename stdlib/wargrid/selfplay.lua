@@ -11,6 +11,7 @@
 -- forked from it.
 local ai = require "wargrid.ai"
 local core = require "wargrid.core"
+local host = require "wargrid.host"
 local json = require "wargrid.json"
 local record = require "wargrid.record"
 local replay = require "wargrid.replay"
@@ -19,7 +20,7 @@ local stats = require "wargrid.stats"
 local M = {}
 
 -- M.play(game, players, index, seed, max_plies [, info]) -> record of one
--- game, or nil when Ctrl-C stopped it (core.on_interrupt). players[side]
+-- game, or nil when Ctrl-C stopped it (host.on_interrupt). players[side]
 -- is a function(game, s, seed, legal) -> action, legal being s's legal
 -- actions. A side's legal actions depend only on what it may know (else
 -- choosing would tell it what it may not), so the list of the true state
@@ -28,6 +29,7 @@ local M = {}
 -- marked cutoff = true. With info (the tags of
 -- wargrid.replay.log), the game's record too, as text in rec.text.
 function M.play(game, players, index, seed, max_plies, info)
+  host.budget { unit = "game", default = 600, spent = 0 }
   local s = assert(game:new(nil, seed))
   local first = s:side()
   local plies = 0
@@ -51,7 +53,7 @@ function M.play(game, players, index, seed, max_plies, info)
   end
   local out = core.actions()   -- one list, filled again each ply
   while true do
-    if core.interrupted() then return nil end  -- Ctrl-C: the game is lost
+    if host.interrupted() then return nil end  -- Ctrl-C: the game is lost
     local who = s:decider()
     local a, over
     if draws[who] then
@@ -155,7 +157,7 @@ local function play_game(game, r, i)
 end
 
 -- The complete lines that have come from worker w (a socket end of
--- core.fork), each passed to fn; false when w has ended. The rest of a
+-- host.fork), each passed to fn; false when w has ended. The rest of a
 -- line waits in buf[w].
 local function take_lines(w, buf, fn)
   local data = w:read()
@@ -221,7 +223,7 @@ M.PAYS = 0.5
 -- record is written (named by M.record_path; "-": in its JSON line
 -- instead, as text), variant: the variant file, for the records' tags.
 -- on_game(record) is called as each game ends. When Ctrl-C stops the run
--- (core.on_interrupt; core.interrupted() tells), it returns the games
+-- (host.on_interrupt; host.interrupted() tells), it returns the games
 -- finished.
 --
 -- This process plays games one at a time. With r.jobs > 1, once the
@@ -247,7 +249,7 @@ function M.run(game, r, on_game)
   -- played all it was given and ended well
   local function finish(w)
     local ok, how, code = w:wait()
-    if not failed and not core.interrupted() and (not ok or #owed[w] > 0)
+    if not failed and not host.interrupted() and (not ok or #owed[w] > 0)
     then
       failed, status = string.format("selfplay job %d of %d failed (%s %d)",
                                      workers[w], r.jobs, how == "exit"
@@ -259,7 +261,7 @@ function M.run(game, r, on_game)
   -- the run has failed or Ctrl-C stopped it, w is stopped and read to its
   -- end instead)
   local function feed(w)
-    if failed or core.interrupted() then return end
+    if failed or host.interrupted() then return end
     while #owed[w] < 2 and nextk <= #indices do
       local n = M.chunk(#indices - nextk + 1, r.jobs)
       owed[w][#owed[w] + 1] = n
@@ -288,7 +290,7 @@ function M.run(game, r, on_game)
   local function serve(ms)
     local list = {}
     for w in pairs(workers) do list[#list + 1] = w end
-    for _, k in ipairs(core.poll(list, ms)) do
+    for _, k in ipairs(host.poll(list, ms)) do
       local w = list[k]
       if take_lines(w, buf, function(line) line_of(w, line) end) then
         feed(w)
@@ -300,7 +302,7 @@ function M.run(game, r, on_game)
   local function start()
     started = true
     for k = 2, r.jobs do
-      local w = core.fork(function(ch) return serve_chunks(game, r, indices,
+      local w = host.fork(function(ch) return serve_chunks(game, r, indices,
                                                            ch) end)
       workers[w], owed[w] = k, {}
       feed(w)
@@ -308,16 +310,16 @@ function M.run(game, r, on_game)
   end
 
   local ok, err = pcall(function()
-    while not failed and not core.interrupted() do
+    while not failed and not host.interrupted() do
       if nextk <= #indices then
-        local t0 = core.usage().cpu
+        local t0 = host.usage().cpu
         local rec, why = play_game(game, r, indices[nextk])
         nextk = nextk + 1
         if not rec then
           failed, status = why, why and 2  -- no why: Ctrl-C stopped it
         else
           got(rec)
-          played, spent = played + 1, spent + core.usage().cpu - t0
+          played, spent = played + 1, spent + host.usage().cpu - t0
           local left = #indices - nextk + 1
           if r.jobs > 1 and not started
              and left * spent / played / r.jobs > M.PAYS then

@@ -21,7 +21,7 @@
 -- A request whose Origin is not the page's own is refused, and so is a
 -- POST without one; Host must name the server (no DNS rebinding).
 local ai = require "wargrid.ai"
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local json = require "wargrid.json"
 local page = require "wargrid.serve_page"
 local record = require "wargrid.record"
@@ -68,7 +68,7 @@ function App:bump()
 end
 
 function App:new_game()
-  local seed = self.seed or core.random_seed()
+  local seed = self.seed or host.random_seed()
   self.sess = session.open { source = self.source, seed = seed,
                              info = { event = "wargrid serve" } }
   local players = self.sess.log.info
@@ -238,15 +238,15 @@ end
 -- hosts, unless it listens on every address), and Origin, when there is
 -- one, is that host's page; a POST must carry it.
 function App:trusted(req)
-  local host = req.host:lower()
-  if self.hosts and not self.hosts[host] then
+  local name = req.host:lower()
+  if self.hosts and not self.hosts[name] then
     return false, "unknown Host"
   end
   if req.origin == "" then
     if req.method == "POST" then return false, "a POST needs an Origin" end
     return true
   end
-  if req.origin:lower() ~= "http://" .. host then
+  if req.origin:lower() ~= "http://" .. name then
     return false, "Origin is not this server's page"
   end
   return true
@@ -376,9 +376,12 @@ function M.run(app, opts)
   -- polls the game moved past released
   local function round(ms)
     local reqs = srv:poll(ms)
-    local now = core.clock()
+    local now = host.clock()
     for _, req in ipairs(reqs) do
-      -- a variant's code may fail: that request fails, the server goes on
+      -- a variant's code may fail: that request fails, the server goes on;
+      -- what its calls may spend together is capped, so no request stalls
+      -- the others for long
+      host.budget { unit = "request", default = 10, spent = 0 }
       local ok, status, h, body = pcall(app.handle, app, req, now)
       if not ok then
         io.stderr:write("wargrid serve: ", tostring(status), "\n")
@@ -406,6 +409,7 @@ function M.run(app, opts)
         local s = app.sess.s
         if not app.sess.game:outcome(s) and not app:human(s:decider()) then
           round(0)
+          host.budget { unit = "move", default = 60, spent = 0 }
           app:ai_move()
         end
       end)
@@ -415,7 +419,7 @@ function M.run(app, opts)
         app:bump()
         app.ai_failed = app.version
       end
-      app:release(srv, core.clock())
+      app:release(srv, host.clock())
     end
   end
 end

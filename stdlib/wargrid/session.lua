@@ -13,7 +13,7 @@
 --   sess:play(action)
 --   if sess:changed() then print(sess:reload().line) end
 --   sess:save("game.pgn")
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local short = require("wargrid.text").short
@@ -26,7 +26,7 @@ Session.__index = Session
 -- What the file looks like now: its modification time and size, or
 -- "gone".
 local function stamp(path)
-  local mtime, size = core.mtime(path)
+  local mtime, size = host.mtime(path)
   return mtime and mtime .. ":" .. size or "gone"
 end
 

@@ -182,7 +182,7 @@ end
 -- end is the line "exit N" (N its exit status); e.close() closes its
 -- input and returns its exit status and the lines it wrote since.
 function T.engine(args)
-  local clock = require("wargrid.core").clock
+  local clock = require("wargrid.host").clock
   local out = os.tmpname()
   local q = {}
   for i, a in ipairs(args) do q[i] = shell_quote(a) end

@@ -3,6 +3,7 @@
 -- The game, the moves and the search are wargrid.engine's, as for CECP.
 local ai = require "wargrid.ai"
 local engine = require "wargrid.engine"
+local host = require "wargrid.host"
 local version = require "wargrid.version"
 
 local M = {}
@@ -149,6 +150,7 @@ function M.run(game, opts, reader, write)
   while not quit do
     local line = reader.next(-1)
     if line == nil then return 0 end
+    host.budget { unit = "move", default = 60, spent = 0 }  -- a command
     local word = line:match("^%s*(%S+)")
     if word then
       if commands[word] then

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L);
+LUAMOD_API int luaopen_wargrid_host(lua_State *L);
 
 /* Lua's memory is limited, as in the wargrid executable: a script that
  * asks for gigabytes gets Lua's "not enough memory", not the fuzzer's
@@ -186,6 +187,8 @@ static void open_state(void)
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     lua_pushcfunction(L, luaopen_wargrid_core);
     lua_setfield(L, -2, "wargrid.core");
+    lua_pushcfunction(L, luaopen_wargrid_host);
+    lua_setfield(L, -2, "wargrid.host");
     lua_pop(L, 1);
     lua_getglobal(L, "package");
     lua_pushfstring(L, "%s/stdlib/?.lua;%s/stdlib/?/init.lua;"

@@ -163,7 +163,7 @@ describe("ai: sure losses with no exploration", function()
     -- with explore 0 a sure loss of mean 0 scores -1.0 exactly: the search
     -- must still choose one of them, not step to no child at all
     for seed = 1, 3 do
-      local a, st = wg.core.mcts(g, g:new(), { iterations = 50, seed = seed, explore = 0 })
+      local a, st = wg.host.mcts(g, g:new(), { iterations = 50, seed = seed, explore = 0 })
       assert.equal(1, select(2, wg.fields(a)))
       assert.equal(50, st.iterations)
       assert.equal(1.0, st.value)
@@ -173,7 +173,7 @@ describe("ai: sure losses with no exploration", function()
   it("refuses an order that drops actions, which it would never try", function()
     local order = g.order
     function g:order(_, out) out:truncate(1) end
-    local ok, err = pcall(wg.core.mcts, g, g:new(), { iterations = 50, seed = 1 })
+    local ok, err = pcall(wg.host.mcts, g, g:new(), { iterations = 50, seed = 1 })
     g.order = order
     assert.is_false(ok)
     assert.matches("mcts: game:order must keep every action", err)

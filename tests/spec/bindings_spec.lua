@@ -195,10 +195,10 @@ local function cases(s, out)
     { "core", "act", { X }, KIND },
     { "core", "act", { 0, X }, field "a" },
     { "core", "act", { 0, 0, 0, 0, 0, X }, { 0, 127, "'e' must be 0 to 127" } },
-    { "core", "perft", { toy, s, X }, { 0, 64, "'depth' must be 0 to 64" } },
-    { "core", "playout", { toy, s, 1, X },
+    { "host", "perft", { toy, s, X }, { 0, 64, "'depth' must be 0 to 64" } },
+    { "host", "playout", { toy, s, 1, X },
       { 0, math.maxinteger, "'max' must not be negative" } },
-    { "core", "isatty", { X },
+    { "host", "isatty", { X },
       { 0, 2 ^ 31 - 1, "'fd' is not a file descriptor" } },
   }
   for _, key in ipairs { "kind", "movers", "pattern", "guards" } do
@@ -216,16 +216,18 @@ local function cases(s, out)
                          { "max_plies", 1, 1000000000 } } do
     local msg = string.format("'opts.%s' must be an integer from %d to %d",
                               opt[1], opt[2], opt[3])
-    list[#list + 1] = { "core", "mcts", { toy, s, { [opt[1]] = X } },
+    list[#list + 1] = { "host", "mcts", { toy, s, { [opt[1]] = X } },
                         { opt[2], opt[3], msg }, inside = true }
   end
   return list
 end
 
 -- A caller named as a script would name it: o:name(...) for methods (whose
--- argument numbers leave out self), core.name(...) for functions.
+-- argument numbers leave out self), core.name(...) and host.name(...) for
+-- functions.
 local function caller(receiver, name)
-  local call = (receiver == "core" and "o." or "o:") .. name .. "(...)"
+  local module = receiver == "core" or receiver == "host"
+  local call = (module and "o." or "o:") .. name .. "(...)"
   return load("local o = ...; return function(...) return " .. call
               .. " end", "=call")
 end
@@ -273,7 +275,8 @@ describe("bindings: integers out of range (issue 13, finding 7)", function()
         it(string.format("%s:%s refuses %s as argument #%d", receiver, name,
                          describe_value(v), at), function()
           local st, list = setup()
-          local objects = { r = toy.rules, s = st, out = list, core = core }
+          local objects = { r = toy.rules, s = st, out = list, core = core,
+                            host = wg.host }
           local call = caller(receiver, name)(objects[receiver])
           local a = substitute(args, v)
           for i, x in ipairs(a) do

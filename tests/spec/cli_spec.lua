@@ -178,7 +178,7 @@ describe("cli: play", function()
     assert.equal("barrage: barrage a1,\n         barrage a2,\n         barrage a3",
                  wrap("barrage: ", { "barrage a1", "barrage a2", "barrage a3" }, 30))
     assert.equal("x: toolongitem\n   y", wrap("x: ", { "toolongitem", "y" }, 9))
-    assert.is_nil(require("wargrid.core").term_width(99))   -- no terminal: no width
+    assert.is_nil(require("wargrid.host").term_width(99))   -- no terminal: no width
   end)
 
   it("help shows an option given with --option as given, beside its default", function()

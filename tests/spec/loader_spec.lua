@@ -169,13 +169,13 @@ describe("loader: a game may be a folder", function()
 
   it("counts a module's instructions in the load's budget", function()
     -- 20 million, so that the count runs out well before the deadline
-    local core = require "wargrid.core"
-    local instructions = core.budget().instructions
-    core.budget { instructions = 20000000 }
+    local host = require "wargrid.host"
+    local instructions = host.budget().instructions
+    host.budget { instructions = 20000000 }
     local ran_out = " loading ran out of its instruction budget (20 million "
                     .. "instructions a call; --instruction-limit)"
     local spin, swallow = fails("spin"), fails("swallow")
-    core.budget { instructions = instructions }
+    host.budget { instructions = instructions }
     assert.equal(dir .. "/spin/mod.lua:1:" .. ran_out, spin)
     assert.equal(dir .. "/swallow/mod.lua:1:" .. ran_out, swallow)
   end)

@@ -1,7 +1,7 @@
 -- Constant memory: 2,000 random games of each game in one process, as
 -- `wargrid selfplay` plays them (wargrid.selfplay.play, the records kept).
 -- After the first 200 games neither the Lua heap nor the runtime's own C
--- allocations (core.memory()) may grow: both are measured after a full
+-- allocations (host.memory()) may grow: both are measured after a full
 -- collection, and must stay within 5%. Between collections the runtime's
 -- memory must stay within 1.5 times what it holds after one: a state or
 -- an action list is a few bytes to Lua's collector and kilobytes to the
@@ -15,7 +15,7 @@ local GAMES, FIRST, PLIES = 2000, 200, 40
 local function collected()
   collectgarbage()
   collectgarbage()
-  return collectgarbage("count") * 1024, wg.core.memory()
+  return collectgarbage("count") * 1024, wg.host.memory()
 end
 
 for _, name in ipairs({ "courier", "wehrschach", "trenches", "amazons",
@@ -32,7 +32,7 @@ for _, name in ipairs({ "courier", "wehrschach", "trenches", "amazons",
         plies = plies + rec.plies
         if i > FIRST then
           run.records[#run.records + 1] = rec
-          peak = math.max(peak, wg.core.memory())
+          peak = math.max(peak, wg.host.memory())
         elseif i == FIRST then
           lua0, c0 = collected()
         end

@@ -7,7 +7,7 @@
 -- tried on an endless loop. Then: what a variant changes leaves the base
 -- game as it was, and selfplay's workers die with their pool.
 local T = require "wargrid.test"
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local lfs = require "lfs"
 local selfplay = require "wargrid.selfplay"
 local ai = require "wargrid.ai"
@@ -145,7 +145,8 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     "%d+: actions ran out" },
   { "loop-reason", "function game:actions() end\nfunction game:result()\n"
     .. "  return 1, setmetatable({}, { __concat = function() " .. LOOP
-    .. " end })\nend", { "moves" }, "%d+: metamethod __concat ran out" },
+    .. " end })\nend", { "moves" },
+    "^: result returned a table as its result #2, not nothing or a text" },
   { "loop-sort", "table.sort({ 3, 2, 1 }, function() " .. LOOP .. " end)",
     { "moves" }, "%d+: loading ran out" },
   { "loop-gsub", "(\"abc\"):gsub(\".\", function() " .. LOOP .. " end)",
@@ -342,11 +343,11 @@ local function attack(a, limits)
                             .. "2> %s.err; echo $?", shell_quote(dir),
                             shell_quote(WARGRID), table.concat(words, " "),
                             variant, q, q, q)
-  local t0 = core.clock()
+  local t0 = host.clock()
   local h = io.popen(cmd)
   local code_text = h:read("a")
   h:close()
-  local seconds = core.clock() - t0
+  local seconds = host.clock() - t0
   local out, err = slurp(io_files .. ".out"), slurp(io_files .. ".err")
   for _, ext in ipairs { "", ".in", ".out", ".err" } do
     os.remove(io_files .. ext)
@@ -495,8 +496,8 @@ local function alive(pid)
 end
 
 local function wait_until(check, seconds)
-  local t0 = core.clock()
-  while not check() and core.clock() - t0 < seconds do os.execute("sleep 0.1") end
+  local t0 = host.clock()
+  while not check() and host.clock() - t0 < seconds do os.execute("sleep 0.1") end
   return check()
 end
 

@@ -1,4 +1,4 @@
--- The generic alpha-beta search (core.search, wargrid.ai.alphabeta): its
+-- The generic alpha-beta search (host.search, wargrid.ai.alphabeta): its
 -- values against a naive minimax written here, its budgets, its helper
 -- processes, and what it asks of a game.
 local T = require "wargrid.test"
@@ -84,7 +84,7 @@ describe("search: values", function()
       local g = tree_game(per_turn, 7)
       local s = g:new()
       for depth = 1, 6 do
-        local _, st = wg.core.search(g, s, { depth = depth, lmr = false })
+        local _, st = wg.host.search(g, s, { depth = depth, lmr = false })
         assert.equal(minimax(g, s, depth, 0), value(st), "depth " .. depth)
       end
     end)
@@ -93,7 +93,7 @@ describe("search: values", function()
   it("plays an action that reaches the value it reports", function()
     local g = tree_game(1, 7)
     local s = g:new()
-    local a, st = wg.core.search(g, s, { depth = 5, lmr = false })
+    local a, st = wg.host.search(g, s, { depth = 5, lmr = false })
     local m = s:mark()
     g:play(s, a)
     assert.equal(value(st), -minimax(g, s, 4, 1))
@@ -103,7 +103,7 @@ describe("search: values", function()
   it("scores a win by the plies to it (C-E2 checkmate in one)", function()
     local courier = T.game "courier"
     local s = T.position(courier, "k11/pp10/12/12/12/12/12/4R6K w - - 0 1")
-    local a, st = wg.core.search(courier, s, { depth = 3 })
+    local a, st = wg.host.search(courier, s, { depth = 3 })
     assert.equal("e1e8", courier:action_text(s, a))
     assert.equal(1, st.win)
     assert.same({ a }, st.pv)
@@ -113,7 +113,7 @@ describe("search: values", function()
     local courier = T.game "courier"
     -- Black to move, mated next move whatever it does: Kb8 Rh8, e4 Rh8
     local s = T.position(courier, "k11/7R4/1K10/4p7/12/12/12/12 b - - 0 1")
-    local _, st = wg.core.search(courier, s, { depth = 4 })
+    local _, st = wg.host.search(courier, s, { depth = 4 })
     assert.equal(-2, st.win)
   end)
 
@@ -122,11 +122,11 @@ describe("search: values", function()
     -- the rook may take d5, which c6 defends; at depth 1 only quiescence
     -- tells that the rook is lost for a pawn
     local s = T.position(courier, "k11/12/2p9/3p8/12/12/12/3R7K w - - 0 1")
-    local a = wg.core.search(courier, s, { depth = 1 })
+    local a = wg.host.search(courier, s, { depth = 1 })
     assert.are_not.equal("d1d5", courier:action_text(s, a))
     local naive = courier.forcing
     courier.forcing = nil
-    local greedy = wg.core.search(courier, s, { depth = 1 })
+    local greedy = wg.host.search(courier, s, { depth = 1 })
     courier.forcing = naive
     assert.equal("d1d5", courier:action_text(s, greedy))
   end)
@@ -139,21 +139,21 @@ describe("search: budgets", function()
   it("leaves the state as it was", function()
     local s = courier:new()
     local before = s:copy()
-    wg.core.search(courier, s, { nodes = 3000 })
+    wg.host.search(courier, s, { nodes = 3000 })
     assert.is_true(s:equal(before))
   end)
 
   it("is repeatable with a node budget", function()
     local s = courier:new()
-    local a1, st1 = wg.core.search(courier, s, { nodes = 4000 })
-    local a2, st2 = wg.core.search(courier, s, { nodes = 4000 })
+    local a1, st1 = wg.host.search(courier, s, { nodes = 4000 })
+    local a2, st2 = wg.host.search(courier, s, { nodes = 4000 })
     assert.equal(a1, a2)
     assert.same(st1.pv, st2.pv)
     assert.equal(st1.nodes, st2.nodes)
   end)
 
   it("stops near its node budget, once the first depth is done", function()
-    local _, st = wg.core.search(courier, courier:new(), { nodes = 2500 })
+    local _, st = wg.host.search(courier, courier:new(), { nodes = 2500 })
     assert.is_true(st.nodes >= 2500 and st.nodes < 2600, st.nodes .. " nodes")
     assert.is_true(st.depth >= 2)
   end)
@@ -172,14 +172,14 @@ describe("search: budgets", function()
 
   it("returns a single legal action without searching", function()
     local s = T.position(army, "k11/12/1R10/12/12/12/12/7R3K b - - 0 1")
-    local a, st = wg.core.search(army, s, { depth = 6 })
+    local a, st = wg.host.search(army, s, { depth = 6 })
     assert.equal("a8a7", army:action_text(s, a))
     assert.equal(0, st.nodes)
   end)
 
   it("returns nil when the game is over", function()
     local s = T.position(army, "k11/1R10/1K10/12/12/12/12/12 b - - 0 1")
-    assert.is_nil((wg.core.search(army, s, { depth = 2 })))
+    assert.is_nil((wg.host.search(army, s, { depth = 2 })))
   end)
 end)
 
@@ -189,7 +189,7 @@ describe("search: helper processes (--threads)", function()
   it("searches in two processes that share the table and counts both", function()
     local s = courier:new()
     local before = s:copy()
-    local a, st = wg.core.search(courier, s, { depth = 5, threads = 2 })
+    local a, st = wg.host.search(courier, s, { depth = 5, threads = 2 })
     assert.equal(2, st.threads)
     assert.is_true(st.nodes > st.nodes_main)
     assert.is_true(courier:legal(s):contains(a))
@@ -198,7 +198,7 @@ describe("search: helper processes (--threads)", function()
 
   it("finds the same mate with helpers (C-E2)", function()
     local s = T.position(courier, "k11/pp10/12/12/12/12/12/4R6K w - - 0 1")
-    local a, st = wg.core.search(courier, s, { depth = 3, threads = 3 })
+    local a, st = wg.host.search(courier, s, { depth = 3, threads = 3 })
     assert.equal("e1e8", courier:action_text(s, a))
     assert.equal(1, st.win)
   end)
@@ -209,7 +209,7 @@ describe("search: what it asks of a game", function()
     local g = tree_game(1, 5)
     local evaluate = g.evaluate
     g.evaluate = function() error("no evaluation here") end
-    local ok, err = pcall(wg.core.search, g, g:new(), { depth = 3 })
+    local ok, err = pcall(wg.host.search, g, g:new(), { depth = 3 })
     g.evaluate = evaluate
     assert.is_false(ok)
     assert.matches("no evaluation here", err)
@@ -218,14 +218,14 @@ describe("search: what it asks of a game", function()
   it("refuses an order that drops actions", function()
     local g = tree_game(1, 5)
     function g:order(_, out) out:truncate(1) end
-    local ok, err = pcall(wg.core.search, g, g:new(), { depth = 3 })
+    local ok, err = pcall(wg.host.search, g, g:new(), { depth = 3 })
     assert.is_false(ok)
     assert.matches("game:order must keep every action", err)
   end)
 
   it("checks its options", function()
     local g = tree_game(1, 5)
-    assert.has_error(function() wg.core.search(g, g:new(), { threads = 0 }) end,
+    assert.has_error(function() wg.host.search(g, g:new(), { threads = 0 }) end,
                      "bad argument #3 to 'search' ('threads' must be 1 to 16)")
   end)
 

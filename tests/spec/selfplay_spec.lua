@@ -425,9 +425,9 @@ describe("selfplay: a pool of jobs", function()
   end)
 
   it("defaults --jobs to the cores this process may use", function()
-    local core = require "wargrid.core"
+    local host = require "wargrid.host"
     local h = io.popen("nproc")
-    assert.equal(tonumber(h:read("l")), core.cores())
+    assert.equal(tonumber(h:read("l")), host.cores())
     h:close()
   end)
 end)

@@ -75,9 +75,9 @@ end
 function M.width(output)
   local columns = tonumber(os.getenv("COLUMNS") or "")
   if columns and columns >= 20 then return math.floor(columns) end
-  local core = require "wargrid.core"
-  if output == io.stdout and core.isatty(1) then
-    return core.term_width(1) or 80
+  local host = require "wargrid.host"
+  if output == io.stdout and host.isatty(1) then
+    return host.term_width(1) or 80
   end
   return nil
 end

@@ -51,7 +51,7 @@ function M.perft.run(args)
   local depth = common.integer("perft", "DEPTH", pos[1], 0, 64)
   local s = common.start(game, opts, opts.seed
                          and common.integer("perft", "--seed", opts.seed))
-  local t0 = wg.core.clock()
+  local t0 = wg.host.clock()
   local rows, total
   if opts.divide and depth > 0 then
     rows, total = divide(game, s, depth)
@@ -59,7 +59,7 @@ function M.perft.run(args)
     total = wg.perft(game, s, depth)
   end
   if opts.stats then
-    local secs, use = wg.core.clock() - t0, wg.core.usage()
+    local secs, use = wg.host.clock() - t0, wg.host.usage()
     io.stderr:write(string.format("time %.3f s, %.0f nodes/s, "
                                   .. "peak RSS %d KiB\n", secs,
                                   total / math.max(secs, 1e-9), use.peak_kib))

@@ -169,7 +169,7 @@ local function open_session(pos, opts)
   end
   -- never the clock: a seed a player could guess tells the cards (BW-H2)
   local seed = opts.seed and common.integer("play", "--seed", opts.seed)
-               or wg.core.random_seed()
+               or wg.host.random_seed()
   return session.open { source = source, seed = seed,
                         position = opts.position, info = info }
 end
@@ -197,7 +197,7 @@ function M.play.run(args, input, output)
     print(M.play.help .. "\n" .. game_help(game))
     return 0
   end
-  local colour = output == io.stdout and wg.core.isatty(1)
+  local colour = output == io.stdout and wg.host.isatty(1)
                  and not os.getenv("NO_COLOR")
                  and os.getenv("TERM") ~= "dumb"
   local level = opts["ai-level"]
@@ -258,6 +258,8 @@ function M.play.run(args, input, output)
   end
   local show = true
   while true do
+    -- each action, the player's or the AI's, is a unit of the budget
+    wg.host.budget { unit = "move", default = 60, spent = 0 }
     -- rules changed since the last look: loaded again, the game replayed
     local changed = sess:changed()
     if changed then

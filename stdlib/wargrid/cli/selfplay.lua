@@ -1,6 +1,6 @@
 -- wargrid.cli.selfplay: `wargrid selfplay`, `compare` and `stats merge`:
 -- runs of AI against AI and their reports (wargrid.selfplay plays them).
-local core = require "wargrid.core"
+local host = require "wargrid.host"
 local lfs = require "lfs"
 local loader = require "wargrid.loader"
 local selfplay = require "wargrid.selfplay"
@@ -157,7 +157,7 @@ local function run_settings(cmd, opts)
     white = opts.white or "level:2",
     black = opts.black or "level:2",
     jobs = opts.jobs and common.integer(cmd, "--jobs", opts.jobs, 1)
-           or core.cores(),
+           or host.cores(),
     max_plies = common.integer(cmd, "--max-plies", opts["max-plies"] or "1000",
                                1),
     shard = { 1, 1 },
@@ -220,14 +220,14 @@ local Meter = {}
 Meter.__index = Meter
 
 local function meter()
-  return setmetatable({ on = core.isatty(2), start = core.clock(),
+  return setmetatable({ on = host.isatty(2), start = host.clock(),
                         done = 0, planned = 0, shown = -1, width = 0 }, Meter)
 end
 
 function Meter:game(estimate)
   self.done = self.done + 1
   if not self.on then return end
-  local now = core.clock()
+  local now = host.clock()
   if now - self.shown < 0.2 and self.done < self.planned then return end
   self.shown = now
   local left = ""
@@ -283,7 +283,7 @@ end
 -- ---- playing -----------------------------------------------------------
 
 -- Any run stops at Ctrl-C with the games it has finished (its workers
--- die with it: core.fork).
+-- die with it: host.fork).
 local INTERRUPTED = 130  -- the shell's status for a process Ctrl-C ended
 
 -- Plays games from..to-1 of the run of `game`; appends them to records.
@@ -360,7 +360,7 @@ local function selfplay_run(game, r)
       m:plan(1, n, expected(r, n, r["until"]
                                   and stats.needed(tally, r["until"])))
     end
-  until not sequential or ans.stop or core.interrupted()
+  until not sequential or ans.stop or host.interrupted()
   m:clear()
   return records, ans
 end
@@ -372,7 +372,7 @@ function M.selfplay.run(args)
   common.no_more("selfplay", pos, opts)
   local r = run_settings("selfplay", opts)
   local header = header_of(game, r, opts)
-  core.on_interrupt()
+  host.on_interrupt()
   if opts.shard then
     -- JSON lines, each game as it ends
     header.shard = opts.shard
@@ -381,10 +381,10 @@ function M.selfplay.run(args)
       print(json.encode(rec))
       io.stdout:flush()
     end)
-    return core.interrupted() and INTERRUPTED or 0
+    return host.interrupted() and INTERRUPTED or 0
   end
   local records, ans = selfplay_run(game, r)
-  if core.interrupted() then
+  if host.interrupted() then
     header.missing = true
     io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
                                   .. "after %d of %d games\n", #records,
@@ -393,7 +393,7 @@ function M.selfplay.run(args)
     header.games, header.cap = #records, r.games
   end
   print_report(game, header, records, opts.json, ans or { width = r.width })
-  return core.interrupted() and INTERRUPTED or 0
+  return host.interrupted() and INTERRUPTED or 0
 end
 
 -- The arms of a comparison played side by side, batch by batch: the base,
@@ -435,7 +435,7 @@ local function compare_run(r, arms)
     end
     local done = true
     for k = 2, #arms do done = done and arms[k].answer ~= nil end
-  until not sequential or done or core.interrupted()
+  until not sequential or done or host.interrupted()
   m:clear()
 end
 
@@ -476,9 +476,9 @@ function M.compare.run(args)
   for _, arm in ipairs(arms) do
     arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
   end
-  core.on_interrupt()
+  host.on_interrupt()
   compare_run(r, arms)
-  if core.interrupted() then
+  if host.interrupted() then
     io.stderr:write("wargrid: compare: stopped by Ctrl-C\n")
     return INTERRUPTED
   end

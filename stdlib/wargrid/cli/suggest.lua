@@ -86,6 +86,7 @@ function M.suggest.run(args)
   local seed = common.integer("suggest", "--seed", opts.seed or "1")
   local s = common.start(game, opts, seed)
   local o, kind = budget_of(opts, seed)
+  require("wargrid.host").budget { unit = "move", default = 60, spent = 0 }
   local a, st
   if kind == "alphabeta" then
     a, st = ai.alphabeta(game, s, { nodes = o.budget, seconds = o.seconds,

@@ -1,0 +1,283 @@
+-- wargrid.contract: the game contract -- every hook a game may define, its
+-- arguments, what it returns, who calls it, and the check wargrid makes of
+-- what an untrusted script's hook returns.
+--
+-- A hook is a method of the game (game:NAME(...)). The loader hands an
+-- untrusted game to the rest of wargrid as a face whose hooks check their
+-- results here: a hook that returns what its callers cannot use (a number
+-- as an action's text, an empty name, a text of megabytes) is the script's
+-- fault, told in one line naming the script and the hook, as bad input
+-- (exit status 2), never met later as an error in wargrid's own code.
+local M = {}
+
+-- Texts a hook returns are capped: what wargrid does with a script's output
+-- is bounded by its size.
+M.ACTION_TEXT = 1000       -- an action's text, a reason, a name's words
+M.NAME = 100               -- a side's name
+M.POSITION = 1000000       -- a position's text, a start
+M.PAGE = 100000            -- help, a drawing in text
+
+-- ---- what a value may be -------------------------------------------------
+
+local function describe(v)
+  local t = type(v)
+  if t == "string" then
+    if #v == 0 then return "an empty text" end
+    return string.format("a text of %d characters", #v)
+  end
+  if t == "number" then return math.type(v) == "integer" and "an integer"
+                              or "a number" end
+  if t == "nil" then return "nothing" end
+  if t == "boolean" then return tostring(v) end
+  if t == "userdata" then
+    local tag = getmetatable(v)
+    return tag and "a runtime object" or "a userdata"
+  end
+  return "a " .. t
+end
+
+-- Each kind: a test and its words.
+local function text(max, empty_ok)
+  return {
+    function(v)
+      return type(v) == "string" and #v <= max and (empty_ok or #v > 0)
+    end,
+    string.format("a text of %s%d characters", empty_ok and "at most "
+                  or "1 to ", max),
+  }
+end
+local function optional(kind)
+  return { function(v) return v == nil or kind[1](v) end,
+           "nothing or " .. kind[2] }
+end
+local ANY = { function() return true end, "anything" }
+local INTEGER = { function(v) return math.type(v) == "integer" end,
+                  "an integer" }
+local NUMBER = { function(v) return type(v) == "number" end, "a number" }
+local TABLE = { function(v) return type(v) == "table" end, "a table" }
+local WINNER = { function(v)
+                   return v == 0 or v == 1 or v == 2
+                 end, "the winner: 0 (a draw), 1 or 2" }
+local function userdata_named(name)
+  return { function(v)
+             local ok, text = pcall(tostring, v)
+             return type(v) == "userdata" and ok
+                    and text:sub(1, #name + 1) == name .. ":"
+           end, "a " .. name }
+end
+local STATE = userdata_named("wargrid.state")
+local LIST = userdata_named("wargrid.actions")
+local function list_of(kind)
+  return { function(v)
+             if type(v) ~= "table" then return false end
+             for i = 1, #v do
+               if not kind[1](v[i]) then return false end
+             end
+             return true
+           end, "a list of " .. kind[2]:gsub("^an? ", "") .. "s" }
+end
+
+-- ok, or (nil/false and why): what set_position, load and validate answer
+local function ok_or_why(max)
+  local why = optional(text(max))
+  return function(r)
+    if r[1] then return nil end
+    if not why[1](r[2]) then return 2, why end
+  end
+end
+
+-- ---- the hooks -----------------------------------------------------------
+
+-- name -> { signature, returns (in words), who calls it, check }. check
+-- is a list of kinds, one per result, or a function(results) -> the index
+-- of the result that is wrong and its kind, or nil.
+M.hooks = {
+  actions = { "(s, out)", "nothing: the legal actions pushed into out",
+              "every host: play, perft, the searches, records" },
+  play = { "(s, a [, log])", "nothing: the action applied to s",
+           "every host" },
+  result = { "(s)", "winner (0 a draw, 1 or 2), reason, score",
+             "outcome, the searches, when no action is legal",
+             { WINNER, optional(text(M.ACTION_TEXT)), optional(NUMBER) } },
+  outcome = { "(s)", "nil while the game goes on, else { winner, reason, "
+              .. "score, text }", "play, records, selfplay, serve",
+              function(r)
+                local o = r[1]
+                if o == nil then return nil end
+                if type(o) ~= "table" then return 1, TABLE end
+                if not WINNER[1](o.winner) then
+                  return 1, { nil, "a table whose winner is 0, 1 or 2" }
+                end
+                if not text(M.ACTION_TEXT)[1](o.text) then
+                  return 1, { nil, "a table whose text is a text of 1 to "
+                                   .. M.ACTION_TEXT .. " characters" }
+                end
+              end },
+  position_text = { "(s [, viewer])", "the position as text",
+                    "position, records, engines, serve",
+                    { text(M.POSITION) } },
+  set_position = { "(s, text)", "true, or nil and what is wrong",
+                   "game:new, game:load", ok_or_why(M.ACTION_TEXT) },
+  start_text = { "()", "the start position's text", "game:new",
+                 { text(M.POSITION) } },
+  new = { "([text [, seed]])", "a state, or nil and what is wrong",
+          "every host",
+          function(r)
+            if r[1] == nil then
+              if not optional(text(M.POSITION))[1](r[2]) then
+                return 2, optional(text(M.POSITION))
+              end
+              return nil
+            end
+            if not STATE[1](r[1]) then return 1, STATE end
+          end },
+  load = { "(s, text [, seed])", "true, or nil and what is wrong",
+           "position, records", ok_or_why(M.POSITION) },
+  legal = { "(s [, out])", "the action list", "every host", { LIST } },
+  action_text = { "(s, a)", "the action's text", "every host",
+                  { text(M.ACTION_TEXT) } },
+  parse_action = { "(s, text)", "the action, or nil and why",
+                   "play, records, engines",
+                   function(r)
+                     if r[1] == nil then
+                       local why = optional(text(M.ACTION_TEXT))
+                       if not why[1](r[2]) then return 2, why end
+                     elseif not INTEGER[1](r[1]) then
+                       return 1, INTEGER
+                     end
+                   end },
+  action_texts = { "(s)", "the legal actions' texts, sorted", "moves",
+                   { list_of(text(M.ACTION_TEXT)) } },
+  action_group = { "(s, a)", "the square of the piece acting, or a label",
+                   "moves, play", { { function(v)
+                     return math.type(v) == "integer"
+                            or text(M.ACTION_TEXT)[1](v)
+                   end, "a square or a text" } } },
+  action_groups = { "(s)", "the legal actions by piece", "moves, play",
+                    { TABLE } },
+  macros = { "(s)", "the texts of the macros a player may type now",
+             "play", { list_of(text(M.ACTION_TEXT)) } },
+  macro = { "(s, text, seed)", "the actions text stands for; nil: no "
+            .. "macro; false and why: not now", "play",
+            function(r)
+              if r[1] == nil then return nil end
+              if r[1] == false then
+                local why = text(M.ACTION_TEXT)
+                if not why[1](r[2]) then return 2, why end
+                return nil
+              end
+              if not list_of(INTEGER)[1](r[1]) then
+                return 1, list_of(INTEGER)
+              end
+            end },
+  explain = { "(s, text)", "{ legal = true, action, text, does } or "
+              .. "{ legal = false, rule, reason }", "why, play, engines",
+              function(r)
+                local e = r[1]
+                if type(e) ~= "table" then return 1, TABLE end
+                local words = text(M.ACTION_TEXT)[1]
+                if e.legal then
+                  if math.type(e.action) ~= "integer" or not words(e.does)
+                     or not words(e.text) then
+                    return 1, { nil, "a table with the action, its text "
+                                     .. "and what it does" }
+                  end
+                elseif not words(e.reason)
+                       or not (e.rule == nil or words(e.rule)) then
+                  return 1, { nil, "a table with a reason (and a rule)" }
+                end
+              end },
+  read_action = { "(s, text)", "what the text says, as a table, or nil "
+                  .. "and why", "explain",
+                  function(r)
+                    if r[1] == nil then
+                      local why = optional(text(M.ACTION_TEXT))
+                      if not why[1](r[2]) then return 2, why end
+                    elseif type(r[1]) ~= "table" then
+                      return 1, TABLE
+                    end
+                  end },
+  why = { "(s, p, g)", "the game's own reason: rule and reason, a table "
+          .. "{ rule, reason }, or nil", "explain",
+          function(r)
+            local words = optional(text(M.ACTION_TEXT))
+            if type(r[1]) == "table" then
+              if not words[1](r[1].rule) or not words[1](r[1].reason) then
+                return 1, { nil, "a table of a rule and a reason" }
+              end
+            elseif not words[1](r[1]) then
+              return 1, words
+            elseif not words[1](r[2]) then
+              return 2, words
+            end
+          end },
+  does = { "(s, a)", "what the action does, in words", "why",
+           { text(M.ACTION_TEXT) } },
+  evaluate = { "(s, side)", "the position's worth for side, in the game's "
+               .. "units", "the searches", { NUMBER } },
+  order = { "(s, out)", "nothing, or how many of the first actions are "
+            .. "forcing (out reordered)", "the searches",
+            { optional(INTEGER) } },
+  forcing = { "(s, out)", "true when out holds every legal action",
+              "quiescence search", { ANY } },
+  random_action = { "(s, out, draw)", "the action at draw * n >> 32, or "
+                    .. "nil", "playouts, selfplay",
+                    { optional(INTEGER) } },
+  view = { "(s, side, seed [, into])", "the state as side may know it",
+           "the AI, serve, play", { STATE } },
+  hidden = { "()", "true when a side cannot see some cards",
+             "the AI, records", { ANY } },
+  validate = { "()", "true, or nil and the rule a declaration leaves "
+               .. "impossible", "the loader", ok_or_why(M.ACTION_TEXT) },
+  cut_off = { "(reason)", "true when a game that ended so was cut off",
+              "selfplay", { ANY } },
+  notation = { "()", "how to type the game's actions (help)", "help",
+               { optional(text(M.PAGE)) } },
+  side_name = { "(side)", "the side's name", "every host",
+                { text(M.NAME) } },
+  with_options = { "(settings)", "the game with its options set",
+                   "--option", { TABLE } },
+  legend = { "()", "the marked layers, in drawing order", "render, help",
+             { TABLE } },
+  render = { "(s [, opts])", "the board as text", "play",
+             { text(M.PAGE) } },
+  action_marks = { "(a)", "how the action is drawn: marks", "pictures",
+                   { optional(TABLE) } },
+  board_marks = { "(s)", "marks drawn under the pieces", "pictures",
+                  { optional(TABLE) } },
+  sidebar = { "(s, viewer)", "sections beside the board", "pictures",
+              { optional(TABLE) } },
+  caption = { "(s)", "the line under the board", "pictures",
+              { optional(text(M.ACTION_TEXT)) } },
+}
+
+-- M.checker(name, script) -> nil when the hook has no check, else
+-- function(...) -> ... that returns the hook's results as they are, or
+-- raises "SCRIPT: NAME returned X, not Y" for the first wrong one.
+function M.checker(name, script)
+  local hook = M.hooks[name]
+  local check = hook and hook[4]
+  if not check then return nil end
+  local function wrong(r, i, kind)
+    error(string.format("%s: %s returned %s as its %s, not %s", script,
+                        name, describe(r[i]),
+                        i == 1 and "result" or "result #" .. i, kind[2]), 0)
+  end
+  if type(check) == "function" then
+    return function(...)
+      local r = table.pack(...)
+      local i, kind = check(r)
+      if i then wrong(r, i, kind) end
+      return ...
+    end
+  end
+  return function(...)
+    local r = table.pack(...)
+    for i, kind in ipairs(check) do
+      if not kind[1](r[i]) then wrong(r, i, kind) end
+    end
+    return ...
+  end
+end
+
+return M
