@@ -88,6 +88,7 @@ static int actions_push(lua_State *L)
     return 0;
 }
 
+/* out:size() -> how many actions the list holds (also #out) */
 int wg_actions_len(lua_State *L)
 {
     lua_pushinteger(L, wg_check_actions(L, 1)->n);
@@ -99,6 +100,7 @@ static int check_index(lua_State *L, const wg_actlist *l, int i)
     return (int)wg_check_range(L, i, 1, l->n, "'index' is out of range") - 1;
 }
 
+/* out:get(i) -> the i-th action (from 1) */
 static int actions_get(lua_State *L)
 {
     wg_actlist *l = wg_check_actions(L, 1);
@@ -106,6 +108,7 @@ static int actions_get(lua_State *L)
     return 1;
 }
 
+/* out:set(i, action): the i-th action becomes action */
 static int actions_set(lua_State *L)
 {
     wg_actlist *l = wg_check_actions(L, 1);
@@ -114,6 +117,7 @@ static int actions_set(lua_State *L)
     return 0;
 }
 
+/* out:clear(): the list is empty */
 static int actions_clear(lua_State *L)
 {
     wg_check_actions(L, 1)->n = 0;
@@ -156,6 +160,7 @@ static int actions_table(lua_State *L)
     return 1;
 }
 
+/* out:contains(action) -> true when the list holds the action */
 static int actions_contains(lua_State *L)
 {
     wg_actlist *l = wg_check_actions(L, 1);

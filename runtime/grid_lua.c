@@ -7,6 +7,7 @@ static const wg_grid *check_grid(lua_State *L, int i)
     return &wg_check_rules(L, i)->grid;
 }
 
+/* rules:size() -> files, ranks, squares */
 static int grid_size(lua_State *L)
 {
     const wg_grid *g = check_grid(L, 1);
@@ -33,6 +34,7 @@ static int grid_square(lua_State *L)
     return 1;
 }
 
+/* rules:name(sq) -> the square's name ("e4") */
 static int grid_name(lua_State *L)
 {
     const wg_grid *g = check_grid(L, 1);
@@ -44,6 +46,7 @@ static int grid_name(lua_State *L)
     return 1;
 }
 
+/* rules:coords(sq) -> file, rank (from 1) */
 static int grid_coords(lua_State *L)
 {
     const wg_grid *g = check_grid(L, 1);

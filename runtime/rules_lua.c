@@ -375,6 +375,7 @@ static int rules_new_state(lua_State *L)
     return 1;
 }
 
+/* rules:ntypes() -> how many piece types the game declares */
 static int rules_ntypes(lua_State *L)
 {
     lua_pushinteger(L, wg_check_rules(L, 1)->ntypes);

@@ -36,8 +36,14 @@ static int piece_word(lua_State *L, int k)
     return 1;
 }
 
+/* s:type(pid) -> the piece's type id (names in game.T) */
 static int state_type(lua_State *L) { return piece_word(L, PF_TYPE); }
+
+/* s:side_of(pid) -> the piece's side, 1 or 2 */
 static int state_side_of(lua_State *L) { return piece_word(L, PF_SIDE); }
+
+/* s:square(pid) -> the piece's square (a large piece's anchor), 0 when it
+ * is off the board */
 static int state_square(lua_State *L) { return piece_word(L, PF_SQ); }
 
 static int check_field(lua_State *L, int i)
@@ -64,6 +70,8 @@ static int state_fields(lua_State *L)
     return PF_NUSER;
 }
 
+/* s:set_field(pid, k, v): the piece's user field k (1..4) holds v (32
+ * bits), journaled and hashed */
 static int state_set_field(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -98,6 +106,8 @@ static int state_add(lua_State *L)
     return 1;
 }
 
+/* s:remove(pid): the piece leaves the board (it keeps its id, off the
+ * board: s:place puts it back) */
 static int state_remove(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -106,6 +116,7 @@ static int state_remove(lua_State *L)
     return 0;
 }
 
+/* s:place(pid, sq): a piece off the board stands on sq (empty squares) */
 static int state_place(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -125,6 +136,7 @@ static int state_move(lua_State *L)
     return 0;
 }
 
+/* s:retype(pid, type): the piece becomes another type (a promotion) */
 static int state_retype(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -348,6 +360,7 @@ static int check_var(lua_State *L, const wg_state *s, int i)
                                "'var' is not a declared var") - 1;
 }
 
+/* s:var(id) -> the counter's value (ids in game.V) */
 static int state_var(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -355,6 +368,7 @@ static int state_var(lua_State *L)
     return 1;
 }
 
+/* s:set_var(id, v): the counter holds v (32 bits) */
 static int state_set_var(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -380,6 +394,7 @@ static int state_add_var(lua_State *L)
     return 1;
 }
 
+/* s:mark() -> a mark of the journal, for s:undo */
 static int state_mark(lua_State *L)
 {
     lua_pushinteger(L, wg_state_mark(wg_check_state(L, 1)));
@@ -396,12 +411,15 @@ static int state_undo(lua_State *L)
     return 0;
 }
 
+/* s:hash() -> the position's Zobrist hash (pieces, layers, counters, the
+ * side to move, the phase), kept up to date by every change */
 static int state_hash(lua_State *L)
 {
     lua_pushinteger(L, (lua_Integer)wg_check_state(L, 1)->hash);
     return 1;
 }
 
+/* s:rehash() -> the hash computed afresh (what s:hash should answer) */
 static int state_rehash(lua_State *L)
 {
     lua_pushinteger(L, (lua_Integer)wg_state_rehash(wg_check_state(L, 1)));
@@ -430,6 +448,7 @@ static int state_assign(lua_State *L)
     return 0;
 }
 
+/* s:equal(other) -> true when both states hold the same position */
 static int state_equal(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1), *o = wg_check_state(L, 2);

@@ -44,7 +44,7 @@ static uint32_t opt_types(lua_State *L, int i)
 /* s:trace(out, side [, kind [, mode [, types]]]) -> n: every pattern move of
  * the side's pieces; mode "move" or "capture" keeps moves to empty squares,
  * or captures, only, and "promotion" the moves to empty squares that
- * promote; types (a bit mask of type ids) keeps those types' */
+ * promote; types (a bit mask of type ids) keeps those types' moves only */
 static int trace_trace(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -207,6 +207,7 @@ static int trace_flanked(lua_State *L)
     return 1;
 }
 
+/* s:in_check(side) -> true when a royal piece of side is attacked */
 static int trace_in_check(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);

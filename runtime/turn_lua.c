@@ -18,12 +18,17 @@ static int set_word(lua_State *L, int idx, lua_Integer lo, lua_Integer hi,
     return 0;
 }
 
+/* s:side() -> the side to move, 1 or 2 */
 static int turn_side(lua_State *L) { return get_word(L, W_SIDE); }
+
+/* s:set_side(side): side 1 or 2 is to move */
 static int turn_set_side(lua_State *L)
 {
     return set_word(L, W_SIDE, 1, 2, "'side' must be 1 or 2");
 }
 
+/* s:decider() -> the side whose decision it is: the side to move, unless
+ * a sub-phase asks the other (s:set_decider) */
 static int turn_decider(lua_State *L)
 {
     lua_pushinteger(L, wg_turn_decider(wg_check_state(L, 1)));
@@ -36,12 +41,16 @@ static int turn_set_decider(lua_State *L)
     return set_word(L, W_DECIDER, 0, 2, "'side' must be 0, 1 or 2");
 }
 
+/* s:phase() -> the phase number (ids in game.P; 0 when the game has none) */
 static int turn_phase(lua_State *L) { return get_word(L, W_PHASE); }
+
+/* s:set_phase(n): the game is now in phase n */
 static int turn_set_phase(lua_State *L)
 {
     return set_word(L, W_PHASE, 0, 1000000, "'phase' must be a phase number");
 }
 
+/* s:left() -> the actions left in this turn (actions_per_turn) */
 static int turn_left(lua_State *L) { return get_word(L, W_LEFT); }
 
 /* s:set_left(n): the actions left in this turn (for position text) */
@@ -61,6 +70,9 @@ static int turn_spend(lua_State *L)
     return 0;
 }
 
+/* s:end_turn(): the other side is to move, with a fresh action budget and
+ * the decision its own; the turn number grows by one, and the position
+ * joins the history that s:repetitions counts */
 static int turn_end_turn(lua_State *L)
 {
     wg_check_rc(L, wg_turn_end(wg_check_state(L, 1)),
@@ -68,7 +80,10 @@ static int turn_end_turn(lua_State *L)
     return 0;
 }
 
+/* s:turn() -> the turn number: one more at each s:end_turn */
 static int turn_turn(lua_State *L) { return get_word(L, W_TURN); }
+
+/* s:set_turn(n): the turn number is n (for position text) */
 static int turn_set_turn(lua_State *L)
 {
     return set_word(L, W_TURN, 0, 0x7fffffff,

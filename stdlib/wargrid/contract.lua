@@ -58,15 +58,15 @@ local TABLE = { function(v) return type(v) == "table" end, "a table" }
 local WINNER = { function(v)
                    return v == 0 or v == 1 or v == 2
                  end, "the winner: 0 (a draw), 1 or 2" }
-local function userdata_named(name)
+local function userdata_named(name, words)
   return { function(v)
-             local ok, text = pcall(tostring, v)
+             local ok, shown = pcall(tostring, v)
              return type(v) == "userdata" and ok
-                    and text:sub(1, #name + 1) == name .. ":"
-           end, "a " .. name }
+                    and shown:sub(1, #name + 1) == name .. ":"
+           end, words }
 end
-local STATE = userdata_named("wargrid.state")
-local LIST = userdata_named("wargrid.actions")
+local STATE = userdata_named("wargrid.state", "a state")
+local LIST = userdata_named("wargrid.actions", "an action list")
 local function list_of(kind)
   return { function(v)
              if type(v) ~= "table" then return false end

@@ -533,6 +533,7 @@ function Game:notation()
   end
 end
 
+-- game:side_name(side) -> the side's name (def.sides; "nobody" for none)
 function Game:side_name(side)
   return self.sides[side] or "nobody"
 end

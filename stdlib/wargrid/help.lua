@@ -387,6 +387,7 @@ function M.moves(game)
   return M.wrap(text .. ". Case, spaces and dashes do not matter.", "")
 end
 
+-- M.sorted(t) -> t's keys, sorted
 function M.sorted(t)
   local keys = {}
   for k in pairs(t or {}) do keys[#keys + 1] = k end

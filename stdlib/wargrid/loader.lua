@@ -100,8 +100,7 @@ host.budget { trusted = { STDLIB, BUILTIN } }
 
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "select", "tonumber",
-  "tostring", "type", "rawequal", "rawget", "rawset", "rawlen", "print",
-  "_VERSION",
+  "tostring", "type", "rawequal", "rawget", "rawset", "rawlen", "_VERSION",
 }
 local SAFE_LIBS = { "math", "string", "table", "utf8", "coroutine" }
 local MODULES = { wargrid = true, ["wargrid.fen"] = true,
@@ -254,6 +253,16 @@ end
 
 local function sandbox_pcall(f, ...) return pass(pcall(f, ...)) end
 
+-- print writes to standard error, a line of at most 1,000 characters: a
+-- script's output never mixes with what wargrid writes for programs (an
+-- engine's protocol, --json)
+local function sandbox_print(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+  local line = table.concat(parts, "\t", 1, parts.n)
+  io.stderr:write((line:sub(1, 1000):gsub("[\r\n]", " ")), "\n")
+end
+
 local function sandbox_xpcall(f, handler, ...)
   return pass(xpcall(f, function(e)
     if host.ran_out() then return e end
@@ -332,7 +341,11 @@ local function wargrid_for(ctx)
   local full, wg = require "wargrid", {}
   for _, name in ipairs(SCRIPT_API) do wg[name] = full[name] end
   wg = deep_copy(wg)
+  -- wg.load(name) -> the game of that name, loaded for this load (once: the
+  -- scripts of one load share it)
   function wg.load(name) return game_in(load, name) end
+  -- wg.variant(base, changes) -> a game: base (a game or a game's name)
+  -- with the declaration's changes merged in and its methods inherited
   function wg.variant(base, changes)
     if type(base) == "string" then base = game_in(load, base) end
     return require("wargrid.game").variant(base, changes)
@@ -352,6 +365,7 @@ local function sandbox(ctx)
   env.getmetatable = get_metatable
   env.pcall = sandbox_pcall
   env.xpcall = sandbox_xpcall
+  env.print = sandbox_print
   sandbox_coroutine(env.coroutine)
   env.require = function(name)
     if type(name) ~= "string" then
@@ -587,6 +601,14 @@ function loader.load_file(path)
     error(string.format("no file %s", quote(path)), 0)
   end
   return load_top(path, false)
+end
+
+-- loader.environment() -> the environment a script of an untrusted load
+-- starts with (its globals), for the specs and the reference that list
+-- what a script can reach
+function loader.environment()
+  local load = new_load("(environment)")
+  return sandbox { modules = {}, load = load }
 end
 
 return loader

@@ -92,6 +92,9 @@ local function reason(rule, kind, fmt, ...)
 end
 
 -- Reading the default notation ------------------------------------------
+
+-- M.normal(text) -> the text as actions are matched: lower case, without
+-- spaces and dashes ("E2-e4" is "e2e4")
 local function normal(text)
   return (text:lower():gsub("[%s%-]", ""))
 end

@@ -277,7 +277,119 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     "%d+: invalid conversion specification: '%%99999d'$" },
   { "no-game", "do return nil end", { "moves" },
     " the script must return a game" },
+
+  -- issue 25, finding 1: a forked process runs under the budget too (the
+  -- search's helpers: the main process waited for a helper that spun)
+  { "loop-evaluate-threads", "function game:evaluate() " .. LOOP .. " end",
+    { "suggest", "--nodes", "1000", "--threads", "2" },
+    "%d+: evaluate ran out of its instruction budget" },
+  { "loop-evaluate-threads-time", "function game:evaluate() " .. LOOP
+    .. " end", { "suggest", "--nodes", "1000", "--threads", "3",
+                 limits = { "--instruction-limit", "100000", "--time-limit",
+                            "1" } },
+    "%d+: evaluate ran out of time %(1%.0 s a call" },
+  -- finding 2: scripts see only wargrid.core (the host is another module)
+  { "host-read-input", "return wg.core.read_input(0, 0)", { "moves" },
+    "%d+: attempt to call a nil value %(field 'read_input'%)" },
+  { "host-random-seed", "return wg.core.random_seed()", { "moves" },
+    "%d+: attempt to call a nil value %(field 'random_seed'%)" },
+  { "host-clock", "return wg.core.clock()", { "moves" },
+    "%d+: attempt to call a nil value %(field 'clock'%)" },
+  { "host-usage", "return wg.core.usage()", { "moves" },
+    "%d+: attempt to call a nil value %(field 'usage'%)" },
+  { "host-search", "wg.core.search(game, game:new(), { threads = 16 })",
+    { "moves" }, "%d+: attempt to call a nil value %(field 'search'%)" },
+  { "host-mcts", "wg.core.mcts(game, game:new(), {})", { "moves" },
+    "%d+: attempt to call a nil value %(field 'mcts'%)" },
+  { "host-perft", "return wg.perft(game, game:new(), 9)", { "moves" },
+    "%d+: attempt to call a nil value %(field 'perft'%)" },
+  { "host-playout", "return wg.core.playout(game, game:new(), 1)",
+    { "moves" }, "%d+: attempt to call a nil value %(field 'playout'%)" },
+  { "host-memory", "return wg.core.memory()", { "moves" },
+    "%d+: attempt to call a nil value %(field 'memory'%)" },
+  { "host-isatty", "return wg.core.isatty(0)", { "moves" },
+    "%d+: attempt to call a nil value %(field 'isatty'%)" },
+  { "host-module", "return require('wargrid.host')", { "moves" },
+    "^: module 'wargrid.host' is not available to game scripts" },
+  { "host-http", "return require('wargrid.http')", { "moves" },
+    "^: module 'wargrid.http' is not available to game scripts" },
+  -- finding 3: a state or list kept from a call works no longer (but in
+  -- a call that is handed the same one again)
+  { "keep-state", "local kept\nfunction game:actions(s, out)\n"
+    .. "  if kept and kept ~= s then kept:undo(0) end\n  kept = s\n"
+    .. "  s:trace(out, s:side())\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
+    "%d+: calling 'undo' on bad self %(the state was lent to a call that "
+    .. "has ended" },
+  -- the live game's state, kept from the AI's view of it and changed while
+  -- the AI searches its views: play looped, the AI moving for both sides
+  { "keep-view", "local kept\nlocal view = game.view\n"
+    .. "function game:view(s, ...)\n  kept = kept or s\n"
+    .. "  return view(self, s, ...)\nend\n"
+    .. "function game:actions(s, out)\n"
+    .. "  if kept and kept ~= s then kept:undo(0) end\n"
+    .. "  s:trace(out, s:side())\nend",
+    { "play", "--side", "black", "--ai-level", "2", input = "quit\n" },
+    "%d+: calling 'undo' on bad self %(the state was lent to a call" },
+  { "keep-list", "local kept\nfunction game:actions(s, out)\n"
+    .. "  if kept and kept ~= out then kept:add(1, 1, 2) end\n"
+    .. "  kept = out\n  s:trace(out, s:side())\nend", { "perft", "2" },
+    "%d+: calling 'add' on bad self %(the action list was lent to a call "
+    .. "that has ended" },
+  { "keep-new-state", "local kept\nlocal new = game.new\n"
+    .. "function game:new(...)\n  kept = new(self, ...)\n  return kept\n"
+    .. "end\nfunction game:actions(s, out)\n  kept:clear()\n"
+    .. "  s:trace(out, s:side())\nend", { "moves" },
+    "%d+: calling 'clear' on bad self %(the state was handed over to "
+    .. "wargrid" },
+  -- finding 4: what the calls of a command spend together is capped, and
+  -- what wargrid does with a script's output is bounded by its size
+  { "command-limit", "function game:actions(s, out)\n"
+    .. "  for _ = 1, 20000000 do end\n  s:trace(out, s:side())\nend",
+    { "perft", "4", limits = { "--command-limit", "0.3" } },
+    "%d+: %a+ ran out of the time its script has for the whole command "
+    .. "%(0%.3 s a command; %-%-command%-limit%)" },
+  { "command-limit-selfplay", "function game:actions(s, out)\n"
+    .. "  for _ = 1, 20000000 do end\n  s:trace(out, s:side())\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1", limits = { "--command-limit", "0.1" } },
+    "%d+: %a+ ran out of the time its script has for the whole game "
+    .. "%(0%.1 s a game; %-%-command%-limit%)" },
+  { "huge-action-text", "function game:action_text() "
+    .. "return ('x'):rep(10000000) end", { "moves" },
+    "^: action_text returned a text of 10000000 characters as its result, "
+    .. "not a text of 1 to 1000 characters$" },
+  { "huge-position-text", "function game:position_text() "
+    .. "return ('x'):rep(2000000) end", { "moves", "--json" },
+    "^: position_text returned a text of 2000000 characters" },
 }
+
+-- Issue 25, finding 6: a hook that returns what its callers cannot use is
+-- the script's fault (exit 2, naming the hook), never an internal error:
+-- each hook, each kind of wrong value, through a command that calls it.
+local HOOK_COMMANDS = {
+  action_text = { "moves" }, legal = { "moves" }, start_text = { "moves" },
+  explain = { "why", "c1b2" }, notation = { "play", "--help" },
+  outcome = { "play", "--side", "white", input = "quit\n" },
+  side_name = { "play", "--side", "white", input = "quit\n" },
+  view = { "play", "--side", "black", input = "quit\n" },
+}
+local WRONG = { { "nil", "nothing" }, { "42", "an integer" },
+                { "{}", "a table" }, { '""', "an empty text" } }
+for _, hook in ipairs { "action_text", "legal", "explain", "notation",
+                        "outcome", "side_name", "start_text", "view" } do
+  for _, w in ipairs(WRONG) do
+    -- no outcome is a game going on; no notation is the default's
+    if not (w[1] == "nil" and (hook == "outcome" or hook == "notation")) then
+      ATTACKS[#ATTACKS + 1] = {
+        "wrong-" .. hook .. "-" .. w[2]:gsub("%W+", "-"),
+        "function game:" .. hook .. "() return " .. w[1] .. " end",
+        HOOK_COMMANDS[hook],
+        "^: " .. hook .. " returned " .. w[2] .. " as its result, not " }
+    end
+  end
+end
 
 -- The default budget, on an endless loop: refused within 5 s (by its
 -- count, or by its deadline on a machine too busy to count that far).
@@ -398,6 +510,67 @@ describe("sandbox: the attack catalogue", function()
     assert.equal(2, code)
     assert.equal("", out)
     assert.equal("wargrid: " .. dir .. ": attempt to load a binary chunk (mode is 't')\n", err)
+  end)
+end)
+
+-- Issue 25: budgets in forked processes, on the monotonic clock under
+-- load, and a script's print kept off standard output.
+describe("sandbox: budgets everywhere", function()
+  it("a process forked from the host runs a script's calls under the budget", function()
+    local limits = host.budget()
+    host.budget { instructions = 5000000, seconds = 1 }
+    local spin = host.guard(function() while true do end end, "spin.lua",
+                            "evaluate")
+    local w = host.fork(function(ch)
+      local ok, err = pcall(spin)
+      ch:send(tostring(ok) .. " " .. tostring(err) .. "\n")
+      return 0
+    end)
+    local t0, got = host.clock(), ""
+    while not got:find("\n") and host.clock() - t0 < 10 do
+      if #host.poll({ w }, 100) > 0 then got = got .. (w:read() or "\n") end
+    end
+    w:wait()
+    host.budget { instructions = limits.instructions,
+                  seconds = limits.seconds }
+    assert.matches("^false [^\n]-: evaluate ran out of its instruction "
+                   .. "budget %(5 million", got)
+    assert.truthy(host.clock() - t0 < 5)
+  end)
+
+  it("the time limit holds on a loaded machine: a 2 s call ends near 2 s beside 6 busy processes", function()
+    local pids = {}
+    for _ = 1, 6 do
+      local h = io.popen("lua5.4 -e 'while true do end' >/dev/null 2>&1 & "
+                         .. "echo $!")
+      pids[#pids + 1] = h:read("l")
+      h:close()
+    end
+    local ok, seconds = pcall(function()
+      local t0 = host.clock()
+      attack({ "loop-loaded", "function game:actions() " .. LOOP .. " end",
+               { "moves" }, "%d+: actions ran out of time %(2%.0 s a call" },
+             { "--instruction-limit", "1000000", "--time-limit", "2" })
+      return host.clock() - t0
+    end)
+    for _, pid in ipairs(pids) do os.execute("kill " .. pid) end
+    assert(ok, seconds)
+    -- counted in timer ticks, which merge under load, it took 2.5 times
+    -- its limit (5 s)
+    assert.truthy(seconds < 4, seconds)
+  end)
+
+  it("a script's print goes to standard error, never among what wargrid writes", function()
+    local file = os.tmpname()
+    spit(file, PRELUDE .. "function game:actions(s, out)\n"
+         .. "  print('move', 'a1a2', setmetatable({}, { __tostring = "
+         .. "function() return 'x\\ny' end }))\n"
+         .. "  s:trace(out, s:side())\nend\nreturn game\n")
+    local out, err, code = T.run({ "moves", "--variant", file })
+    os.remove(file)
+    assert.equal(0, code)
+    assert.equal("c1b1\nc1b2\nc1c2\n", out)
+    assert.matches("^move\ta1a2\tx y\n", err)
   end)
 end)
 
