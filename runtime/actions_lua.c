@@ -52,6 +52,7 @@ void wg_push_actions(lua_State *L)
     u->l.n = u->l.cap = 0;
     u->p = &u->l;
     u->lent = 0;
+    u->gen = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_ACTIONS));
     lua_setmetatable(L, -2);
 }

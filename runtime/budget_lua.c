@@ -55,14 +55,17 @@ typedef struct budget {
     long ms;                         /* a call's deadline */
     long command_ms;                 /* all calls of a unit of work; 0 none */
     int command_given;               /* command_ms is the user's */
-    long spent_ms;                   /* what the calls of the unit spent */
+    volatile long spent_ms;          /* what the calls of the unit spent */
     char unit[40];                   /* "move", "game", "command" */
     int timer;                       /* the timer is running */
     int statm;                       /* /proc/self/statm, or -1 */
     long page;                       /* bytes in a page */
     volatile sig_atomic_t depth;     /* budgeted calls under way */
     volatile sig_atomic_t busy;      /* the fields below are changing */
-    volatile long start;             /* the clock's ms when the call began */
+    volatile long start;             /* the clock's ms when a tick first
+                                      * found the call running (0: none
+                                      * has yet) */
+    volatile long last_tick;         /* the clock's ms at the last tick */
     volatile sig_atomic_t armed;     /* the running thread's hook is on */
     volatile sig_atomic_t step;      /* its count */
     volatile sig_atomic_t ran_out;   /* RAN_OUT_...: the call must end */
@@ -79,7 +82,8 @@ static budget B = {
     .statm = -1, .unit = "command",
 };
 
-/* The monotonic clock in milliseconds; async-signal-safe. */
+/* The monotonic clock in milliseconds; async-signal-safe. Only the timer
+ * reads it: a callback of a few microseconds reads no clock at all. */
 static long now_ms(void)
 {
     struct timespec t;
@@ -230,18 +234,28 @@ static size_t resident(void)
     return pages * (size_t)B.page;
 }
 
+/* Each tick reads the clock. A call's deadline counts from the first tick
+ * that finds it running (within a tick of its start); the unit's time
+ * grows by the time since the last tick whenever a tick finds a call
+ * running, so callbacks too short for any clock are counted by the share
+ * of ticks that meet them. */
 static void on_tick(int sig)
 {
     (void)sig;
     int saved = errno;
+    long now = now_ms(), since = now - B.last_tick;
+    B.last_tick = now;
     if (B.depth > 0 && !B.busy && B.current) {
-        long ms = now_ms() - B.start;
+        if (!B.start)
+            B.start = now;
+        B.spent_ms += since;
+        long ms = now - B.start;
         if (ms > B.ms + GRACE_MS)
             stuck();
         if (ms > B.ms && !B.ran_out) {
             B.ran_out = RAN_OUT_TIME;
             arm(B.current, 1);
-        } else if (B.command_ms > 0 && B.spent_ms + ms > B.command_ms
+        } else if (B.command_ms > 0 && B.spent_ms > B.command_ms
                    && !B.ran_out) {
             B.ran_out = RAN_OUT_COMMAND;
             arm(B.current, 1);
@@ -269,6 +283,7 @@ static int set_timer(void)
  * parent's /proc/self/statm open: both made again for the child. */
 static void in_child(void)
 {
+    B.last_tick = now_ms();
     if (B.timer && set_timer() != 0)
         _exit(70);
 }
@@ -281,6 +296,7 @@ static void start_timer(lua_State *L)
     sa.sa_flags = SA_RESTART;  /* reads from a terminal or a pipe go on */
     sigemptyset(&sa.sa_mask);
     B.page = sysconf(_SC_PAGESIZE);
+    B.last_tick = now_ms();
     if (sigaction(SIGALRM, &sa, NULL) != 0 || set_timer() != 0
         || pthread_atfork(NULL, NULL, in_child) != 0)
         luaL_error(L, "cannot start the budget's timer: %s", strerror(errno));
@@ -301,7 +317,7 @@ static void enter(lua_State *L, const char *script, const char *name,
     B.ran_out = RAN_OUT_NOT;
     B.where[0] = 0;
     B.current = L;
-    B.start = now_ms();
+    B.start = 0;
     B.armed = 0;
     if (exact)  /* a load counts from its first instruction */
         arm(L, STEP);
@@ -316,7 +332,6 @@ static void enter(lua_State *L, const char *script, const char *name,
 static void leave(lua_State *L)
 {
     B.busy = 1;
-    B.spent_ms += now_ms() - B.start;
     B.depth = 0;
     if (B.armed)
         lua_sethook(L, NULL, 0, 0);
@@ -429,25 +444,9 @@ int wg_budget_raise(lua_State *L, int status)
     return lua_error(L);
 }
 
-/* Calls the function below nargs arguments as a script's callback: its
- * states and lists lent (lend_lua.c), under a budget of its own; on
- * failure the error on top, the budget still running. */
-static int lent_pcall(lua_State *L, int nargs, int nresults,
-                      const char *script, const char *name)
-{
-    enter(L, script, name, 0);
-    wg_loan loan;
-    int fn = wg_loan_begin(L, lua_gettop(L) - nargs, &loan);
-    int status = lua_pcall(L, lua_gettop(L) - fn, nresults, 0);
-    if (status != LUA_OK) {
-        wg_loan_fail(L, &loan);
-        return status;
-    }
-    leave(L);
-    wg_loan_end(L, &loan);
-    return LUA_OK;
-}
-
+/* The drivers' calls: the driver lends its states and lists for its
+ * whole run (lend_lua.c); a state or list the script made and returns is
+ * taken over. */
 void wg_budget_call(lua_State *L, int nargs, int nresults,
                     const char *script, const char *name)
 {
@@ -455,8 +454,12 @@ void wg_budget_call(lua_State *L, int nargs, int nresults,
         lua_call(L, nargs, nresults);
         return;
     }
-    if (lent_pcall(L, nargs, nresults, script, name) != LUA_OK)
-        lua_error(L);  /* the driver's protected call converts it */
+    int fn = lua_gettop(L) - nargs;
+    enter(L, script, name, 0);
+    lua_call(L, nargs, nresults);  /* an error: the driver converts it */
+    leave(L);
+    if (nresults != 0)
+        wg_loan_results(L, fn);
 }
 
 int wg_budget_pcall(lua_State *L, int nargs, int nresults,
@@ -464,10 +467,17 @@ int wg_budget_pcall(lua_State *L, int nargs, int nresults,
 {
     if (!script || B.depth > 0)
         return lua_pcall(L, nargs, nresults, 0);
-    int status = lent_pcall(L, nargs, nresults, script, name);
-    if (status != LUA_OK)
+    int fn = lua_gettop(L) - nargs;
+    enter(L, script, name, 0);
+    int status = lua_pcall(L, nargs, nresults, 0);
+    if (status != LUA_OK) {
         convert(L, status);
-    return status;
+        return status;
+    }
+    leave(L);
+    if (nresults != 0)
+        wg_loan_results(L, fn);
+    return LUA_OK;
 }
 
 /* The raw key of a face's script: { game = the script's own, script =
@@ -529,30 +539,34 @@ static int guard_call(lua_State *L)
         else
             lua_pop(L, 1);
     }
-    lua_pushvalue(L, lua_upvalueindex(G_FN));
-    lua_insert(L, 1);
     if (B.depth > 0) {
+        lua_pushvalue(L, lua_upvalueindex(G_FN));
+        lua_insert(L, 1);
         lua_call(L, n, LUA_MULTRET);
         return lua_gettop(L);
     }
+    /* the script gets copies of the arguments, its states and lists lent
+     * for this call; the caller's own stay below, keeping the owners */
+    luaL_checkstack(L, n + 4, "too many arguments");
+    lua_pushvalue(L, lua_upvalueindex(G_FN));
+    int mark = wg_loan_open(L);
+    for (int i = 1; i <= n; i++)
+        wg_lend(L, i);
     enter(L, g->script, g->name, g->exact);
-    wg_loan loan;
-    int fn = wg_loan_begin(L, 1, &loan);
-    int status = lua_pcall(L, lua_gettop(L) - fn, LUA_MULTRET, 0);
-    if (status != LUA_OK) {
-        wg_loan_fail(L, &loan);
+    int status = lua_pcall(L, n, LUA_MULTRET, 0);
+    wg_loan_close(mark);
+    if (status != LUA_OK)
         return wg_budget_raise(L, status);
-    }
     leave(L);
-    wg_loan_end(L, &loan);
-    int nres = lua_gettop(L);
-    for (int i = 1; g->clean && i <= nres; i++) {
+    wg_loan_results(L, n + 1);
+    int nres = lua_gettop(L) - n;
+    for (int i = n + 1; g->clean && i <= n + nres; i++) {
         int t = lua_type(L, i);
         if (t == LUA_TFUNCTION || t == LUA_TTABLE) {
             lua_pushvalue(L, lua_upvalueindex(G_CLEAN));
-            lua_insert(L, 1);
+            lua_insert(L, n + 1);
             lua_call(L, nres, LUA_MULTRET);
-            return lua_gettop(L);
+            return lua_gettop(L) - n;
         }
     }
     return nres;
@@ -757,6 +771,7 @@ static int budget_limits(lua_State *L)
             luaL_argcheck(L, lua_tonumber(L, -1) == 0, 1,
                           "'spent' can only be set to 0 (a new unit)");
             B.spent_ms = 0;
+            wg_loan_reset();   /* none is left open between units */
         }
         lua_getfield(L, 1, "trusted");
         if (!lua_isnil(L, -1)) {

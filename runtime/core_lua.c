@@ -23,7 +23,7 @@ wg_rules *wg_check_rules(lua_State *L, int i)
 wg_state *wg_check_state(lua_State *L, int i)
 {
     wg_lstate *u = check_ud(L, i, WG_TAG_STATE, "wargrid.state");
-    if (!u->s)
+    if (!u->s || (u->lent == 1 && !wg_lend_valid(u->gen)))
         luaL_argerror(L, i, u->lent == 1 ? "the state was lent to a call "
                       "that has ended (a script keeps no state beyond its "
                       "call)" : u->lent == 2 ? "the state was handed over to "
@@ -35,7 +35,7 @@ wg_state *wg_check_state(lua_State *L, int i)
 wg_actlist *wg_check_actions(lua_State *L, int i)
 {
     wg_lactions *u = check_ud(L, i, WG_TAG_ACTIONS, "wargrid.actions");
-    if (!u->p)
+    if (!u->p || (u->lent == 1 && !wg_lend_valid(u->gen)))
         luaL_argerror(L, i, u->lent == 1 ? "the action list was lent to a "
                       "call that has ended (a script keeps no list beyond "
                       "its call)" : "the action list was handed over to "
@@ -129,6 +129,7 @@ void wg_push_state(lua_State *L, wg_state *s, int ri)
     u->tag = WG_TAG_STATE;
     u->s = s;
     u->lent = 0;
+    u->gen = 0;
     lua_pushvalue(L, lua_upvalueindex(UV_STATE));
     lua_setmetatable(L, -2);
     lua_pushvalue(L, ri);
@@ -138,6 +139,8 @@ void wg_push_state(lua_State *L, wg_state *s, int ri)
 static int state_gc(lua_State *L)
 {
     wg_lstate *u = lua_touserdata(L, 1);
+    if (!u->lent && u->s && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA)
+        ((wg_lstate *)lua_touserdata(L, -1))->s = NULL;  /* its handle */
     if (!u->lent)
         wg_state_free(u->s);
     u->s = NULL;
@@ -158,6 +161,8 @@ static int rules_gc(lua_State *L)
 static int actions_gc(lua_State *L)
 {
     wg_lactions *u = lua_touserdata(L, 1);
+    if (!u->lent && lua_getiuservalue(L, 1, 1) == LUA_TUSERDATA)
+        ((wg_lactions *)lua_touserdata(L, -1))->p = NULL;  /* its handle */
     wg_actlist_free(&u->l);
     return 0;
 }

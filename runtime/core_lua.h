@@ -24,20 +24,22 @@ enum { UV_RULES = 1, UV_STATE, UV_ACTIONS, UV_COUNT = 3 };
 
 typedef struct { uint64_t tag; wg_rules *r; } wg_lrules;
 /* A state or an action list is an owner (it owns the C object) or a
- * handle lent to a script for one call (lend.c): the handle points to its
- * owner's object during the call and to nothing after it. */
+ * handle lent to a script (lend_lua.c): the handle points to its owner's
+ * object and works while a loan it was lent in is open. */
 typedef struct {
     uint64_t tag;
-    wg_state *s;          /* NULL: freed, or a handle out of its call */
+    wg_state *s;          /* NULL: freed, or handed over */
     int lent;             /* 1: a handle; 2: handed over (lend_lua.c) */
+    uint64_t gen;         /* a handle's loan */
 } wg_lstate;              /* uservalues: 1 its rules; 2 an owner's handle,
                            * or a handle's owner */
 typedef struct {
     uint64_t tag;
-    wg_actlist *p;        /* &l for an owner; a handle: its owner's, or
-                           * NULL out of its call */
+    wg_actlist *p;        /* &l for an owner; a handle: its owner's; NULL
+                           * when handed over */
     wg_actlist l;
     int lent;             /* as a state's */
+    uint64_t gen;
 } wg_lactions;            /* uservalue 1: an owner's handle, or a
                            * handle's owner */
 /* a piece-square table (rules:piece_squares), for s:material */
@@ -83,27 +85,34 @@ void wg_gc_account(lua_State *L);
 void wg_push_state(lua_State *L, wg_state *s, int ri);
 
 /* Lending (lend_lua.c). An untrusted script is handed, in place of each
- * state and action list among a call's arguments, a handle that works for
- * that call only: what it keeps works no longer once the call returns. */
-enum { WG_LEND_MAX = 8 };    /* values lent in one call, at most */
-typedef struct {
-    void *handle[WG_LEND_MAX];  /* wg_lstate or wg_lactions handles */
-    int n;                      /* handles */
-    int base, kept;             /* owners kept on the stack from base */
-} wg_loan;
-/* The call's function is at index fn, its arguments above it up to the
- * top: each argument that is an owner is replaced by its handle (made once
- * per owner), and the owners are kept on the stack below the function so
- * that they outlive the call. Returns the function's new index. */
-int wg_loan_begin(lua_State *L, int fn, wg_loan *loan);
-/* After the call succeeded, its results from the function's old place up
- * to the top: handles among them become their owners, a state or list the
- * script made is taken over (its userdata is left empty), the handles are
- * revoked and the owners kept are taken off the stack. */
-void wg_loan_end(lua_State *L, wg_loan *loan);
-/* After the call failed, its error on top: the handles are revoked and the
- * owners kept are taken off the stack, the error left on top. */
-void wg_loan_fail(lua_State *L, wg_loan *loan);
+ * state and action list, a handle that works while the loan it was lent
+ * in is open: around a script's call, or a driver's run. */
+/* Opens a loan; returns the mark wg_loan_close takes. */
+int wg_loan_open(lua_State *L);
+/* Closes the loan (and any opened after it and left open). */
+void wg_loan_close(int mark);
+/* Closes every loan: a new unit of work starts (host.budget). */
+void wg_loan_reset(void);
+/* Pushes the handle of the owner at i (made once per owner), valid in the
+ * open loans, and returns 1; pushes the value itself and returns 0 when it
+ * is no owner or no loan is open. The owner must stay referenced
+ * elsewhere (a driver's own slot, the caller's arguments). */
+int wg_lend(lua_State *L, int i);
+/* A handle lent in the loan of generation gen works now: the loans open,
+ * innermost last (lend_lua.c's; read at every method call on a handle). */
+extern uint64_t wg_lend_open_gen[];
+extern int wg_lend_nopen;
+static inline int wg_lend_valid(uint64_t gen)
+{
+    for (int k = wg_lend_nopen - 1; k >= 0; k--)
+        if (wg_lend_open_gen[k] == gen)
+            return 1;
+    return 0;
+}
+/* A call's results, from index first to the top: a handle becomes its
+ * owner, a state or list the script made is taken over (its userdata is
+ * left empty). */
+void wg_loan_results(lua_State *L, int first);
 
 extern const luaL_Reg wg_grid_methods[];     /* grid_lua.c: on rules */
 extern const luaL_Reg wg_rules_methods[];    /* rules_lua.c */

@@ -8,6 +8,9 @@ typedef struct drive {
     int game, state, actions, play;   /* stack indices */
     int random_action;                /* its index, or 0: the game has none */
     int lists;                        /* index of the list for ply 0 */
+    int lent_state, lent_lists;       /* what the callbacks are handed:
+                                       * handles for an untrusted game */
+    int loan;                         /* its loan's mark, or -1 */
     wg_state *s;
     const char *script;               /* an untrusted game's, or NULL */
 } drive;
@@ -18,8 +21,8 @@ static wg_actlist *gen(lua_State *L, const drive *d, int ply)
     l->n = 0;
     lua_pushvalue(L, d->actions);
     lua_pushvalue(L, d->game);
-    lua_pushvalue(L, d->state);
-    lua_pushvalue(L, d->lists + ply);
+    lua_pushvalue(L, d->lent_state);
+    lua_pushvalue(L, d->lent_lists + ply);
     wg_budget_call(L, 3, 0, d->script, "actions");
     return l;
 }
@@ -31,8 +34,8 @@ static int pick(lua_State *L, const drive *d, uint32_t draw, wg_action *x)
 {
     lua_pushvalue(L, d->random_action);
     lua_pushvalue(L, d->game);
-    lua_pushvalue(L, d->state);
-    lua_pushvalue(L, d->lists);
+    lua_pushvalue(L, d->lent_state);
+    lua_pushvalue(L, d->lent_lists);
     ((wg_lactions *)lua_touserdata(L, d->lists))->l.n = 0;
     lua_pushinteger(L, (lua_Integer)draw);
     wg_budget_call(L, 4, 1, d->script, "random_action");
@@ -49,7 +52,7 @@ static void play(lua_State *L, const drive *d, wg_action x)
 {
     lua_pushvalue(L, d->play);
     lua_pushvalue(L, d->game);
-    lua_pushvalue(L, d->state);
+    lua_pushvalue(L, d->lent_state);
     lua_pushinteger(L, (lua_Integer)x);
     wg_budget_call(L, 3, 0, d->script, "play");
 }
@@ -111,10 +114,28 @@ static void setup(lua_State *L, drive *d, int nlists)
     luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no play function");
     d->play = lua_gettop(L);
     d->random_action = 0;
-    luaL_checkstack(L, nlists + 20, "too deep");
+    d->loan = -1;
+    luaL_checkstack(L, 2 * nlists + 24, "too deep");
     d->lists = lua_gettop(L) + 1;
     for (int i = 0; i < nlists; i++)
         wg_push_actions(L);
+}
+
+/* What the callbacks are handed: an untrusted game's script gets handles
+ * of the state and the nlists lists, lent for the drive's run (its loan
+ * is closed by protected); a trusted game's code the owners themselves. */
+static void lend(lua_State *L, drive *d, int nlists)
+{
+    d->lent_state = d->state;
+    d->lent_lists = d->lists;
+    if (!d->script)
+        return;
+    d->loan = wg_loan_open(L);
+    wg_lend(L, d->state);
+    d->lent_state = lua_gettop(L);
+    d->lent_lists = lua_gettop(L) + 1;
+    for (int i = 0; i < nlists; i++)
+        wg_lend(L, d->lists + i);
 }
 
 /* Runs body(L, d) protected, on the stack as it is (the arguments are
@@ -127,6 +148,7 @@ static int protected(lua_State *L, lua_CFunction body, drive *d,
     lua_pushcfunction(L, body);
     lua_insert(L, 1);
     int status = lua_pcall(L, lua_gettop(L) - 1, nresults, 0);
+    wg_loan_close(d->loan);
     if (status != LUA_OK)
         return wg_budget_raise(L, status);
     return nresults;
@@ -147,6 +169,7 @@ static int drive_perft(lua_State *L)
     lua_settop(L, 3);
     drive d;
     setup(L, &d, (int)depth);
+    lend(L, &d, (int)depth);
     return protected(L, perft_body, &d, 1);
 }
 
@@ -209,6 +232,7 @@ static int drive_playout(lua_State *L)
                                        "playout");
     if (lua_isnil(L, d.random_action))
         d.random_action = 0;
+    lend(L, &d, 1);
     return protected(L, playout_body, &d, 2);
 }
 

@@ -11,6 +11,9 @@ typedef struct ctx {
     lua_State *L;
     int game, root, actions, play, result, evaluate, order, view, list, sampled;
     int input;             /* the host's opts.input */
+    int lent_root, lent_list, lent_sampled;  /* what the callbacks are
+                                              * handed: an untrusted game's
+                                              * script gets handles */
     wg_state *root_s, *sampled_s;
     const char *script;    /* an untrusted game's, or NULL */
     int side;              /* the searching side, for the view */
@@ -20,7 +23,7 @@ typedef struct ctx {
 /* Pushes the userdata of state s. */
 static void push_state(ctx *c, wg_state *s)
 {
-    lua_pushvalue(c->L, s == c->sampled_s ? c->sampled : c->root);
+    lua_pushvalue(c->L, s == c->sampled_s ? c->lent_sampled : c->lent_root);
 }
 
 static int call(ctx *c, int nargs, int nres, const char *name)
@@ -41,7 +44,7 @@ static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out,
     lua_pushvalue(L, fn);
     lua_pushvalue(L, c->game);
     push_state(c, s);
-    lua_pushvalue(L, c->list);
+    lua_pushvalue(L, c->lent_list);
     int rc = call(c, 3, 0, name);
     *out = *l;
     *l = saved;
@@ -118,12 +121,27 @@ static int cb_sample(void *p, uint64_t seed, wg_state **out)
     lua_State *L = c->L;
     lua_pushvalue(L, c->view);
     lua_pushvalue(L, c->game);
-    lua_pushvalue(L, c->root);
+    lua_pushvalue(L, c->lent_root);
     lua_pushinteger(L, c->side);
     lua_pushinteger(L, (lua_Integer)(seed >> 1));
     WG_TRY(call(c, 4, 1, "view"));
-    c->sampled_s = wg_check_state(L, -1);
+    wg_lstate *u = lua_touserdata(L, -1);
+    if (lua_type(L, -1) != LUA_TUSERDATA || lua_rawlen(L, -1) < sizeof *u
+        || u->tag != WG_TAG_STATE || !u->s) {
+        lua_pushfstring(L, "%s: view returned %s, not a state",
+                        c->script ? c->script : "the game",
+                        luaL_typename(L, -1));
+        return WG_ECALLBACK;
+    }
+    c->sampled_s = u->s;
     lua_replace(L, c->sampled);
+    if (c->script) {           /* the new sample lent, as the root is */
+        wg_lend(L, c->sampled);
+        lua_replace(L, c->lent_sampled);
+    } else {
+        lua_pushvalue(L, c->sampled);
+        lua_replace(L, c->lent_sampled);
+    }
     *out = c->sampled_s;
     return WG_OK;
 }
@@ -213,6 +231,18 @@ static int mcts_search(lua_State *L)
     c.list = lua_gettop(L);
     lua_pushnil(L);
     c.sampled = lua_gettop(L);
+    lua_pushnil(L);
+    c.lent_sampled = lua_gettop(L);
+    /* an untrusted game's script is handed handles, lent for the search */
+    int loan = c.script ? wg_loan_open(L) : -1;
+    c.lent_root = c.root;
+    c.lent_list = c.list;
+    if (c.script) {
+        wg_lend(L, c.root);
+        c.lent_root = lua_gettop(L);
+        wg_lend(L, c.list);
+        c.lent_list = lua_gettop(L);
+    }
     wg_mcts_ops ops = {
         .ctx = &c, .actions = cb_actions, .play = cb_play, .result = cb_result,
         .evaluate = o.playout_depth >= 0 && !lua_isnil(L, c.evaluate)
@@ -224,6 +254,7 @@ static int mcts_search(lua_State *L)
     wg_action best = 0;
     wg_mcts_stats st;
     int rc = wg_mcts_search(s, &ops, &o, &best, &st);
+    wg_loan_close(loan);
     if (rc == WG_ECALLBACK)
         return lua_error(L);  /* the callback's message is on top (and its
                                  budget ended: wg_budget_pcall) */

@@ -11,6 +11,8 @@ typedef struct glue {
     lua_State *L;
     const char *script;            /* an untrusted game's script, or NULL */
     int game, state, list;         /* stack indices */
+    int lent_state, lent_list;     /* what the callbacks are handed:
+                                    * handles for an untrusted game */
     int actions, play, result, evaluate, order, forcing;
     int input, info;               /* the host's opts.input, opts.info */
 } glue;
@@ -35,8 +37,8 @@ static int call_list(glue *g, int fn, wg_actlist *out, int nres,
     *l = *out;
     lua_pushvalue(L, fn);
     lua_pushvalue(L, g->game);
-    lua_pushvalue(L, g->state);
-    lua_pushvalue(L, g->list);
+    lua_pushvalue(L, g->lent_state);
+    lua_pushvalue(L, g->lent_list);
     int rc = call(g, 3, nres, name);
     *out = *l;
     *l = saved;
@@ -56,7 +58,7 @@ static int cb_play(void *p, wg_state *s, wg_action a)
     glue *g = p;
     lua_pushvalue(g->L, g->play);
     lua_pushvalue(g->L, g->game);
-    lua_pushvalue(g->L, g->state);
+    lua_pushvalue(g->L, g->lent_state);
     lua_pushinteger(g->L, (lua_Integer)a);
     return call(g, 3, 0, "play");
 }
@@ -66,7 +68,7 @@ static int call_state(glue *g, int fn, int side, const char *name)
 {
     lua_pushvalue(g->L, fn);
     lua_pushvalue(g->L, g->game);
-    lua_pushvalue(g->L, g->state);
+    lua_pushvalue(g->L, g->lent_state);
     if (side)
         lua_pushinteger(g->L, side);
     return call(g, side ? 3 : 2, 1, name);
@@ -274,6 +276,16 @@ static int search_run(lua_State *L)
     g.forcing = wg_game_function(L, g.game, "forcing", 0, "search");
     wg_push_actions(L);
     g.list = lua_gettop(L);
+    /* an untrusted game's script is handed handles, lent for the search */
+    int loan = g.script ? wg_loan_open(L) : -1;
+    g.lent_state = g.state;
+    g.lent_list = g.list;
+    if (g.script) {
+        wg_lend(L, g.state);
+        g.lent_state = lua_gettop(L);
+        wg_lend(L, g.list);
+        g.lent_list = lua_gettop(L);
+    }
     wg_search_ops ops = {
         .ctx = &g, .actions = cb_actions, .play = cb_play,
         .result = cb_result, .evaluate = cb_evaluate,
@@ -286,6 +298,7 @@ static int search_run(lua_State *L)
     wg_action best = 0;
     wg_search_stats st;
     int rc = wg_search(s, &ops, &o, &best, &st);
+    wg_loan_close(loan);
     if (rc == WG_ECALLBACK)
         return lua_error(L);  /* the callback's message is on top (and its
                                  budget ended: wg_budget_pcall) */

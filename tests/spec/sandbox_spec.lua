@@ -334,7 +334,9 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     "%d+: calling 'undo' on bad self %(the state was lent to a call" },
   { "keep-list", "local kept\nfunction game:actions(s, out)\n"
     .. "  if kept and kept ~= out then kept:add(1, 1, 2) end\n"
-    .. "  kept = out\n  s:trace(out, s:side())\nend", { "perft", "2" },
+    .. "  kept = out\n  s:trace(out, s:side())\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
     "%d+: calling 'add' on bad self %(the action list was lent to a call "
     .. "that has ended" },
   { "keep-new-state", "local kept\nlocal new = game.new\n"
