@@ -301,7 +301,7 @@ function M.play.run(args, input, output)
       output:flush()
       local line = input:read("l")
       if not line then say("\n") bye() return 0 end
-      line = line:match("^%s*(.-)%s*$")
+      line = wg.text.trim(line)
       local cmd = line:lower()
       if cmd == "" then
         show = false

@@ -1,0 +1,191 @@
+-- The inputs a user or a GUI hands wargrid (issue 25: no input costs more
+-- than its length, and a fault of the input is bad input): the engines'
+-- lines and limits, numbers in position text and options, records and the
+-- files play --save leaves, and typed action text. Each finding is driven
+-- through the wargrid executable and checked by what it answers, its exit
+-- status and how soon (generously: a few seconds for what takes a tenth).
+local T = require "wargrid.test"
+local core = require "wargrid.core"
+local ai = require "wargrid.ai"
+local engine = require "wargrid.engine"
+
+local MB = 1024 * 1024
+
+-- stdout, stderr, exit status and seconds of wargrid with args and input
+local function timed(args, input)
+  local t0 = core.clock()
+  local out, err, rc = T.run(args, input)
+  return out, err, rc, core.clock() - t0
+end
+
+local function lines(text)
+  local t = {}
+  for l in text:gmatch("([^\n]*)\n") do t[#t + 1] = l end
+  return t
+end
+
+describe("inputs: the engines' lines (finding 5)", function()
+  it("a 10 MB setboard line to xboard is answered with a protocol error at once, and ping after it", function()
+    local input = "xboard\nsetboard " .. ("x"):rep(10 * MB) .. "\nping 1\nquit\n"
+    local out, err, rc, seconds = timed({ "xboard", "courier_historical" }, input)
+    assert.same({ "Error (line too long): setboard " .. ("x"):rep(51) .. "... (a line is at most 1048576 bytes)",
+                  "pong 1" }, lines(out))
+    assert.same({ "", 0 }, { err, rc })
+    assert.is_true(seconds < 5, seconds)
+  end)
+
+  it("a 10 MB position line to uci is answered with info string at once, and isready after it", function()
+    local input = "position startpos moves " .. ("a2a3 "):rep(2 * MB) .. "\nisready\nquit\n"
+    local out, err, rc, seconds = timed({ "uci", "courier_historical" }, input)
+    assert.same({ "info string line too long (a line is at most 1048576 bytes): position startpos moves a2a3 a2a3 "
+                  .. "a2a3 a2a3 a2a3 a2a3 a2a3 a...", "readyok" }, lines(out))
+    assert.same({ "", 0 }, { err, rc })
+    assert.is_true(seconds < 5, seconds)
+  end)
+
+  it("a line just under the cap is read whole: a 1 MB usermove is an illegal move, told short", function()
+    local move = ("a"):rep(engine.LINE_MAX - #"usermove ")
+    local out, _, rc, seconds = timed({ "xboard", "courier_historical" }, "new\nforce\nusermove " .. move
+                                       .. "\nping 2\n")
+    assert.same({ "Illegal move (an action is at most 1000 characters, not 1048567): " .. ("a"):rep(60) .. "...",
+                  "pong 2" }, lines(out))
+    assert.equal(0, rc)
+    assert.is_true(seconds < 5, seconds)
+  end)
+
+  it("2 MB of blank lines cost no more than their length (the queue of lines was quadratic)", function()
+    local out, _, rc, seconds = timed({ "xboard", "courier_historical" }, ("\n"):rep(2 * MB) .. "ping 3\n")
+    assert.same({ { "pong 3" }, 0 }, { lines(out), rc })
+    assert.is_true(seconds < 5, seconds)   -- 20 s before
+    out, _, rc, seconds = timed({ "uci", "courier_historical" }, ("\n"):rep(2 * MB) .. "isready\n")
+    assert.same({ { "readyok" }, 0 }, { lines(out), rc })
+    assert.is_true(seconds < 5, seconds)
+  end)
+
+  it("runs of 200,000 spaces inside a command are read in linear time", function()
+    local spaces = (" "):rep(200000)
+    local out, _, rc, seconds = timed({ "uci", "courier_historical" },
+                                      "setoption name" .. spaces .. "Level" .. spaces .. "value" .. spaces .. "9"
+                                      .. spaces .. "\nposition fen" .. spaces .. "x" .. spaces .. "y\nisready\n")
+    assert.same({ "info string Level must be 0 to 5, not 9",
+                  "info string illegal position: bad position 'x" .. (" "):rep(59) .. "...': 8 ranks expected, "
+                  .. "found 1", "readyok" }, lines(out))
+    assert.equal(0, rc)
+    assert.is_true(seconds < 5, seconds)
+    out, _, rc, seconds = timed({ "xboard", "courier_historical" }, "setboard" .. spaces .. "x" .. spaces
+                                .. "y\nping 4\n")
+    assert.same({ "tellusererror Illegal position: bad position 'x" .. (" "):rep(59) .. "...': 8 ranks expected, "
+                  .. "found 1", "pong 4" }, lines(out))
+    assert.equal(0, rc)
+    assert.is_true(seconds < 5, seconds)
+  end)
+
+  it("setboard with no position is an illegal position, not an internal error", function()
+    local out, err, rc = T.run({ "xboard", "courier_historical" }, "setboard\nsetboard   \nping 5\n")
+    local bad = "tellusererror Illegal position: bad position '': expected a board, the side to move (w or b) "
+                .. "and up to five more fields"
+    assert.same({ { bad, bad, "pong 5" }, "", 0 }, { lines(out), err, rc })
+  end)
+end)
+
+-- Each limit is sent, then go: the search starts under it (a second's
+-- pause); ? or stop makes it move, and ping or isready is answered after.
+local XBOARD_LIMITS = {
+  { "st 1e308" }, { "st 1e999" }, { "sd 999999" }, { "sd 2147483648" },
+  { "time 1e308" }, { "time 99999999999999999999" }, { "time -5" },
+  { "level 40 1e308 0" }, { "level 40 99999999999999999:5 0" },
+  { "level 99999999999999999999 5 0" }, { "level 40 5 1e308" },
+  { "level 40 5 -3", "Error (bad argument): level 40 5 -3" },
+  { "st nan", "Error (bad argument): st nan" }, { "st inf", "Error (bad argument): st inf" },
+  { "sd -1", "Error (bad argument): sd -1" },
+}
+
+local UCI_LIMITS = {
+  { "go depth 2147483648" }, { "go depth 1e999" }, { "go nodes 9223372036854775807" }, { "go nodes 0" },
+  { "go wtime 99999999999999 btime 99999999999999" }, { "go wtime 99999999999999999999999" },
+  { "go movetime 99999999999999" }, { "go movetime -5" }, { "go wtime -5" },
+  { "go winc 99999999999999 wtime 1000" },
+  { "go depth -1", "info string ignored in go: depth -1 (less than 0)" },
+  { "go nodes -1", "info string ignored in go: nodes -1 (less than 0)" },
+  { "go winc -1 wtime 1000", "info string ignored in go: winc -1 (less than 0)" },
+  { "go movestogo -1 wtime 10000", "info string ignored in go: movestogo -1 (less than 0)" },
+  { "go depth nan", "info string ignored in go: depth", "info string ignored in go: nan" },
+}
+
+-- The lines an engine wrote up to the one matching answer, when it was sent
+-- the lines of before, then (the search begun) those of after; and its exit
+-- status and what it wrote after quit.
+local function drive(args, before, after, answer)
+  local e = T.engine(args)
+  for _, l in ipairs(before) do e.send(l) end
+  os.execute("sleep 0.5")
+  for _, l in ipairs(after) do e.send(l) end
+  local got = assert(e.expect(answer))
+  e.send("quit")
+  return got, e.close()
+end
+
+describe("inputs: absurd engine limits (finding 6)", function()
+  for _, case in ipairs(XBOARD_LIMITS) do
+    it("xboard: '" .. case[1] .. "' leaves the engine playing and answering ping", function()
+      local got, rc, rest = drive({ "xboard", "courier_historical" }, { "xboard", "new", case[1], "go" },
+                                  { "?", "ping 1" }, "^pong 1$")
+      assert.same({ 0, { "exit 0" } }, { rc, rest })
+      assert.equal(#case + 1, #got)
+      for i = 2, #case do assert.equal(case[i], got[i - 1]) end
+      assert.matches("^move %l%d%l%d$", got[#case])
+    end)
+  end
+  for _, case in ipairs(UCI_LIMITS) do
+    it("uci: '" .. case[1] .. "' leaves the engine playing and answering isready", function()
+      local got, rc, rest = drive({ "uci", "courier_historical" }, { "position startpos", case[1] },
+                                  { "stop", "isready" }, "^readyok$")
+      assert.same({ 0, { "exit 0" } }, { rc, rest })
+      assert.equal(#case + 2, #got)
+      for i = 2, #case do assert.equal(case[i], got[i - 1]) end
+      assert.matches("^info depth %d+ ", got[#case])
+      assert.matches("^bestmove %l%d%l%d$", got[#case + 1])
+    end)
+  end
+
+  it("the search's deepest is ai.MAX_DEPTH: core.search takes it and refuses one more", function()
+    local game = T.game "courier_historical"
+    local s = assert(game:new())
+    assert(ai.alphabeta(game, s, { depth = ai.MAX_DEPTH, nodes = 200 }))
+    assert.has_error(function() ai.alphabeta(game, s, { depth = ai.MAX_DEPTH + 1, nodes = 200 }) end)
+  end)
+end)
+
+describe("inputs: typed action text (finding 4: 10 MB action texts)", function()
+  it("why refuses an action text of more than 1,000 characters as bad input, at once", function()
+    local out, err, rc, seconds = timed({ "why", "courier_historical", ("!"):rep(100000) .. "x" })
+    assert.same({ "", "wargrid: why: an action is at most 1000 characters, not 100001\n", 2 }, { out, err, rc })
+    assert.is_true(seconds < 5, seconds)
+  end)
+
+  it("why still reads an action of 1,000 characters", function()
+    local out, _, rc = T.run { "why", "courier_historical", ("a"):rep(1000) }
+    assert.equal(0, rc)
+    assert.matches("^illegal: 'a+%.%.%.' is not an action in courier_historical's notation", out)
+  end)
+
+  it("play answers a 10 MB line as no action at once, and the game goes on", function()
+    local input = ("a"):rep(10 * MB) .. "\n" .. "a" .. (" "):rep(300000) .. "b\nb1c3\nposition\n"
+    local out, _, rc, seconds = timed({ "play", "courier_historical", "--seed", "1" }, input)
+    assert.equal(0, rc)
+    assert.matches("white> illegal: an action is at most 1000 characters, not 10485760\n", out, 1, true)
+    assert.matches("white> illegal: an action is at most 1000 characters, not 300002\n", out, 1, true)
+    -- b1c3 was played, and the AI's answer
+    assert.matches("\nwhite> %S+/2N3F5/1PPPPP1PPPP1/R1EBMK1WBENR w %- %- %d+ 2\n", out)
+    assert.is_true(seconds < 5, seconds)
+  end)
+
+  it("game:explain and game:parse_action refuse a long text before any matching", function()
+    local game = T.game "blockwars"
+    local s = assert(game:new())
+    local long = ("place standard "):rep(100)
+    assert.same({ legal = false, kind = "length", reason = "an action is at most 1000 characters, not 1500" },
+                game:explain(s, long))
+    assert.same({ nil, "an action is at most 1000 characters, not 1500" }, { game:parse_action(s, long) })
+  end)
+end)
