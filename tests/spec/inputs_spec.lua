@@ -189,3 +189,81 @@ describe("inputs: typed action text (finding 4: 10 MB action texts)", function()
     assert.same({ nil, "an action is at most 1000 characters, not 1500" }, { game:parse_action(s, long) })
   end)
 end)
+
+-- A Block Wars position after the placement, with one field replaced.
+local BW = "3iii2/1iiiii2/iimiim1i/7i/8/IIIIMIII/IIII4/IIII4 c2 turn=2 reserve=I6T/i6 lost=-/- air=oo/oo tank=0 "
+           .. "used=- done=- new=- phase=main next=- decks=?26/?26/-"
+local function bw(key, value)
+  return (BW:gsub(key .. "=%S+", function() return key .. "=" .. value end))
+end
+
+describe("inputs: numbers in position text and options (finding 6: Block Wars decks=?9223372036854775808)", function()
+  local function refused(args, pattern)
+    local out, err, rc = T.run(args)
+    assert.same({ "", 2 }, { out, rc })
+    assert.equal(1, #lines(err))
+    assert.matches(pattern, err)
+  end
+
+  it("a count of unknown cards past 52 is a bad position, through --position", function()
+    for _, n in ipairs { "9223372036854775808", "99999999999999999999", "53", "", "x" } do
+      refused({ "why", "blockwars", "--position", bw("decks", "?" .. n .. "/?26/-"), "a1a2" },
+              "^wargrid: bad position '.*': decks: '%?" .. n .. "': the unknown cards: expected a whole number "
+              .. "from 0 to 52\n$")
+    end
+  end)
+
+  it("and through a record's Position tag, in replay, play --load and render", function()
+    local dir = T.tmpdir()
+    local path = dir .. "/bw.pgn"
+    T.write(path, '[Game "blockwars"]\n[Seed "1"]\n[Position "' .. bw("decks", "?9223372036854775808/?26/-")
+                  .. '"]\n\n1. a1a2 *\n')
+    local why = "decks: '%?9223372036854775808': the unknown cards: expected a whole number from 0 to 52\n$"
+    refused({ "replay", path }, "^wargrid: replay: .*bw%.pgn line 3: tag Position: bad position '.*': " .. why)
+    refused({ "play", "--load", path }, "^wargrid: play: .*bw%.pgn bad position '.*': " .. why)
+    refused({ "render", "--record", path }, "^wargrid: render: .*bw%.pgn line 3: tag Position: bad position '.*': "
+                                            .. why)
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+
+  it("a unit count past any whole number is more units than a game holds", function()
+    refused({ "why", "blockwars", "--position", bw("reserve", "I9223372036854775808T/i6"), "a1a2" },
+            "reserve 'I9223372036854775808T/i6': more units than a game holds %(128 at most%)\n$")
+    refused({ "why", "blockwars", "--position", bw("lost", "I9223372036854775807/i3"), "a1a2" },
+            "lost 'I9223372036854775807/i3': more units than a game holds %(128 at most%)\n$")
+  end)
+
+  it("a turn past any whole number is a bad position", function()
+    refused({ "why", "blockwars", "--position", bw("turn", "9223372036854775808"), "a1a2" },
+            "turn '9223372036854775808': expected a number from 1 to 201 %(the turn limit, option turns, is 200%)\n$")
+  end)
+
+  it("a fighter's number past any whole number is no action, answered as illegal", function()
+    for _, a in ipairs { "fly 9223372036854775808", "dogfight 99999999999999999999" } do
+      local out, err, rc = T.run { "why", "blockwars", "--position", bw("phase", "air:c"), a }
+      assert.same({ "illegal: '" .. a .. "': the fighter's number: expected a whole number from 0 to 2147483647\n",
+                    "", 0 }, { out, err, rc })
+    end
+  end)
+
+  it("an option past any whole number is bad input, on the command line and in a record", function()
+    refused({ "why", "blockwars", "--option", "turns=9223372036854775808", "a1a2" },
+            "^wargrid: option turns takes a whole number from 1 to 2147483647, not '9223372036854775808'\n$")
+    local dir = T.tmpdir()
+    T.write(dir .. "/o.pgn", '[Game "blockwars"]\n[Options "turns=9223372036854775808"]\n\n1. a1a2 *\n')
+    refused({ "replay", dir .. "/o.pgn" }, "tag Game: option turns takes a whole number from 1 to 2147483647, not "
+                                          .. "'9223372036854775808'\n$")
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+
+  it("every FEN game refuses a counter past its most", function()
+    local starts = {
+      courier = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 9223372036854775808 ALGQalgq",
+      courier_historical = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - "
+                           .. "99999999999999999999 1",
+    }
+    for game, text in pairs(starts) do
+      refused({ "why", game, "--position", text, "a1a2" }, "expected a whole number from [01] to 999999999\n$")
+    end
+  end)
+end)
