@@ -267,3 +267,103 @@ describe("inputs: numbers in position text and options (finding 6: Block Wars de
     end
   end)
 end)
+
+describe("inputs: records (findings 4 and 9)", function()
+  local record = require "wargrid.record"
+  local dir
+  before_each(function() dir = T.tmpdir() end)
+  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
+
+  -- replay's one line and exit status, and its seconds, for a record text
+  local function replayed(text, args)
+    local path = dir .. "/r.pgn"
+    T.write(path, text)
+    local out, err, rc, seconds = timed({ args or "replay", path })
+    assert.equal("", out)
+    return err:gsub(dir, "DIR"), rc, seconds
+  end
+
+  local function refusal(text)
+    local err, rc = replayed(text)
+    return { err, rc }
+  end
+
+  local COURIER = '[Game "courier_historical"]'
+  it("'2.* Ra1' after a tag is a bad record, not the illegal action '*'", function()
+    assert.same({ "wargrid: replay: DIR/r.pgn line 3: '*' is not an action: it reads as a number, result or NAG\n", 2 },
+                refusal(COURIER .. "\n\n1. e2e3 2.* Ra1 *\n"))
+  end)
+
+  it("'%' after a tag, or in mid-line, is a bad record, not the illegal action '%'", function()
+    local why = "is not an action: it starts with '%', which escapes a line where it starts one\n"
+    assert.same({ "wargrid: replay: DIR/r.pgn line 1: '%' " .. why, 2 },
+                refusal(COURIER .. "%\n\n1. e2e3 *\n"))
+    assert.same({ "wargrid: replay: DIR/r.pgn line 3: '%x' " .. why, 2 },
+                refusal(COURIER .. "\n\n1. e2e3 %x *\n"))
+    assert.same({ "wargrid: replay: DIR/r.pgn line 2: a tag pair after the actions (tags come first)\n", 2 },
+                refusal(COURIER .. "\n]%\n1. e2e3 *\n"))
+    -- at the start of a line '%' escapes it, as in PGN
+    T.write(dir .. "/ok.pgn", COURIER .. "\n%x\n1. e2e3\n%y\n*\n")
+    assert.same({ "the 1 action legal; result * (the game goes on), as recorded\n", "", 0 },
+                { T.run { "replay", dir .. "/ok.pgn" } })
+  end)
+
+  it("a stray '\"' after a tag is a bad record", function()
+    assert.same({ "wargrid: replay: DIR/r.pgn line 1: '\"x\"' is not an action: it holds '\"', which only a tag's "
+                  .. "value holds\n", 2 }, refusal(COURIER .. ' "x"\n\n1. e2e3 *\n'))
+  end)
+
+  it("a record file of more than 16 MiB is refused at once (a 100 MB tag took 15 s and 2.4 GB)", function()
+    local err, rc, seconds = replayed(COURIER .. '\n[Event "' .. ("x"):rep(20 * MB) .. '"]\n\n1. e2e3 *\n')
+    assert.same({ "wargrid: replay: DIR/r.pgn is larger than 16777216 bytes (16 MiB), the most a record may be\n", 2 },
+                { err, rc })
+    assert.is_true(seconds < 5, seconds)
+    local path = dir .. "/r.pgn"
+    for _, args in ipairs { { "play", "--load", path }, { "render", "--record", path } } do
+      local out, e2, rc2 = T.run(args)
+      assert.same({ "", 2 }, { out, rc2 })
+      assert.matches("r%.pgn is larger than 16777216 bytes %(16 MiB%), the most a record may be\n$", e2)
+    end
+  end)
+
+  it("a tag value of more than 4096 bytes is a bad record, refused in time linear in its length", function()
+    assert.same({ "wargrid: replay: DIR/r.pgn line 2: tag Event: the value is longer than 4096 bytes\n", 2 },
+                refusal(COURIER .. '\n[Event "' .. ("x"):rep(4097) .. '"]\n\n1. e2e3 *\n'))
+    local err, rc, seconds = replayed(COURIER .. '\n[Event "' .. ("\\\\"):rep(7 * MB) .. '"]\n\n1. e2e3 *\n')
+    assert.same({ "wargrid: replay: DIR/r.pgn line 2: tag Event: the value is longer than 4096 bytes\n", 2 },
+                { err, rc })
+    assert.is_true(seconds < 5, seconds)
+    assert(record.read(COURIER .. '\n[Event "' .. ("\\\\"):rep(2048) .. '"]\n\n*\n'))
+  end)
+
+  it("a 10 MB action in a record is a bad record at once (SAN's reading of it took minutes)", function()
+    local err, rc, seconds = replayed(COURIER .. "\n\n1. " .. ("!"):rep(10 * MB) .. "x *\n")
+    assert.same({ "wargrid: replay: DIR/r.pgn line 3: an action is at most 1000 characters, not 10485761\n", 2 },
+                { err, rc })
+    assert.is_true(seconds < 5, seconds)
+    err, rc = replayed('[Game "blockwars"]\n\n1. ' .. ("no "):rep(333) .. "dogfight *\n")
+    assert.same({ "wargrid: replay: DIR/r.pgn line 3: an action is at most 1000 characters, not 1007\n", 2 },
+                { err, rc })
+  end)
+
+  it("the writer refuses what the reader would not read back as the action", function()
+    assert.same({ nil, "its word '%x' starts with '%', which escapes a line where it starts one" },
+                { record.valid_action("pass %x") })
+    assert.same({ nil, "its word 'a\"b' holds '\"', which only a tag's value holds" },
+                { record.valid_action("a\"b") })
+    assert.same({ nil, "an action is at most 1000 characters, not 1001" },
+                { record.valid_action(("a"):rep(1001)) })
+    assert.is_true(record.valid_action(("a"):rep(1000)))
+  end)
+
+  it("reads 100,000 lines of actions in linear time", function()
+    local t = { COURIER, "" }
+    for i = 1, 100000 do t[#t + 1] = i .. ". a2a3 {note}" end
+    t[#t + 1] = "*"
+    local t0 = core.clock()
+    local rec = assert(record.read(table.concat(t, "\n")))
+    assert.equal(100000, #rec.actions)
+    assert.equal(100002, rec.actions[100000].line)
+    assert.is_true(core.clock() - t0 < 5)
+  end)
+end)
