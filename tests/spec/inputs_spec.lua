@@ -10,6 +10,10 @@ local ai = require "wargrid.ai"
 local engine = require "wargrid.engine"
 
 local MB = 1024 * 1024
+-- the build tests/run tests (make test-sanitize: build/san)
+local WARGRID = require("lfs").currentdir() .. "/" .. (os.getenv("WARGRID_BUILD") or "build") .. "/wargrid"
+
+local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
 -- stdout, stderr, exit status and seconds of wargrid with args and input
 local function timed(args, input)
@@ -365,5 +369,91 @@ describe("inputs: records (findings 4 and 9)", function()
     assert.equal(100000, #rec.actions)
     assert.equal(100002, rec.actions[100000].line)
     assert.is_true(core.clock() - t0 < 5)
+  end)
+end)
+
+describe("inputs: the temporary files of play --save (finding 9)", function()
+  local replay = require "wargrid.replay"
+  local lfs = require "lfs"
+  local dir
+  before_each(function() dir = T.tmpdir() end)
+  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
+
+  local function listing()
+    local names = {}
+    for f in lfs.dir(dir) do
+      if f ~= "." and f ~= ".." then names[#names + 1] = f end
+    end
+    table.sort(names)
+    return names
+  end
+
+  -- the id of a process that has ended
+  local function dead_pid()
+    local h = io.popen("sh -c 'echo $$'")
+    local pid = h:read("n")
+    h:close()
+    return pid
+  end
+
+  it("a save removes what killed saves of the same file left, and keeps a live process's and other files'", function()
+    local dead = dead_pid()
+    local h = io.popen("sleep 30 & echo $!")
+    local live = h:read("n")
+    h:close()
+    for _, name in ipairs { ".g.pgn." .. dead .. ".tmp", ".g.pgn." .. live .. ".tmp", ".g.pgn.1.tmp",
+                            ".other.pgn." .. dead .. ".tmp", ".g.pgn.x.tmp" } do
+      T.write(dir .. "/" .. name, "partial")
+    end
+    local _, _, rc = T.run({ "play", "courier_historical", "--seed", "1", "--save", dir .. "/g.pgn" }, "quit\n")
+    os.execute("kill " .. live)
+    assert.equal(0, rc)
+    local want = { ".g.pgn." .. live .. ".tmp", ".g.pgn.1.tmp", ".g.pgn.x.tmp", ".other.pgn." .. dead .. ".tmp",
+                   "g.pgn" }
+    table.sort(want)
+    assert.same(want, listing())
+  end)
+
+  it("after 15 kill -9s during play --save, the next save leaves no temporary file", function()
+    local path = dir .. "/g.pgn"
+    local exe = WARGRID
+    for i = 1, 15 do
+      os.execute(string.format("%s play courier_historical --ai both --ai-level 1 --seed %d --save %s </dev/null "
+                               .. ">/dev/null 2>&1 & p=$!; sleep 0.%d; kill -9 $p 2>/dev/null; wait $p",
+                               exe, i, path, 1 + i % 3))
+    end
+    local _, _, rc = T.run({ "play", "courier_historical", "--seed", "1", "--save", path }, "quit\n")
+    assert.equal(0, rc)
+    assert.same({ "g.pgn" }, listing())
+  end)
+
+  it("a save that fails removes its temporary file", function()
+    assert(lfs.mkdir(dir .. "/g.pgn"))
+    T.write(dir .. "/g.pgn/x", "")   -- a directory that is not empty: the rename fails
+    local ok, err = replay.save(dir .. "/g.pgn", "*\n")
+    assert.is_nil(ok)
+    assert.is_string(err)
+    assert.same({ "g.pgn" }, listing())
+  end)
+
+  it("a signal that ends the process waits for core.shielded to end, also by an error (a save is one)", function()
+    local code = string.format([[
+package.path, package.cpath = %q, %q
+local core, lfs = require "wargrid.core", require "lfs"
+local pid = lfs.symlinkattributes("/proc/self", "target")
+io.stderr:write(select(2, pcall(core.shielded, error, "boom", 0)), "\n")
+io.stderr:write(core.shielded(function(a, b) return a + b end, 1, 2), "\n")
+core.shielded(function()
+  os.execute("kill -TERM " .. pid)
+  io.stderr:write("shielded\n")
+end)
+io.stderr:write("after\n")
+]], package.path, package.cpath)
+    local h = io.popen("lua5.4 -e " .. shell_quote(code) .. " 2>&1; echo rc=$?")
+    local out = h:read("a")
+    h:close()
+    -- ended by SIGTERM (143) once shielded was done, before "after"
+    assert.matches("^boom\n3\nshielded\n[^\n]*\n?rc=143\n$", out)
+    assert.is_nil(out:find("after", 1, true))
   end)
 end)
