@@ -388,19 +388,17 @@ describe("inputs: the temporary files of play --save (finding 9)", function()
     return names
   end
 
-  -- the id of a process that has ended
-  local function dead_pid()
-    local h = io.popen("sh -c 'echo $$'")
+  -- the number a shell command prints: a process's id
+  local function pid_of(command)
+    local h = io.popen(command)
     local pid = h:read("n")
     h:close()
     return pid
   end
 
   it("a save removes what killed saves of the same file left, and keeps a live process's and other files'", function()
-    local dead = dead_pid()
-    local h = io.popen("sleep 30 & echo $!")
-    local live = h:read("n")
-    h:close()
+    local dead = pid_of("sh -c 'echo $$'")   -- a process that has ended
+    local live = pid_of("sleep 30 & echo $!")
     for _, name in ipairs { ".g.pgn." .. dead .. ".tmp", ".g.pgn." .. live .. ".tmp", ".g.pgn.1.tmp",
                             ".other.pgn." .. dead .. ".tmp", ".g.pgn.x.tmp" } do
       T.write(dir .. "/" .. name, "partial")
