@@ -84,6 +84,15 @@ describe("inputs: the engines' lines (finding 5)", function()
     assert.is_true(seconds < 5, seconds)
   end)
 
+  it("wg.text.trim strips white space in time linear in a run of spaces", function()
+    local trim = require("wargrid.text").trim
+    assert.same({ "", "", "a", "a  b", "x" }, { trim(""), trim(" \t "), trim(" a "), trim("a  b\n"), trim("x") })
+    local t0 = core.clock()
+    assert.equal("a" .. (" "):rep(MB) .. "b", trim((" "):rep(MB) .. "a" .. (" "):rep(MB) .. "b" .. (" "):rep(MB)))
+    assert.equal("", trim((" "):rep(MB)))
+    assert.is_true(core.clock() - t0 < 5)
+  end)
+
   it("setboard with no position is an illegal position, not an internal error", function()
     local out, err, rc = T.run({ "xboard", "courier_historical" }, "setboard\nsetboard   \nping 5\n")
     local bad = "tellusererror Illegal position: bad position '': expected a board, the side to move (w or b) "
