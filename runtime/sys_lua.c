@@ -4,8 +4,8 @@
  * file calls Lua's io lacks: fsync, for atomic saves, and a file's
  * modification time to the nanosecond, for watching rules files -- Ctrl-C,
  * which stops a selfplay run with the games it has finished (its workers,
- * proc_lua.c, die with it) -- and a read that waits no longer than told,
- * for the engine protocols' input. */
+ * proc_lua.c, die with it) and waits for a save to end -- and a read that
+ * waits no longer than told, for the engine protocols' input. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -124,6 +124,29 @@ static int sys_interrupted(lua_State *L)
     return 1;
 }
 
+/* host.shielded(f, ...) -> what f(...) returns, f run with Ctrl-C and the
+ * signals that end a process from outside (SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT) held back: one that comes meanwhile is delivered when f ends,
+ * by a return or an error (raised again). A record's save runs so, and
+ * leaves no temporary file behind a Ctrl-C. */
+static int sys_shielded(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    sigset_t held, old;
+    sigemptyset(&held);
+    sigaddset(&held, SIGINT);
+    sigaddset(&held, SIGTERM);
+    sigaddset(&held, SIGHUP);
+    sigaddset(&held, SIGQUIT);
+    if (sigprocmask(SIG_BLOCK, &held, &old) != 0)
+        return luaL_error(L, "cannot hold signals: %s", strerror(errno));
+    int rc = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (rc != LUA_OK)
+        return lua_error(L);
+    return lua_gettop(L);
+}
+
 /* core.fsync(f) -> true, or nil and a message: flushes the Lua file f (or
  * the file or directory named by a path) to the disk. A record is saved to
  * a temporary file, synced, then renamed over the old one, and the
@@ -216,6 +239,7 @@ const luaL_Reg wg_sys_functions[] = {
     { "on_interrupt", sys_on_interrupt },
     { "interrupted", sys_interrupted },
     { "fsync", sys_fsync },
+    { "shielded", sys_shielded },
     { "mtime", sys_mtime },
     { "read_input", sys_read_input },
     { NULL, NULL }

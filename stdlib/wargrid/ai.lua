@@ -46,6 +46,12 @@ ai.LEVELS = { 50, 200, 800, 3000, 12000 }
 ai.SEARCH_LEVELS = { 100, 600, 3000, 15000, 100000 }
 ai.DEFAULT_LEVEL = 3
 
+-- The most ai.think takes: depth, the deepest host.search goes (its
+-- WG_SEARCH_MAX_PLY); a budget of 10^9, host.mcts's most iterations
+-- (host.search takes more nodes, which no one waits for).
+ai.MAX_DEPTH = 96
+ai.MAX_BUDGET = 1000000000
+
 local function hints(game)
   return game.def.ai or {}
 end

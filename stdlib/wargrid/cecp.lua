@@ -4,6 +4,7 @@
 -- this file only speaks the protocol.
 local engine = require "wargrid.engine"
 local host = require "wargrid.host"
+local text_of = require "wargrid.text"
 local version = require "wargrid.version"
 
 local M = {}
@@ -21,6 +22,13 @@ local ABORT = { new = true, force = true, undo = true, remove = true,
                 setboard = true, result = true, quit = true, edit = true,
                 variant = true, playother = true, white = true,
                 black = true, analyze = true }
+
+-- The first two words of a line ("" when there are none); nil for a line
+-- too long to read (engine.too_long).
+local function words(line)
+  if type(line) ~= "string" then return nil end
+  return line:match("^%s*(%S*)%s*(%S*)")
+end
 
 -- A clock's base time: "5" minutes or "0:30", minutes and seconds.
 local function base_seconds(text)
@@ -84,25 +92,28 @@ function M.run(game, opts, reader, write)
   -- (move now), a command that takes the move back (ABORT) or the end of
   -- input ends the search at once; any other command (ping, time, otim)
   -- waits for the move, as CECP wants of ping.
+  local checked = 0  -- the pending lines hurry has looked at
   local function hurry()
-    local queue, ended = reader.pending()
-    for _, line in ipairs(queue) do
-      local word = line:match("^%s*(%S*)")
+    local n, ended = reader.pending()
+    for i = checked + 1, n do
+      local word = words(reader.peek(i))
       if word == "?" or ABORT[word] then return true end
     end
+    checked = n
     return ended
   end
 
   -- the engine's move, unless a command that came meanwhile takes it back
   local function move()
     if claim() then return end
+    checked = 0
     local a, r = e:search({ seconds = M.share(clock, #e.moves),
                             depth = depth },
                           { stop = hurry, fd = reader.fd })
     if not a then return end  -- no position (a bad setboard)
     if post then thinking(r) end
-    for _, line in ipairs(reader.pending()) do
-      if ABORT[line:match("^%S*")] then return end
+    for i = 1, (reader.pending()) do
+      if ABORT[words(reader.peek(i))] then return end
     end
     send("move %s", e:text(a))
     e:play_action(a)
@@ -112,7 +123,7 @@ function M.run(game, opts, reader, write)
   local function user_move(text)
     local ok, why = e:play(text)
     if not ok then
-      send("Illegal move (%s): %s", why, text)
+      send("Illegal move (%s): %s", why, text_of.short(text))
       return
     end
     if analyzing or force then return end
@@ -128,7 +139,7 @@ function M.run(game, opts, reader, write)
   end
 
   local function bad(line)
-    send("Error (bad argument): %s", line)
+    send("Error (bad argument): %s", text_of.short(line))
   end
 
   local commands = {}
@@ -152,7 +163,7 @@ function M.run(game, opts, reader, write)
         for _, p in ipairs(xb.pieces) do send("%s", p) end
       end
     else
-      send("Error (unsupported variant): %s", line)
+      send("Error (unsupported variant): %s", text_of.short(line))
     end
   end
   function commands.force() force = true end
@@ -166,7 +177,7 @@ function M.run(game, opts, reader, write)
   function commands.white() to_move(1) mine = 2 end
   function commands.black() to_move(2) mine = 1 end
   function commands.setboard(_, line)
-    local ok, err = e:reset(M.fen(line:match("^%S+%s+(.-)%s*$")))
+    local ok, err = e:reset(M.fen(text_of.trim(line:match("^%s*%S+(.*)$"))))
     if not ok then send("tellusererror Illegal position: %s", err) end
   end
   function commands.usermove(arg) user_move(arg or "") end
@@ -193,7 +204,7 @@ function M.run(game, opts, reader, write)
     local mps, base, inc = line:match("^level%s+(%d+)%s+(%S+)%s+(%S+)%s*$")
     local seconds = base and base_seconds(base)
     inc = tonumber(inc)
-    if not seconds or not inc then return bad(line) end
+    if not seconds or not inc or inc < 0 then return bad(line) end
     clock.mps, clock.increment, clock.fixed = tonumber(mps), inc, nil
     clock.remaining = seconds  -- until a time command says otherwise
   end
@@ -220,17 +231,17 @@ function M.run(game, opts, reader, write)
   -- analysis starts again on the new position while analyze mode lasts.
   local function analysed(wait)
     if wait then reader.wait() end
-    local queue, ended = reader.pending()
-    while queue[1] do
-      local word, arg = queue[1]:match("^%s*(%S*)%s*(%S*)")
+    local _, ended = reader.pending()
+    while reader.peek(1) do
+      local word, arg = words(reader.peek(1))
       if word == "ping" then
         send("pong %s", arg)
       elseif word ~= "." and word ~= "" then
         break
       end
-      table.remove(queue, 1)
+      reader.drop()
     end
-    return #queue > 0 or ended
+    return reader.peek(1) ~= nil or ended
   end
 
   while true do
@@ -241,15 +252,18 @@ function M.run(game, opts, reader, write)
     local line = reader.next(-1)
     if line == nil then return 0 end
     host.budget { unit = "move", default = 60, spent = 0 }  -- a command
-    local word, arg = line:match("^%s*(%S+)%s*(%S*)")
+    local word, arg = words(line)
     if word == "quit" then return 0 end
-    if word then
+    if engine.too_long(line) then
+      send("Error (line too long): %s (a line is at most %d bytes)",
+           engine.too_long(line), engine.LINE_MAX)
+    elseif word ~= "" then
       if commands[word] then
         commands[word](arg ~= "" and arg or nil, line)
       elseif word:match("^%a%d") then
         user_move(word)
       elseif not SILENT[word] then
-        send("Error (unknown command): %s", word)
+        send("Error (unknown command): %s", text_of.short(word))
       end
     end
   end

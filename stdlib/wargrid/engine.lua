@@ -7,6 +7,7 @@
 local ai = require "wargrid.ai"
 local host = require "wargrid.host"
 local G = require "wargrid.game"
+local text_of = require "wargrid.text"
 
 local M = {}
 
@@ -287,30 +288,44 @@ function Engine:report(a, st, seconds)
   return r
 end
 
+-- The longest a search is given, whatever the clock says: 10^6 seconds,
+-- some 11 days (the search itself takes up to 10^9).
+M.MAX_SECONDS = 1000000
+
+-- x within lo and hi (nil stays nil; NaN, which no protocol writes, is lo)
+local function clamp(x, lo, hi)
+  if x == nil then return nil end
+  if x ~= x or x < lo then return lo end
+  return math.min(x, hi)
+end
+
 -- engine:search(limits, hooks) -> the action to play (nil when the game
 -- is over) and the report of the search it came from. limits: seconds
 -- (the clock's share), depth (the alpha-beta search's; MCTS has none),
 -- nodes (the search's budget: alpha-beta's nodes, MCTS's iterations),
--- infinite (no budget: analysis, until hooks.stop says so). The level's
--- budget caps the others; with neither time nor nodes, the default
--- level's. hooks.fd: the file descriptor the protocol reads, which the
--- search watches; when input comes there (and before the search, for
--- lines read already), hooks.stop() is asked: true ends the search at
--- once with its best move so far, false lets it go on (having answered
--- what came: isready). An infinite search that has nothing left to search
--- (a mate found) waits for its stop: hooks.stop(true) waits for input.
--- hooks.info(report) hears of each iteration of an infinite search
--- (alpha-beta's; MCTS's report at its end).
+-- infinite (no budget: analysis, until hooks.stop says so); each clamped
+-- to what a search takes (M.MAX_SECONDS, ai.MAX_DEPTH, ai.MAX_BUDGET),
+-- whatever a protocol asked. The level's budget caps the others; with
+-- neither time nor nodes, the default level's. hooks.fd: the file
+-- descriptor the protocol reads, which the search watches; when input
+-- comes there (and before the search, for lines read already),
+-- hooks.stop() is asked: true ends the search at once with its best move
+-- so far, false lets it go on (having answered what came: isready). An
+-- infinite search that has nothing left to search (a mate found) waits
+-- for its stop: hooks.stop(true) waits for input. hooks.info(report)
+-- hears of each iteration of an infinite search (alpha-beta's; MCTS's
+-- report at its end).
 function Engine:search(limits, hooks)
   hooks = hooks or {}
   local game, s = self.game, self.s
   if not s or game:legal(s):size() == 0 then return nil end
-  local o = { seed = self.seed, depth = limits.depth,
-              seconds = limits.seconds,
+  local o = { seed = self.seed,
+              depth = clamp(limits.depth, 0, ai.MAX_DEPTH),
+              seconds = clamp(limits.seconds, 0.01, M.MAX_SECONDS),
               level = self.level or ai.DEFAULT_LEVEL,
               stop_fd = hooks.fd, input = hooks.stop }
   if limits.nodes then
-    o.budget = limits.nodes
+    o.budget = clamp(limits.nodes, 1, ai.MAX_BUDGET)
   elseif self.level or not (limits.seconds or limits.infinite) then
     o.budget = level_budget(game, o.level)
   end
@@ -341,43 +356,94 @@ end
 
 -- ---- the protocols' input -----------------------------------------------
 
--- M.lines(read) -> a reader of lines: reader.next(seconds) -> the next
--- line (without its end), false when none came within seconds (negative:
--- wait), nil at the end of input; reader.pending() -> the lines already
--- sent, read without waiting, left for next, and true once the input has
--- ended; reader.wait() waits until a line is pending or the input ends.
--- read(seconds) gives what came (host.read_input's answers).
-function M.lines(read)
-  local buf, queue, eof = "", {}, false
-  local reader = {}
+-- The longest line the engines read: 1 MiB. A real line is far shorter --
+-- `position startpos moves ...` of a 2000-ply game is some 10 KB -- and a
+-- longer one is not kept: the reader gives in its place what M.too_long
+-- tells, and skips the rest of it.
+M.LINE_MAX = 1024 * 1024
+
+-- M.too_long(line) -> the first 60 bytes of an over-long line as a message
+-- shows them ("setboard rnbq..."), or nil for a line
+function M.too_long(line)
+  return type(line) == "table" and text_of.short(line.head) or nil
+end
+
+-- M.lines(read [, max]) -> a reader of lines (max: the longest, default
+-- M.LINE_MAX bytes). reader.next(seconds) -> the next line (without its
+-- end), false when none came within seconds (negative: wait), nil at the
+-- end of input; a line longer than max comes as a table M.too_long tells,
+-- as soon as it is longer, and the rest of it is skipped. reader.pending()
+-- -> the number of lines already sent, read without waiting and left for
+-- next, and true once the input has ended; reader.peek(i) -> the i-th of
+-- them (1: the one next gives); reader.drop() drops the first of them;
+-- reader.wait() waits until a line is pending or the input ends. read(seconds)
+-- gives what came (host.read_input's answers). Each byte that comes is
+-- looked at a bounded number of times: the cost is linear in the input.
+function M.lines(read, max)
+  max = max or M.LINE_MAX
+  local parts, size, skipping = {}, 0, false  -- the line being read
+  local queue, first, last, eof = {}, 1, 0, false
+  local function push(line)
+    last = last + 1
+    queue[last] = line
+  end
+  local function add(piece)
+    if skipping then return end
+    if size + #piece <= max then
+      parts[#parts + 1] = piece
+      size = size + #piece
+      return
+    end
+    local head = table.concat(parts, "", 1, math.min(#parts, 64))
+    push({ head = (head .. piece:sub(1, 64)):sub(1, 64) })
+    parts, size, skipping = {}, 0, true
+  end
+  local function finish()
+    if not skipping then
+      push((table.concat(parts):gsub("\r$", "")))
+    end
+    parts, size, skipping = {}, 0, false
+  end
   local function fill(seconds)
     if eof then return end
     local chunk = read(seconds)
     if chunk == nil then
       eof = true
-      if #buf > 0 then queue[#queue + 1] = buf buf = "" end
+      if size > 0 then finish() end
       return
     end
-    buf = buf .. chunk
-    for line in buf:gmatch("([^\n]*)\n") do
-      queue[#queue + 1] = line:gsub("\r$", "")
+    local at = 1
+    while true do
+      local nl = chunk:find("\n", at, true)
+      add(chunk:sub(at, (nl or 0) - 1))
+      if not nl then break end
+      finish()
+      at = nl + 1
     end
-    buf = buf:match("[^\n]*$")
   end
+  local reader = {}
   function reader.next(seconds)
-    while #queue == 0 do
+    while first > last do
       if eof then return nil end
       fill(seconds)
-      if #queue == 0 and not eof and seconds >= 0 then return false end
+      if first > last and not eof and seconds >= 0 then return false end
     end
-    return table.remove(queue, 1)
+    local line = queue[first]
+    queue[first], first = nil, first + 1
+    return line
   end
   function reader.pending()
     fill(0)
-    return queue, eof
+    return last - first + 1, eof
+  end
+  function reader.peek(i)
+    return queue[first + i - 1]
+  end
+  function reader.drop()
+    if first <= last then queue[first], first = nil, first + 1 end
   end
   function reader.wait()
-    while #queue == 0 and not eof do fill(-1) end
+    while first > last and not eof do fill(-1) end
   end
   return reader
 end

@@ -595,8 +595,11 @@ local function normal(input)
 end
 
 -- game:parse_action(s, text) -> action, or nil, message. Matches the text
--- of every legal action, ignoring case, spaces and dashes.
+-- of every legal action, ignoring case, spaces and dashes; a text longer
+-- than wg.text.ACTION_MAX is refused first.
 function Game:parse_action(s, input)
+  local long = text_of.long_action(input)
+  if long then return nil, long end
   local want = normal(input)
   local out = self:legal(s)
   for i = 1, #out do
@@ -630,8 +633,11 @@ end
 -- The rule is the ID of the rule that forbids the action (nil when none
 -- applies, e.g. text that is no action of this game). wg.explain_line(e)
 -- formats the answer as one line. The reasons come from wargrid.why: the
--- generic ones every game shares, then the game's own (game:why).
+-- generic ones every game shares, then the game's own (game:why). A text
+-- longer than wg.text.ACTION_MAX is refused first, with kind "length".
 function Game:explain(s, text)
+  local long = text_of.long_action(text)
+  if long then return { legal = false, kind = "length", reason = long } end
   return why.explain(self, s, text)
 end
 

@@ -44,9 +44,12 @@
 -- dropped; variations ( ... ) are refused.
 --
 -- M.read(text) is a pure function from text to a table (or nil and what is
--- wrong, naming the line and tag), and M.write(rec) its inverse: what
--- M.write wrote, M.read reads back into a table M.write writes to the same
--- bytes. Comments are read with their white space made single spaces.
+-- wrong, naming the line and tag: anything after the tags that is no
+-- action, turn number, comment or result, and a record, tag or action
+-- longer than its cap, M.MAX_BYTES, M.MAX_TAG, text.ACTION_MAX), in time
+-- linear in the text, and M.write(rec) its inverse: what M.write wrote,
+-- M.read reads back into a table M.write writes to the same bytes.
+-- Comments are read with their white space made single spaces.
 local text_of = require "wargrid.text"
 
 local M = {}
@@ -61,6 +64,13 @@ local ORDER = { "Event", "Site", "Date", "Round", "White", "Black", "Result",
                 "Position", "Termination" }
 
 local WIDTH = 79  -- PGN export keeps lines under 80 characters
+
+-- What a record may hold, so that reading one costs no more than its
+-- length (a record of a long game is some 100 KB, a Position tag some
+-- 300 bytes): 16 MiB of text, 4096 bytes in a tag's value, and an action
+-- of wg.text.ACTION_MAX characters. M.read refuses more at once.
+M.MAX_BYTES = 16 * 1024 * 1024
+M.MAX_TAG = 4096
 
 -- What each known tag's value must be: nil if fine, else what is expected.
 local CHECK = {
@@ -129,6 +139,27 @@ end
 
 local function is_result(word) return M.RESULTS[word] == true end
 
+-- Why a word cannot be part of an action ("reads as ..."), or nil: what
+-- the reader takes for something else (a turn number, a result, a NAG),
+-- '%', which escapes a line where it starts one, and '"', which only a
+-- tag's value holds.
+local function bad_word(word)
+  if word:match("^%d+%.") or is_result(word) or word:match("^%$%d+$") then
+    return "reads as a number, result or NAG"
+  elseif word:match("^%%") then
+    return "starts with '%', which escapes a line where it starts one"
+  elseif word:find("\"", 1, true) then
+    return "holds '\"', which only a tag's value holds"
+  end
+end
+
+-- M.slurp(f) -> the text of the open file f, read no further than one
+-- byte past M.MAX_BYTES (M.read refuses it then): a record file of any
+-- size costs no more than the most a record may be.
+function M.slurp(f)
+  return f:read(M.MAX_BYTES + 1) or ""
+end
+
 -- The tag section: [Name "value"] pairs, any white space between them.
 -- Returns the tags and the position where the movetext starts, or nil and
 -- the error.
@@ -151,27 +182,35 @@ local function read_tags(text, line_at)
         return nil, string.format("line %d: expected a tag pair "
                                   .. "[Name \"value\"]", line)
       end
-      local value, i = {}, q
+      -- the value, in runs of plain characters up to a quote, a
+      -- backslash or the line's end: no more than M.MAX_TAG bytes read
+      local value, size, i = {}, 0, q
       while true do
-        local c = text:sub(i, i)
+        local stop = text:find("[\"\\\n]", i) or #text + 1
+        size = size + stop - i
+        if size > M.MAX_TAG then
+          return nil, string.format("line %d: tag %s: the value is longer "
+                                    .. "than %d bytes", line, name,
+                                    M.MAX_TAG)
+        end
+        value[#value + 1] = text:sub(i, stop - 1)
+        local c = text:sub(stop, stop)
         if c == "" or c == "\n" then
           return nil, string.format("line %d: tag %s: the value has no "
                                     .. "closing quote", line, name)
-        elseif c == "\\" then
-          local n = text:sub(i + 1, i + 1)
-          if n ~= "\\" and n ~= "\"" then
-            return nil, string.format("line %d: tag %s: '\\' must be "
-                                      .. "followed by '\\' or '\"'", line,
-                                      name)
-          end
-          value[#value + 1] = n
-          i = i + 2
         elseif c == "\"" then
+          i = stop
           break
-        else
-          value[#value + 1] = c
-          i = i + 1
         end
+        local n = text:sub(stop + 1, stop + 1)
+        if n ~= "\\" and n ~= "\"" then
+          return nil, string.format("line %d: tag %s: '\\' must be "
+                                    .. "followed by '\\' or '\"'", line,
+                                    name)
+        end
+        value[#value + 1] = n
+        size = size + 1
+        i = stop + 2
       end
       local close = text:match("^%s*%]()", i + 1)
       if not close then
@@ -203,16 +242,22 @@ end
 -- digits or nil, comments = { ... } or nil }, ... }, result = "1-0" }.
 function M.read(text)
   if type(text) ~= "string" then return nil, "a record must be text" end
-  -- line numbers by position, found as the reader goes
-  local starts = { 1 }
-  for p in text:gmatch("\n()") do starts[#starts + 1] = p end
+  if #text > M.MAX_BYTES then
+    return nil, string.format("is larger than %d bytes (16 MiB), the most "
+                              .. "a record may be", M.MAX_BYTES)
+  end
+  -- line numbers by position, counted as the reader goes on (it asks for
+  -- positions in order; one before the last counts from the start)
+  local counted, count = 1, 1  -- the line at position counted
   local function line_at(p)
-    local lo, hi = 1, #starts
-    while lo < hi do
-      local mid = (lo + hi + 1) // 2
-      if starts[mid] <= p then lo = mid else hi = mid - 1 end
+    if p < counted then counted, count = 1, 1 end
+    local nl = text:find("\n", counted, true)
+    while nl and nl < p do
+      count = count + 1
+      nl = text:find("\n", nl + 1, true)
     end
-    return lo
+    counted = p
+    return count
   end
   local tags, pos = read_tags(text, line_at)
   if not tags then return nil, pos end
@@ -221,6 +266,7 @@ function M.read(text)
     return nil, string.format("line %d: " .. fmt, line_at(p), ...)
   end
   local words = {}         -- the words of the action being read
+  local length = 0         -- its length, with the spaces between words
   local word_line          -- where it started
   local marker             -- the turn number waiting for its action
   local last_turn           -- the last turn number read
@@ -236,7 +282,22 @@ function M.read(text)
       a.sep = sep or " "
     end
     rec.actions[#rec.actions + 1] = a
-    words, sep, in_turn = {}, nil, true
+    words, length, sep, in_turn = {}, 0, nil, true
+  end
+  -- the next word of the action being read, at p: nil and what is wrong
+  -- when it cannot be part of one, or makes it longer than an action is
+  local function add(p, word)
+    local why = bad_word(word)
+    if why then
+      return fail(p, "%s is not an action: it %s", text_of.quote(word), why)
+    end
+    if #words == 0 then word_line = line_at(p) end
+    words[#words + 1] = word
+    length = length + #word + (#words > 1 and 1 or 0)
+    if length > text_of.ACTION_MAX then
+      return fail(p, "%s", text_of.long_action(table.concat(words, " ")))
+    end
+    return true
   end
   local function comment(p, body)
     body = squeeze(body)
@@ -329,7 +390,8 @@ function M.read(text)
         in_turn = false
         pos = pos + #num + #dots
         if rest ~= "" then  -- "1.e4": the action follows at once
-          words[1], word_line = rest, line_at(pos)
+          local ok, err = add(pos, rest)
+          if not ok then return nil, err end
           pos = pos + #rest
         end
       elseif word:match("^%$%d+$") then
@@ -364,8 +426,8 @@ function M.read(text)
         end
         break
       else
-        if #words == 0 then word_line = line_at(pos) end
-        words[#words + 1] = word
+        local ok, err = add(pos, word)
+        if not ok then return nil, err end
         pos = pos + #word
       end
     end
@@ -408,10 +470,10 @@ local function bad_action(text)
     return "it must be words separated by single spaces"
   end
   for word in text:gmatch("%S+") do
-    if word:match("^%d+%.") or is_result(word) or word:match("^%$%d+$") then
-      return "its word '" .. word .. "' reads as a number, result or NAG"
-    end
+    local why = bad_word(word)
+    if why then return "its word '" .. word .. "' " .. why end
   end
+  return text_of.long_action(text)
 end
 
 local function check_comment(text)

@@ -542,26 +542,80 @@ end
 
 -- ---- saving -------------------------------------------------------------
 
--- M.save(path, text) -> true, or nil and a message: writes the text to a
--- temporary file in the same directory, syncs it, renames it over path and
--- syncs the directory, so that a crash at any moment leaves the old file or
--- the new one, never part of one.
-function M.save(path, text)
-  local dir = path:match("^(.*)/[^/]*$") or "."
-  if dir == "" then dir = "/" end
-  local tmp = string.format("%s/.%s.%d.tmp", dir, path:match("[^/]*$"),
-                            host.random_seed())
+-- This process's id, from /proc; nil where there is none (then the
+-- temporary file is named by a random number, and nothing is cleaned).
+local function own_pid()
+  return math.tointeger(tonumber(lfs.symlinkattributes("/proc/self",
+                                                       "target") or ""))
+end
+
+-- Is the file at path, .NAME.PID.tmp, left by a save that was killed: its
+-- process gone (no /proc/PID) and the lock each save holds on its file
+-- free (a live writer in another process namespace holds it)?
+local function stale(path, pid)
+  if lfs.attributes("/proc/" .. pid, "mode") then return false end
+  local f = io.open(path, "r+")
+  if not f then return false end
+  local free = lfs.lock(f, "w")
+  if free then lfs.unlock(f) end
+  f:close()
+  return free == true
+end
+
+-- Removes the temporary files of saves of dir/name that were killed
+-- (kill -9, a crash): .NAME.PID.tmp beside it whose process is gone.
+local function clean(dir, name)
+  local prefix = "." .. name .. "."
+  local ok, files, state = pcall(lfs.dir, dir)
+  if not ok then return end
+  for file in files, state do
+    local pid = file:sub(1, #prefix) == prefix
+                and file:sub(#prefix + 1):match("^(%d+)%.tmp$")
+    if pid and stale(dir .. "/" .. file, pid) then
+      os.remove(dir .. "/" .. file)
+    end
+  end
+end
+
+-- Writes text to tmp, synced, and renames it over path; the file is
+-- locked while it is written, and removed when anything fails.
+local function write_over(tmp, path, text)
   local f, err = io.open(tmp, "w")
   if not f then return nil, err end
   local ok
-  ok, err = f:write(text)
-  if ok then ok, err = host.fsync(f) end
-  f:close()
-  if ok then ok, err = os.rename(tmp, path) end
+  ok, err = pcall(function()
+    lfs.lock(f, "w")
+    local done, failed = f:write(text)
+    if done then done, failed = host.fsync(f) end
+    f:close()
+    if done then done, failed = os.rename(tmp, path) end
+    return done or error(failed, 0)
+  end)
   if not ok then
+    if io.type(f) == "file" then f:close() end
     os.remove(tmp)
     return nil, err
   end
+  return true
+end
+
+-- M.save(path, text) -> true, or nil and a message: writes the text to a
+-- temporary file in the same directory (.NAME.PID.tmp), syncs it, renames
+-- it over path and syncs the directory, so that a crash at any moment
+-- leaves the old file or the new one, never part of one. Ctrl-C and the
+-- signals that end a process wait for it (host.shielded), a failure
+-- removes the temporary file, and a save first removes those of killed
+-- saves of the same file.
+function M.save(path, text)
+  local dir = path:match("^(.*)/[^/]*$") or "."
+  if dir == "" then dir = "/" end
+  local name = path:match("[^/]*$")
+  local pid = own_pid()
+  if pid then clean(dir, name) end
+  local tmp = string.format("%s/.%s.%s.tmp", dir, name,
+                            pid or "r" .. host.random_seed())
+  local ok, err = host.shielded(write_over, tmp, path, text)
+  if not ok then return nil, err end
   host.fsync(dir)
   return true
 end

@@ -10,6 +10,11 @@ M.INT_MAX = 2147483647
 -- keeps exactly (seeds go into records and selfplay's JSON lines).
 M.SEED_MAX = 2 ^ 53 // 1
 
+-- The longest action text wargrid reads: no game writes one of more than
+-- some 100 characters, and a longer text is refused before it is matched
+-- with any action (game:explain, game:parse_action, records).
+M.ACTION_MAX = 1000
+
 local ESCAPES = { ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
 
 -- The first n characters of s and "..." when it is longer, control
@@ -40,6 +45,23 @@ end
 -- (what a game says is wrong, which may echo its input whole)
 function M.line(message)
   return cut(message, 300)
+end
+
+-- text.trim(input) -> the input without white space at either end, in
+-- time linear in its length (the pattern "^%s*(.-)%s*$" is quadratic in a
+-- run of spaces inside the text)
+function M.trim(input)
+  local from = input:find("%S")
+  return from and input:match("^.*%S", from) or ""
+end
+
+-- text.long_action(input) -> why the input cannot be an action text, when
+-- it is longer than M.ACTION_MAX ("an action is at most 1000 characters,
+-- not 5000"); nil for one that may be
+function M.long_action(input)
+  if #input <= M.ACTION_MAX then return nil end
+  return string.format("an action is at most %d characters, not %d",
+                       M.ACTION_MAX, #input)
 end
 
 -- text.integer(input, min, max) -> the whole number the input writes (in

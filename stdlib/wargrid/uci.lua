@@ -4,6 +4,7 @@
 local ai = require "wargrid.ai"
 local engine = require "wargrid.engine"
 local host = require "wargrid.host"
+local text_of = require "wargrid.text"
 local version = require "wargrid.version"
 
 local M = {}
@@ -13,9 +14,30 @@ local M = {}
 -- blank lines.
 local GO_ON = { isready = true, ponderhit = true, debug = true, [""] = true }
 
--- The numbers `go` may take, and its one flag.
-local GO = { wtime = true, btime = true, winc = true, binc = true,
-             movestogo = true, movetime = true, depth = true, nodes = true }
+-- The numbers `go` may take, each with the least it may be (the clock's
+-- may be below 0: a GUI tells so when the engine's time has run out), and
+-- its one flag.
+local GO = { wtime = math.mininteger, btime = math.mininteger, winc = 0,
+             binc = 0, movestogo = 0, movetime = math.mininteger, depth = 0,
+             nodes = 0 }
+
+-- The whole number a word of `go` writes, held to Lua's integers (the
+-- engine clamps what it is given: engine:search); nil if it writes none.
+local function whole(word)
+  local n = word and tonumber(word)
+  if math.type(n) == "float" then
+    n = n >= 2^63 and math.maxinteger or n < -2^63 and math.mininteger
+        or math.tointeger(n)
+  end
+  return n
+end
+
+-- The first word of a line ("" when there is none); nil for a line too
+-- long to read (engine.too_long).
+local function first_word(line)
+  if type(line) ~= "string" then return nil end
+  return line:match("^%s*(%S*)")
+end
 
 -- M.run(game, opts, reader, write) -> exit status: plays game under UCI.
 -- opts: level, seed (wargrid.engine's); reader: engine.lines; write(line)
@@ -42,9 +64,10 @@ function M.run(game, opts, reader, write)
     local text, moves = rest, ""
     local at = rest:find("%f[%S]moves%f[%s\0]")
     if at then text, moves = rest:sub(1, at - 1), rest:sub(at + 5) end
-    local fen = text:match("^fen%s+(.-)%s*$")
+    local fen = text:match("^fen%s(.*)$")
+    fen = fen and text_of.trim(fen)
     if not fen and not text:match("^startpos%s*$") then
-      send("info string bad position command: %s", line)
+      send("info string bad position command: %s", text_of.short(line))
       return
     end
     local ok, err = e:reset(fen)
@@ -55,7 +78,7 @@ function M.run(game, opts, reader, write)
     for m in moves:gmatch("%S+") do
       local played, why = e:play(m)
       if not played then
-        send("info string illegal move %s: %s", m, why)
+        send("info string illegal move %s: %s", text_of.short(m), why)
         return
       end
     end
@@ -67,14 +90,14 @@ function M.run(game, opts, reader, write)
   -- (position, ucinewgame), carried out after bestmove.
   local function stop(wait)
     if wait then reader.wait() end
-    local queue, ended = reader.pending()
-    while queue[1] do
-      local word = queue[1]:match("^%s*(%S*)")
+    local _, ended = reader.pending()
+    while reader.peek(1) do
+      local word = first_word(reader.peek(1))
       if not GO_ON[word] then break end
       if word == "isready" then send("readyok") end
-      table.remove(queue, 1)
+      reader.drop()
     end
-    return #queue > 0 or ended
+    return reader.peek(1) ~= nil or ended
   end
 
   local function go(line)
@@ -83,13 +106,18 @@ function M.run(game, opts, reader, write)
     local i = 2
     while i <= #words do
       local w = words[i]
+      local n = GO[w] and whole(words[i + 1])
       if w == "infinite" then
         limits.infinite = true
-      elseif GO[w] and math.tointeger(tonumber(words[i + 1])) then
-        limits[w] = math.tointeger(tonumber(words[i + 1]))
+      elseif n and n >= GO[w] then
+        limits[w] = n
+        i = i + 1
+      elseif n then
+        send("info string ignored in go: %s %s (less than %d)", w,
+             words[i + 1], GO[w])
         i = i + 1
       elseif w ~= "ponder" then
-        send("info string ignored in go: %s", w)
+        send("info string ignored in go: %s", text_of.short(w))
       end
       i = i + 1
     end
@@ -126,20 +154,26 @@ function M.run(game, opts, reader, write)
   commands.position = position
   commands.go = go
   function commands.setoption(line)
-    local name, value = line:match("^setoption%s+name%s+(.-)%s+value%s+"
-                                   .. "(.-)%s*$")
+    local name, value
+    local body = line:match("^setoption%s+name%s(.*)$")
+    local at = body and body:find("%s%f[%S]value%s")
+    if at then
+      name, value = text_of.trim(body:sub(1, at)),
+                    text_of.trim(body:sub(at + 6))
+    end
     if name == "UCI_Variant" and value ~= variant then
       send("info string unsupported variant %s: this engine plays %s",
-           value, variant)
+           text_of.short(value), variant)
     elseif name == "Level" then
       local n = math.tointeger(tonumber(value))
       if n and n >= 0 and n <= #ai.LEVELS then
         e.level = n > 0 and n or nil
       else
-        send("info string Level must be 0 to %d, not %s", #ai.LEVELS, value)
+        send("info string Level must be 0 to %d, not %s", #ai.LEVELS,
+             text_of.short(value))
       end
     elseif name ~= "UCI_Variant" then
-      send("info string unknown option: %s", line)
+      send("info string unknown option: %s", text_of.short(line))
     end
   end
   function commands.quit() quit = true end
@@ -151,12 +185,15 @@ function M.run(game, opts, reader, write)
     local line = reader.next(-1)
     if line == nil then return 0 end
     host.budget { unit = "move", default = 60, spent = 0 }  -- a command
-    local word = line:match("^%s*(%S+)")
-    if word then
+    local word = first_word(line)
+    if engine.too_long(line) then
+      send("info string line too long (a line is at most %d bytes): %s",
+           engine.LINE_MAX, engine.too_long(line))
+    elseif word ~= "" then
       if commands[word] then
-        commands[word](line:match("^%s*(.-)%s*$"))
+        commands[word](text_of.trim(line))
       else
-        send("info string unknown command: %s", word)
+        send("info string unknown command: %s", text_of.short(word))
       end
     end
   end

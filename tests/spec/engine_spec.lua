@@ -153,13 +153,32 @@ describe("engine: reading the protocols' input", function()
       return chunks[i]
     end)
     assert.equal("usermove a1a2", reader.next(-1))
-    assert.same({ "ping 1" }, reader.pending())
+    assert.same({ 1, false }, { reader.pending() })
+    assert.equal("ping 1", reader.peek(1))
+    assert.is_nil(reader.peek(2))
     assert.equal("ping 1", reader.next(-1))
     assert.is_false(reader.next(0))   -- "" came: nothing within the time
     reader.wait()                     -- "it", then the end, which completes "quit"
-    assert.same({ { "quit" }, true }, { reader.pending() })
-    assert.equal("quit", reader.next(-1))
+    assert.same({ 1, true }, { reader.pending() })
+    assert.equal("quit", reader.peek(1))
+    reader.drop()
+    assert.same({ 0, true }, { reader.pending() })
     reader.wait()                     -- at the end: no waiting
     assert.is_nil(reader.next(-1))
+  end)
+
+  it("gives a line longer than its most as a table engine.too_long tells, and skips the rest of it", function()
+    local chunks = { "ping 1\nsetboard ", ("x"):rep(30), ("y"):rep(30), "\r\nping 2\n" }
+    local i = 0
+    local reader = engine.lines(function()
+      i = i + 1
+      return chunks[i]
+    end, 40)
+    assert.equal("ping 1", reader.next(-1))
+    local long = reader.next(-1)
+    assert.equal("setboard " .. ("x"):rep(30) .. ("y"):rep(21) .. "...", engine.too_long(long))
+    assert.equal("ping 2", reader.next(-1))
+    assert.is_nil(reader.next(-1))
+    assert.is_nil(engine.too_long("ping 2"))
   end)
 end)

@@ -230,7 +230,11 @@ local function read_units(self, s, key, text, where)
         return bad("%s '%s': the %s have no tank ranks to bring a tank in "
                    .. "on (BW-A8)", key, text, self.sides[side])
       end
-      counts[t] = (counts[t] or 0) + (count == "" and 1 or tonumber(count))
+      -- no count is one; a count past any int is more than a game holds
+      local n = count == "" and 1
+                or wg.text.integer(count, 0, wg.text.INT_MAX)
+                or wg.text.INT_MAX
+      counts[t] = (counts[t] or 0) + n
       pos = nxt
     end
     for _, t in ipairs { self.T.infantry, self.T.machinegun, self.T.tank } do
@@ -425,8 +429,12 @@ local function read_decks(self, s, text)
   for k, p in ipairs(parts) do
     local d = order[k]
     local cards = {}
-    if p:match("^%?%d+$") then
-      unknown[#unknown + 1] = { d = d, n = tonumber(p:sub(2)) }
+    if p:match("^%?") then
+      local n, why = wg.text.integer(p:sub(2), 0, 52)
+      if not n then
+        return bad("decks: '%s': the unknown cards: %s", p, why)
+      end
+      unknown[#unknown + 1] = { d = d, n = n }
     elseif p ~= "-" then
       for i = #p, 1, -1 do                       -- bottom first
         local v = bw.CARD_CHARS:find(p:sub(i, i):upper(), 1, true)
@@ -543,8 +551,8 @@ local function set_position(self, s, text)
     kv[k] = v
   end
   -- BW-W2 the text after the last turn shows the turn after it
-  local turn = (kv.turn or "1"):match("^%d+$") and tonumber(kv.turn or "1")
-  if not turn or turn < 1 or turn > self.opt.turns + 1 then
+  local turn = wg.text.integer(kv.turn or "1", 1, self.opt.turns + 1)
+  if not turn then
     return bad("turn '%s': expected a number from 1 to %d (the turn limit, "
                .. "option turns, is %d)", kv.turn, self.opt.turns + 1,
                self.opt.turns)

@@ -33,7 +33,12 @@ local function read_action(self, _, text)
   local p, b, c = { text = text }, nil, nil
   local word, n = t:match("^(%a+)(%d+)$")
   if (word == "fly" or word == "dogfight") and n then
-    p.kind, p.fighter = word, tonumber(n)
+    local k, bad = wg.text.integer(n, 0, wg.text.INT_MAX)
+    if not k then
+      return nil, string.format("%s: the fighter's number: %s",
+                                wg.text.quote(text), bad)
+    end
+    p.kind, p.fighter = word, k
     return p
   end
   local a

@@ -150,7 +150,7 @@ local function open_session(pos, opts)
     local f, err = io.open(opts.load)
     if not f then common.usage_error("play: cannot read %s", err) end
     local rec
-    rec, err = record.read(f:read("a"))
+    rec, err = record.read(record.slurp(f))
     f:close()
     if not rec then common.usage_error("play: %s %s", opts.load, err) end
     local ok, sess, note = pcall(session.continue, rec,
@@ -303,7 +303,7 @@ function M.play.run(args, input, output)
       output:flush()
       local line = input:read("l")
       if not line then say("\n") bye() return 0 end
-      line = line:match("^%s*(.-)%s*$")
+      line = wg.text.trim(line)
       local cmd = line:lower()
       if cmd == "" then
         show = false

@@ -82,7 +82,7 @@ end
 local function open_record(path, pos, opts)
   local f, err = io.open(path)
   if not f then common.usage_error("render: cannot read %s", err) end
-  local text = f:read("a")
+  local text = record.slurp(f)
   f:close()
   local rec
   rec, err = record.read(text)

@@ -32,7 +32,13 @@ rules are given, from the one the record's own rules give.
 Exit status: 0 nothing changed; 1 the rules changed the game (the report on
 stdout says how; a failure of wargrid itself also exits 1, but says
 "wargrid: internal error" on stderr and prints no report); 2 a bad record,
-game or variant. --json prints the report as JSON for programs.]=],
+game or variant. --json prints the report as JSON for programs.
+
+A record is at most 16 MiB (16777216 bytes: a file is read no further), a
+tag's value at most 4096 bytes and an action at most 1000 characters; a
+longer one is a bad record, refused at once. So is anything after the tags
+that is no action, turn number, comment or result (2.* or a '%' in
+mid-line).]=],
 }
 
 -- The rules of source, loaded afresh; a message that is not a script's
@@ -53,7 +59,7 @@ function M.replay.run(args)
   if not path then common.usage_error("replay: which record?") end
   local f, err = io.open(path)
   if not f then common.usage_error("replay: cannot read %s", err) end
-  local text = f:read("a")
+  local text = record.slurp(f)
   f:close()
   local rec
   rec, err = record.read(text)

@@ -17,7 +17,8 @@ default the start:
   illegal: RULE-ID reason    the rule that forbids it, and the squares
   legal: what it would do
 as `play` answers an illegal action. The exit status is 0 either way; 2 for
-bad input (an unknown game, a bad position). --json prints
+bad input (an unknown game, a bad position, an action of more than 1,000
+characters). --json prints
 {"legal":false,"rule":"C-E1","reason":"...","line":"illegal: ..."} or
 {"legal":true,"action":"e2e4","does":"...","line":"legal: ..."}.]=],
 }
@@ -35,6 +36,7 @@ function M.why.run(args)
   local s = common.start(game, opts, opts.seed
                          and common.integer("why", "--seed", opts.seed))
   local e = game:explain(s, text)
+  if e.kind == "length" then common.usage_error("why: %s", e.reason) end
   local line = wg.explain_line(e)
   if opts.json then
     print(json.encode { legal = e.legal, rule = e.rule, reason = e.reason,

@@ -15,6 +15,14 @@ its opening phase, C-O1), amazons and trenches (a move and a shot are one
 action), wehrschach (captures with supporters, barrages), blockwars (cards,
 placement, sub-decisions): for those the command says why, and exits 2.]]
 
+-- engine.LINE_MAX; engine.MAX_SECONDS, ai.MAX_DEPTH, ai.MAX_BUDGET
+local INPUT = [[
+A line is at most 1 MiB (the moves of a 2000-ply game are some 10 KB): a
+longer one is answered with an error, and the rest of it is skipped.
+Limits beyond what a search takes are held to its most: 10^6 seconds,
+depth 96, 10^9 nodes; a negative depth, node count or increment is
+refused with an error.]]
+
 M.xboard = {
   help = [[
 usage: wargrid xboard [GAME | --variant FILE] [--option K=V] [--level L]
@@ -31,7 +39,7 @@ command other than . or ping comes.
 Moves are coordinate moves (a2a4, b7b8f); an illegal move is answered
 "Illegal move (RULE-ID reason): MOVE", as `wargrid why` tells it.
 
-]] .. PLAYABLE,
+]] .. INPUT .. "\n\n" .. PLAYABLE,
 }
 
 M.uci = {
@@ -47,7 +55,7 @@ depth, nodes and infinite; an infinite search ends at stop. While it
 searches, isready is answered at once, and stop or quit (or any other
 command, carried out after bestmove) ends the search at once.
 
-]] .. PLAYABLE,
+]] .. INPUT .. "\n\n" .. PLAYABLE,
 }
 
 local function run(cmd, protocol, args)
