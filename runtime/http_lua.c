@@ -2,13 +2,17 @@
  * polls from Lua. Not part of wargrid.core: game scripts never see it. */
 #include <lauxlib.h>
 #include <lua.h>
+#include <unistd.h>
 
 #include "http.h"
 
 #define HTTP_META "wargrid.http"
 #define MAX_HEADERS 16
 
-typedef struct { wg_http *h; } lhttp;
+typedef struct {
+    wg_http *h;
+    pid_t owner;  /* the process that listens: only it may stop */
+} lhttp;
 
 LUAMOD_API int luaopen_wargrid_http(lua_State *L);
 
@@ -29,6 +33,7 @@ static int http_listen(lua_State *L)
                   "'port' must be 0 to 65535");
     lhttp *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->h = NULL;
+    u->owner = getpid();
     luaL_setmetatable(L, HTTP_META);
     char err[256];
     u->h = wg_http_start(host, (unsigned)port, err, sizeof err);
@@ -171,6 +176,18 @@ static int http_close(lua_State *L)
     return 0;
 }
 
+/* A server collected: closed, by the process that listens, not by a child
+ * forked since (core.trial), whose collector finds its copy: closing the
+ * connections there would shut them down for the parent too. */
+static int http_gc(lua_State *L)
+{
+    lhttp *u = luaL_checkudata(L, 1, HTTP_META);
+    if (u->owner == getpid())
+        wg_http_stop(u->h);
+    u->h = NULL;
+    return 0;
+}
+
 static const luaL_Reg methods[] = {
     { "port", http_port },
     { "address", http_address },
@@ -192,7 +209,7 @@ LUAMOD_API int luaopen_wargrid_http(lua_State *L)
     if (luaL_newmetatable(L, HTTP_META)) {
         luaL_newlib(L, methods);
         lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, http_close);
+        lua_pushcfunction(L, http_gc);
         lua_setfield(L, -2, "__gc");
         lua_pushcfunction(L, http_close);
         lua_setfield(L, -2, "__close");
