@@ -2,6 +2,7 @@
 -- what it refuses, what each side is served, 10,000 fuzzed requests with
 -- its memory before and after (left in build/serve-fuzz.json), and 50
 -- clients at once. The page in a browser: serve_browser_spec.lua.
+local bad_rules = require "bad_rules"
 local json = require "wargrid.json"
 local replay = require "wargrid.replay"
 
@@ -218,6 +219,55 @@ return game
       local now = json.decode(client(srv, "get", "/api/state").body)
       assert.equal(st.position, now.position)
       assert.same(st.history, now.history)
+      assert.is_true(alive(srv))
+    end)
+    stop(srv)
+    os.execute("rm -rf " .. dir)
+    assert(ok, err)
+  end)
+
+  it("survives rules it cannot load (a syntax error, an endless loop, a script stuck in C, 4 GB): the game goes on",
+     function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    os.execute("mkdir " .. dir)
+    local rules = dir .. "/mine.lua"
+    local f = assert(io.open(rules, "w"))
+    f:write(bad_rules.COURIER)
+    f:close()
+    local srv = start("--variant " .. rules .. " --seed 1 --ai-level 1 --time-limit 1 --instruction-limit 10")
+    -- the page's state once its verdict is `line` (it looks at the rules
+    -- every 0.4 s); fails after 20 s
+    local function verdict(line)
+      local st
+      for _ = 1, 200 do
+        st = json.decode(client(srv, "get", "/api/state").body)
+        if st.verdict and st.verdict.line == line then return st end
+        os.execute("sleep 0.1")
+      end
+      error("no verdict '" .. line .. "': " .. json.encode(st.verdict))
+    end
+    local ok, err = pcall(function()
+      client(srv, "post", "/api/new", '{"opponent": "none", "side": 1, "level": 1}')
+      local moves = { "a2a4", "a7a5", "l2l4", "l7l5", "g2g4" }
+      for i, case in ipairs(bad_rules.list) do
+        bad_rules.put(case, rules)
+        local st = verdict(case.line(rules) .. "; play goes on under the old rules")
+        assert.equal("failed", st.verdict.status)
+        assert.equal(i - 1, #st.history)
+        st = json.decode(client(srv, "post", "/api/play", '{"action": "' .. moves[i] .. '"}').body)
+        assert.equal(i, #st.history)
+        assert.is_false(st.message)
+      end
+      local f2 = assert(io.open(rules, "w"))
+      f2:write(bad_rules.NONLEAPING)
+      f2:close()
+      verdict("rules reloaded (" .. rules .. " changed): the 4 actions so far replayed, all legal; play goes on")
+      client(srv, "post", "/api/play", '{"action": "g2g4"}')
+      local rec = client(srv, "get", "/record.pgn")
+      assert.equal(200, rec.status)
+      assert.equal("1. a4 1... a5 2. l4 2... l5 3. g4 * ",
+                   rec.body:match("\n\n(.*)$"):gsub(" {#%x+}", ""):gsub("\n", " "))
       assert.is_true(alive(srv))
     end)
     stop(srv)

@@ -26,7 +26,10 @@ http://HOST:PORT/?side=2 (by default, the side you play against the AI, or,
 both by hand, the side deciding). The rules file and every file it loaded
 are watched, as `play` watches them: on a change the game so far is
 replayed under the new rules and the page shows the verdict (all legal, or
-the first action now illegal and the rule) and the board under them.
+the first action now illegal and the rule) and the board under them. Rules
+that do not load, or are too large (1 MiB), or run out of their budget as
+they load and replay (tried first in a separate process) leave the game
+going under the old ones.
 
   --port N      the port (default 8080; 0: any free one, printed)
   --host H      the address to listen on (default 127.0.0.1: this machine
