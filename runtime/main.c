@@ -15,6 +15,7 @@
 
 LUAMOD_API int luaopen_wargrid_core(lua_State *L);
 LUAMOD_API int luaopen_wargrid_http(lua_State *L);
+LUAMOD_API int luaopen_wargrid_trial(lua_State *L);
 
 /* budget_lua.c: a state whose allocator counts memory for the budget */
 lua_State *wg_budget_newstate(void);
@@ -97,6 +98,8 @@ int main(int argc, char **argv)
     lua_setfield(L, -2, "wargrid.core");
     lua_pushcfunction(L, luaopen_wargrid_http);
     lua_setfield(L, -2, "wargrid.http");
+    lua_pushcfunction(L, luaopen_wargrid_trial);
+    lua_setfield(L, -2, "wargrid.trial");
     lua_pop(L, 1);
 
     char dir[PATHLEN];

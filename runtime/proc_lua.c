@@ -1,6 +1,7 @@
 /* proc_lua.c: the processes of a selfplay pool -- the cores this process
  * may use, and workers forked from it that talk to it over a socket -- and
- * trials: a function run in a child that may be stuck or killed. */
+ * trials: a function run in a child that may be stuck or killed (the
+ * module wargrid.trial). */
 #define _GNU_SOURCE  /* sched_getaffinity, CPU_COUNT, pipe2 */
 #include <errno.h>
 #include <fcntl.h>
@@ -423,7 +424,7 @@ static int await_trial(lua_State *L, pid_t pid, int out, int err,
     return 1;
 }
 
-/* core.trial(fn, seconds) -> { ok =, out =, err =, ended =, code = }: runs
+/* trial.run(fn, seconds) -> { ok =, out =, err =, ended =, code = }: runs
  * fn() in a child forked from this process, which nothing it does there
  * can harm, and waits for it at most seconds (then kills it). ok: it
  * returned; out: what it returned (a string; at most 1 MiB); err: what
@@ -472,6 +473,19 @@ const luaL_Reg wg_proc_functions[] = {
     { "cores", proc_cores },
     { "fork", proc_fork },
     { "poll", proc_poll },
-    { "trial", proc_trial },
     { NULL, NULL }
 };
+
+/* The module "wargrid.trial", the host's alone: not part of wargrid.core,
+ * so no game script reaches it. */
+LUAMOD_API int luaopen_wargrid_trial(lua_State *L);
+
+LUAMOD_API int luaopen_wargrid_trial(lua_State *L)
+{
+    static const luaL_Reg functions[] = {
+        { "run", proc_trial },
+        { NULL, NULL }
+    };
+    luaL_newlib(L, functions);
+    return 1;
+}

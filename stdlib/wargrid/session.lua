@@ -10,7 +10,7 @@
 --
 -- Nothing a rules file does on a reload ends the session: a file larger
 -- than MAX_BYTES is refused unread, and the reload is first tried in a
--- child process (core.trial), which the budget or, past its time limit and
+-- child process (wargrid.trial), which the budget or, past its time limit and
 -- MARGIN seconds, the session kills, and which nothing it does there can
 -- harm (a script stuck in a C function ends only the child). Only when the
 -- child has loaded the rules and replayed the game are they loaded here,
@@ -25,6 +25,7 @@ local json = require "wargrid.json"
 local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local short = require("wargrid.text").short
+local trial = require "wargrid.trial"
 
 local M = {}
 
@@ -266,7 +267,7 @@ function Session:reload(changed)
   local big, why = oversized(self.files)
   if big then return not_reloaded(changed, why) end
   local seconds = core.budget().seconds + M.MARGIN
-  local t = core.trial(function()
+  local t = trial.run(function()
     local r = reload_here(self, changed)
     local seen = {}   -- each file as this load read it
     for _, f in ipairs(self.files) do

@@ -7,6 +7,7 @@ local core = require "wargrid.core"
 local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local session = require "wargrid.session"
+local trial = require "wargrid.trial"
 
 -- Plays the actions, given in the game's record notation.
 local function play(sess, ...)
@@ -34,21 +35,21 @@ describe("loader: the files a load read", function()
   end)
 end)
 
-describe("core.trial: a function run in a child process", function()
+describe("trial.run: a function run in a child process", function()
   it("returns what it returned, or how it ended: its error, its exit, its deadline", function()
-    local t = core.trial(function() return "done" end, 5)
+    local t = trial.run(function() return "done" end, 5)
     assert.same({ ok = true, out = "done", err = "", ended = "exit", code = 0 }, t)
-    t = core.trial(function() error("broken", 0) end, 5)
+    t = trial.run(function() error("broken", 0) end, 5)
     assert.same({ ok = false, out = "", err = "broken\n", ended = "exit", code = 1 }, t)
-    t = core.trial(function() os.exit(3) end, 5)
+    t = trial.run(function() os.exit(3) end, 5)
     assert.same({ ok = false, out = "", err = "", ended = "exit", code = 3 }, t)
-    t = core.trial(function() while true do end end, 0.3)
+    t = trial.run(function() while true do end end, 0.3)
     assert.same({ ok = false, out = "", err = "", ended = "deadline", code = 9 }, t)
   end)
 
   it("reads nothing from standard input", function()
     assert.same({ ok = true, out = "nil", err = "", ended = "exit", code = 0 },
-                core.trial(function() return tostring(io.read("l")) end, 5))
+                trial.run(function() return tostring(io.read("l")) end, 5))
   end)
 
   it("never stops a worker of this process that it collects", function()
@@ -56,7 +57,7 @@ describe("core.trial: a function run in a child process", function()
       ch:send(ch:read())
       return 0
     end)
-    assert.is_true(core.trial(function()
+    assert.is_true(trial.run(function()
       w = nil   -- the child's copy: its collector finalizes the worker
       collectgarbage()
       collectgarbage()
