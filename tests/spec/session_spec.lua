@@ -202,6 +202,30 @@ describe("session: rules reloaded mid-game", function()
                    .. "than 1.2 s (--time-limit and 0.2 s more); play goes on under the old rules", line)
     end)
 
+    it("rules changed again while they were tried: not taken, and tried again at the next look", function()
+      local sess = session.open { source = { file = file }, seed = 1 }
+      play(sess, "a4", "a5")
+      local game = sess.game
+      write(file, NONLEAPING)
+      local run = trial.run
+      trial.run = function(...)   -- the editor saves again as the child loads
+        local t = run(...)
+        write(file, NONLEAPING .. "-- again\n")
+        return t
+      end
+      local ok, r = pcall(sess.reload, sess)
+      trial.run = run
+      assert(ok, r)
+      assert.same({ status = "failed",
+                    line = "rules not reloaded (" .. file .. " changed): " .. file .. " changed while they were "
+                           .. "tried; play goes on under the old rules" }, r)
+      assert.equal(game, sess.game)
+      assert.same({ file }, sess:changed())
+      assert.equal("reloaded", sess:reload().status)
+      assert.equal("nA", sess.game.def.pieces.corporal.moves)
+      assert.equal(2, #sess.log.entries)
+    end)
+
     it("a module too large among those the new rules load: refused", function()
       local folder = dir .. "/g"
       os.execute("mkdir " .. folder)
