@@ -230,8 +230,8 @@ wg_http *wg_http_start(const char *host, unsigned port, char *err,
      * client's hang-up after a partial request and kept the connection
      * until its timeout; 256 connections stay far below FD_SETSIZE */
     unsigned flags = MHD_ALLOW_SUSPEND_RESUME;
-    if (ai->ai_family == AF_INET6)
-        flags |= MHD_USE_IPv6;
+    if (ai->ai_family == AF_INET6)   /* "::" takes IPv4 as well */
+        flags |= MHD_USE_DUAL_STACK;
     h->d = MHD_start_daemon(
         flags, (uint16_t)port, NULL, NULL, on_request, h,
         MHD_OPTION_SOCK_ADDR, ai->ai_addr,
