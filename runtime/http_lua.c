@@ -2,13 +2,17 @@
  * polls from Lua. Not part of wargrid.core: game scripts never see it. */
 #include <lauxlib.h>
 #include <lua.h>
+#include <unistd.h>
 
 #include "http.h"
 
 #define HTTP_META "wargrid.http"
 #define MAX_HEADERS 16
 
-typedef struct { wg_http *h; } lhttp;
+typedef struct {
+    wg_http *h;
+    pid_t owner;  /* the process that listens: only it may stop */
+} lhttp;
 
 LUAMOD_API int luaopen_wargrid_http(lua_State *L);
 
@@ -29,6 +33,7 @@ static int http_listen(lua_State *L)
                   "'port' must be 0 to 65535");
     lhttp *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->h = NULL;
+    u->owner = getpid();
     luaL_setmetatable(L, HTTP_META);
     char err[256];
     u->h = wg_http_start(host, (unsigned)port, err, sizeof err);
@@ -47,6 +52,31 @@ static int http_port(lua_State *L)
     return 1;
 }
 
+/* server:address() -> the address it listens on ("127.0.0.1", "::") */
+static int http_address(lua_State *L)
+{
+    char buf[WG_HTTP_ADDRLEN];
+    wg_http_address(check_http(L), buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static void add_address(void *ctx, const char *address)
+{
+    lua_State *L = ctx;
+    lua_pushstring(L, address);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+}
+
+/* http.addresses() -> the addresses of this machine's interfaces, as
+ * text (an empty list when they cannot be told) */
+static int http_addresses(lua_State *L)
+{
+    lua_newtable(L);
+    wg_http_local_addresses(add_address, L);
+    return 1;
+}
+
 static void set_arg(void *ctx, const char *k, const char *v)
 {
     lua_State *L = ctx;
@@ -61,8 +91,9 @@ static void set_string(lua_State *L, const char *k, const char *v)
 }
 
 /* server:poll(ms) -> the requests come in, each { id =, method =, path =,
- * args = { query arguments }, origin =, host =, type =, body = }, after
- * waiting up to ms for one */
+ * args = { query arguments }, origin =, host =, type =, body =, remote =
+ * the client's address }, after waiting up to ms for one; and the ids of
+ * requests handed before whose clients left without their answer */
 static int http_poll(lua_State *L)
 {
     wg_http *h = check_http(L);
@@ -82,6 +113,7 @@ static int http_poll(lua_State *L)
         set_string(L, "origin", info.origin);
         set_string(L, "host", info.host);
         set_string(L, "type", info.type);
+        set_string(L, "remote", info.remote);
         lua_pushlstring(L, info.body, info.body_len);
         lua_setfield(L, -2, "body");
         lua_newtable(L);
@@ -89,7 +121,13 @@ static int http_poll(lua_State *L)
         lua_setfield(L, -2, "args");
         lua_rawseti(L, -2, ++n);
     }
-    return 1;
+    lua_newtable(L);
+    uint64_t id;
+    for (n = 0; wg_http_next_gone(h, &id);) {
+        lua_pushinteger(L, (lua_Integer)id);
+        lua_rawseti(L, -2, ++n);
+    }
+    return 2;
 }
 
 /* server:respond(id, status, headers, body) -> true, or false when the
@@ -138,8 +176,21 @@ static int http_close(lua_State *L)
     return 0;
 }
 
+/* A server collected: closed, by the process that listens, not by a child
+ * forked since (core.trial), whose collector finds its copy: closing the
+ * connections there would shut them down for the parent too. */
+static int http_gc(lua_State *L)
+{
+    lhttp *u = luaL_checkudata(L, 1, HTTP_META);
+    if (u->owner == getpid())
+        wg_http_stop(u->h);
+    u->h = NULL;
+    return 0;
+}
+
 static const luaL_Reg methods[] = {
     { "port", http_port },
+    { "address", http_address },
     { "poll", http_poll },
     { "respond", http_respond },
     { "waiting", http_waiting },
@@ -149,6 +200,7 @@ static const luaL_Reg methods[] = {
 
 static const luaL_Reg functions[] = {
     { "listen", http_listen },
+    { "addresses", http_addresses },
     { NULL, NULL }
 };
 
@@ -157,7 +209,7 @@ LUAMOD_API int luaopen_wargrid_http(lua_State *L)
     if (luaL_newmetatable(L, HTTP_META)) {
         luaL_newlib(L, methods);
         lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, http_close);
+        lua_pushcfunction(L, http_gc);
         lua_setfield(L, -2, "__gc");
         lua_pushcfunction(L, http_close);
         lua_setfield(L, -2, "__close");

@@ -1,7 +1,9 @@
 /* proc_lua.c: the processes of a selfplay pool -- the cores this process
- * may use, and workers forked from it that talk to it over a socket. */
-#define _GNU_SOURCE  /* sched_getaffinity, CPU_COUNT */
+ * may use, and workers forked from it that talk to it over a socket -- and
+ * trials: a function run in a child that may be stuck or killed. */
+#define _GNU_SOURCE  /* sched_getaffinity, CPU_COUNT, pipe2 */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -10,6 +12,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core_lua.h"
@@ -23,6 +26,7 @@ typedef struct {
     int fd;
     pid_t pid;
     int reaped;
+    pid_t owner;  /* the process that made it: only it may stop the worker */
 } worker;
 
 static worker *check_worker(lua_State *L, int i)
@@ -68,6 +72,7 @@ static void run_worker(lua_State *L, int fd, pid_t parent)
     w->fd = fd;
     w->pid = 0;
     w->reaped = 1;
+    w->owner = getpid();
     luaL_setmetatable(L, WORKER);
     int status = 1;
     if (lua_pcall(L, 1, 1, 0) == LUA_OK)
@@ -95,6 +100,7 @@ static int proc_fork(lua_State *L)
     w->fd = -1;
     w->pid = 0;
     w->reaped = 1;
+    w->owner = getpid();
     luaL_setmetatable(L, WORKER);
     fflush(NULL);  /* what is buffered is written once, not by both */
     pid_t parent = getpid();
@@ -236,10 +242,14 @@ static int worker_kill(lua_State *L)
 }
 
 /* A worker object collected unreaped: the run is over (an error unwound
- * it), so the worker is stopped rather than left behind. */
+ * it), so the worker is stopped rather than left behind -- by the process
+ * that made it, not by a child forked since, whose collector finds its
+ * copy (shutting the socket down would end the worker's run). */
 static int worker_gc(lua_State *L)
 {
     worker *w = check_worker(L, 1);
+    if (w->owner != getpid())
+        return 0;
     close_worker(w);
     if (w->pid > 0 && !w->reaped) {
         kill(w->pid, SIGKILL);
@@ -270,9 +280,190 @@ static void worker_meta(lua_State *L)
     lua_pop(L, 1);
 }
 
+/* ---- trials ------------------------------------------------------------ */
+
+enum {
+    TRIAL_OUT = 1 << 20,  /* the most of a trial's result kept */
+    TRIAL_ERR = 2048,     /* the most of what it writes on stderr kept */
+};
+
+static int write_all(int fd, const char *s, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, s, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        s += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* The trial's side after fork: it dies with its parent; it reads nothing
+ * (stdin is /dev/null, as stdout), its stderr goes to the parent (the
+ * budget's timer runs in it: budget_lua.c starts it again in every child);
+ * fn's result goes to out. It ends with _exit: nothing of the parent's is
+ * flushed or closed. */
+static void run_trial(lua_State *L, int out, int err, pid_t parent)
+{
+    signal(SIGPIPE, SIG_DFL);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+        _exit(1);
+    int null = open("/dev/null", O_RDWR);
+    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0
+        || dup2(err, 2) < 0)
+        _exit(1);
+    if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        msg = msg ? msg : "the trial failed with an error that is not text";
+        if (write_all(2, msg, strlen(msg)) == 0)
+            write_all(2, "\n", 1);
+        _exit(1);
+    }
+    size_t len = 0;
+    const char *s = lua_tolstring(L, -1, &len);
+    _exit(s && write_all(out, s, len) != 0 ? 1 : 0);
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Reads what is there on fd into buf (up to cap, the rest dropped): -1
+ * at its end, else 0. */
+static int take(int fd, char *buf, size_t *len, size_t cap)
+{
+    char chunk[CHUNK];
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0)
+        return errno == EINTR || errno == EAGAIN ? 0 : -1;
+    if (n == 0)
+        return -1;
+    size_t k = (size_t)n < cap - *len ? (size_t)n : cap - *len;
+    memcpy(buf + *len, chunk, k);
+    *len += k;
+    return 0;
+}
+
+/* Waits for the trial's child until the deadline, then kills it: how it
+ * ended (waitpid's status), *killed set when it was. */
+static int reap(pid_t pid, double deadline, int *killed)
+{
+    int st;
+    for (;;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid)
+            return st;
+        if (r < 0 && errno != EINTR)
+            return 1 << 8;  /* reaped elsewhere (SIGCHLD ignored): failed */
+        if (now_s() >= deadline && !*killed) {
+            kill(pid, SIGKILL);
+            *killed = 1;
+        }
+        struct timespec pause = { 0, 5000000 };
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* The parent's side: reads the child's result (into res) and stderr until
+ * both end or the deadline passes (the child is then killed), and reaps
+ * it. */
+static int await_trial(lua_State *L, pid_t pid, int out, int err,
+                       double seconds, char *res)
+{
+    char msg[TRIAL_ERR];
+    size_t nres = 0, nmsg = 0;
+    double deadline = now_s() + seconds;
+    struct pollfd fds[2] = { { out, POLLIN, 0 }, { err, POLLIN, 0 } };
+    int killed = 0;
+    while (fds[0].fd >= 0 || fds[1].fd >= 0) {
+        double left = deadline - now_s();
+        if (left <= 0) {
+            kill(pid, SIGKILL);
+            killed = 1;
+            break;
+        }
+        int got = poll(fds, 2, (int)(left * 1000) + 1);
+        if (got < 0 && errno != EINTR)
+            break;
+        for (int i = 0; got > 0 && i < 2; i++) {
+            if (!fds[i].revents)
+                continue;
+            int end = i == 0 ? take(out, res, &nres, TRIAL_OUT)
+                             : take(err, msg, &nmsg, sizeof msg);
+            if (end)
+                fds[i].fd = -1;
+        }
+    }
+    close(out);
+    close(err);
+    int st = reap(pid, deadline, &killed);
+    lua_createtable(L, 0, 5);
+    int sig = WIFSIGNALED(st);
+    lua_pushstring(L, killed ? "deadline" : sig ? "signal" : "exit");
+    lua_setfield(L, -2, "ended");
+    lua_pushinteger(L, sig ? WTERMSIG(st) : WEXITSTATUS(st));
+    lua_setfield(L, -2, "code");
+    lua_pushboolean(L, !killed && !sig && WEXITSTATUS(st) == 0);
+    lua_setfield(L, -2, "ok");
+    lua_pushlstring(L, res, nres);
+    lua_setfield(L, -2, "out");
+    lua_pushlstring(L, msg, nmsg);
+    lua_setfield(L, -2, "err");
+    return 1;
+}
+
+/* host.trial(fn, seconds) -> { ok =, out =, err =, ended =, code = }: runs
+ * fn() in a child forked from this process, which nothing it does there
+ * can harm, and waits for it at most seconds (then kills it). ok: it
+ * returned; out: what it returned (a string; at most 1 MiB); err: what
+ * the child wrote on stderr (its first 2 KiB: an error fn raised, the
+ * budget's watchdog's line); ended: "exit", "signal" or "deadline";
+ * code: the exit status or the signal. */
+static int proc_trial(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_Number seconds = luaL_checknumber(L, 2);
+    luaL_argcheck(L, seconds > 0 && seconds <= 86400, 2,
+                  "'seconds' must be more than 0, at most 86400");
+    char *res = lua_newuserdatauv(L, TRIAL_OUT, 0);
+    int out[2], err[2];
+    if (pipe2(out, O_CLOEXEC) != 0)
+        return luaL_error(L, "cannot make a pipe: %s", strerror(errno));
+    if (pipe2(err, O_CLOEXEC) != 0) {
+        int e = errno;
+        close(out[0]);
+        close(out[1]);
+        return luaL_error(L, "cannot make a pipe: %s", strerror(e));
+    }
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(out[0]);
+        close(err[0]);
+        lua_settop(L, 1);
+        run_trial(L, out[1], err[1], parent);
+    }
+    int e = errno;
+    close(out[1]);
+    close(err[1]);
+    if (pid < 0) {
+        close(out[0]);
+        close(err[0]);
+        return luaL_error(L, "cannot start a trial: %s", strerror(e));
+    }
+    return await_trial(L, pid, out[0], err[0], seconds, res);
+}
+
 const luaL_Reg wg_proc_functions[] = {
     { "cores", proc_cores },
     { "fork", proc_fork },
     { "poll", proc_poll },
+    { "trial", proc_trial },
     { NULL, NULL }
 };

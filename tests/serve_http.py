@@ -1,16 +1,26 @@
 #!/usr/bin/env python3
 """serve_http.py: what `wargrid serve` answers over plain sockets.
 
-Usage: serve_http.py PORT PID SCENARIO [N]
+Usage: serve_http.py PORT PID SCENARIO [N | NAME]
   guard    the answers to requests from elsewhere and to paths not served
   fuzz     N (default 10000) fuzzed requests; the server's memory before
            and after (VmRSS of PID), and whether it still answers
-  crowd    50 clients at once: 50 long polls released by one action,
-           10 of them gone before the answer, and 50 pages fetched at once
+  crowd    50 clients at once (each from its own loopback address): 50
+           long polls released by one action, 10 of them gone before the
+           answer, and 50 pages fetched at once
+  polls    300 long polls from one client, then dropped: how many were
+           held, refused (429) or not let in, and how soon a request is
+           answered after; 160 polls from 10 clients, dropped and opened
+           again: how many are held the second time
+  big      requests of many query arguments, a long URI, many headers,
+           and headers of every size up to past the server's 32 KB: the
+           status of each (or "closed"), and how many went unanswered
+  hosts    the answers to requests naming other hosts than the server
   get PATH / post PATH JSON   one request from the page's origin: its
            status and body
 Prints one JSON object for the spec to check. Talks to 127.0.0.1 only,
-with http.client and sockets (no proxy).
+with http.client and sockets (no proxy); clients may come from other
+loopback addresses (127.0.0.2, ...), which Linux lets any socket use.
 """
 import http.client
 import json
@@ -158,16 +168,27 @@ def fuzz(port, pid, n):
             "seconds": round(seconds, 2), "state_after": status}
 
 
+def version(port):
+    return json.loads(request(port, "GET", "/api/state")[1])["version"]
+
+
+def open_poll(port, v, source=HOST):
+    """A long poll sent from address source: its socket."""
+    s = socket.create_connection((HOST, port), timeout=30,
+                                 source_address=(source, 0))
+    s.sendall(("GET /api/state?since=%d HTTP/1.1\r\nHost: 127.0.0.1:%d"
+               "\r\n\r\n" % (v, port)).encode())
+    return s
+
+
 def crowd(port):
     own = "http://127.0.0.1:%d" % port
-    v = json.loads(request(port, "GET", "/api/state")[1])["version"]
+    v = version(port)
     answers, lock = [], threading.Lock()
     ready = threading.Barrier(51)
 
     def poll(i):
-        s = socket.create_connection((HOST, port), timeout=30)
-        s.sendall(("GET /api/state?since=%d HTTP/1.1\r\nHost: 127.0.0.1:%d"
-                   "\r\n\r\n" % (v, port)).encode())
+        s = open_poll(port, v, "127.0.0.%d" % (i + 2))
         ready.wait()
         if i < 10:     # gone before the answer
             s.close()
@@ -210,6 +231,126 @@ def crowd(port):
             "pages": sorted(set(pages)), "page_count": len(pages)}
 
 
+def outcome(s, wait):
+    """What became of a request sent on socket s, after wait seconds:
+    its status, "held" (nothing yet), "closed" or "refused" (reset)."""
+    s.settimeout(wait)
+    try:
+        data = s.recv(64)
+    except socket.timeout:
+        return "held"
+    except OSError:
+        return "refused"
+    return data[9:12].decode() if data else "closed"
+
+
+def count(things):
+    out = {}
+    for t in things:
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+def polls(port):
+    v = version(port)
+    socks = []
+    for _ in range(300):
+        try:
+            socks.append(open_poll(port, v))
+        except OSError:
+            socks.append(None)    # not let in: the server is full
+    time.sleep(1)
+    first = count(outcome(s, 0.01) if s else "refused" for s in socks)
+    for s in socks:
+        if s:
+            s.close()
+    # the server sees the hang-ups at its next poll (0.1 s): until then it
+    # may still be full, and a client tries again
+    t = time.time()
+    while True:
+        try:
+            status, _ = request(port, "GET", "/api/state", timeout=30)
+            break
+        except OSError:
+            if time.time() - t > 30:
+                raise
+            time.sleep(0.05)
+    after = time.time() - t
+    # 10 clients, 16 polls each: dropped, then opened again
+    clients = ["127.0.0.%d" % (60 + k) for k in range(10)]
+    rounds = []
+    for _ in range(2):
+        socks = [open_poll(port, v, c) for c in clients for _ in range(16)]
+        time.sleep(1)
+        rounds.append(count(outcome(s, 0.01) for s in socks))
+        for s in socks:
+            s.close()
+        time.sleep(0.3)
+    status2, _ = request(port, "GET", "/api/state", timeout=30)
+    return {"first": first, "status_after": status,
+            "seconds_after": round(after, 2), "rounds": rounds,
+            "status_end": status2}
+
+
+def raw(port, head, wait=5):
+    """The status of a raw request (head: its lines, without the Host)."""
+    s = socket.create_connection((HOST, port), timeout=wait)
+    lines = head.split("\r\n", 1)
+    s.sendall((lines[0] + "\r\nHost: 127.0.0.1:%d\r\n" % port
+               + (lines[1] if len(lines) > 1 else "\r\n")).encode())
+    try:
+        return outcome(s, wait)
+    finally:
+        s.close()
+
+
+def big(port):
+    def args(n):
+        return ("GET /api/state?" + "".join("a%d=%d&" % (i, i)
+                                            for i in range(n - 1))
+                + "side=1 HTTP/1.1\r\n\r\n")
+    out = {
+        "args_64": raw(port, args(64)),
+        "args_65": raw(port, args(65)),
+        "args_700": raw(port, args(700)),
+        "args_amp": raw(port, "GET /api/state?" + "&" * 3000
+                        + " HTTP/1.1\r\n\r\n"),
+        "uri_long": raw(port, "GET /" + "a" * 5000 + " HTTP/1.1\r\n\r\n"),
+        "headers": raw(port, "GET / HTTP/1.1\r\n" + "".join(
+            "X-%d: y\r\n" % i for i in range(2000)) + "\r\n"),
+        "post_args": raw(port, "POST /api/play?" + "&" * 700 + " HTTP/1.1"
+                         "\r\nContent-Length: 2\r\n\r\n{}"),
+    }
+    sweep = []
+    for n in range(100, 33000, 211):
+        for path in ("/", "/api/state?" + "&".join(["a=1"] * 60)):
+            sweep.append(raw(port, "GET %s HTTP/1.1\r\nX-Big: %s\r\n\r\n"
+                             % (path, "b" * n)))
+    out["sweep"] = count("answered" if s.isdigit() else s for s in sweep)
+    return out
+
+
+def hosts(port, allowed):
+    own = "http://127.0.0.1:%d" % port
+    js = {"Content-Type": "application/json"}
+    out = {}
+    for name, host in (("own", "127.0.0.1:%d" % port),
+                       ("localhost", "localhost:%d" % port),
+                       ("allowed", "%s:%d" % (allowed, port)),
+                       ("forged", "evil.example:%d" % port),
+                       ("no_port", "127.0.0.1"),
+                       ("other_port", "127.0.0.1:%d" % (port + 1))):
+        out[name] = request(port, "GET", "/api/state",
+                            headers={"Host": host})[0]
+    out["post_forged"] = request(
+        port, "POST", "/api/new", json.dumps({"opponent": "none"}),
+        dict(js, Host="evil.example:%d" % port,
+             Origin="http://evil.example:%d" % port))[0]
+    out["post_own"] = request(port, "POST", "/api/undo", "{}",
+                              dict(js, Origin=own))[0]
+    return out
+
+
 def main():
     port, pid, scenario = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     if scenario == "guard":
@@ -223,6 +364,12 @@ def main():
         out = {"status": status, "body": body.decode("utf-8", "replace")}
     elif scenario == "fuzz":
         out = fuzz(port, pid, int(sys.argv[4]) if len(sys.argv) > 4 else 10000)
+    elif scenario == "polls":
+        out = polls(port)
+    elif scenario == "big":
+        out = big(port)
+    elif scenario == "hosts":
+        out = hosts(port, sys.argv[4])
     else:
         out = crowd(port)
     print(json.dumps(out))

@@ -19,7 +19,10 @@
 --   GET  /record.pgn         the record (of a game with hidden cards only
 --                            once it is over: it holds the seed)
 -- A request whose Origin is not the page's own is refused, and so is a
--- POST without one; Host must name the server (no DNS rebinding).
+-- POST without one; Host must name the server, whatever the address it
+-- listens on (serve.hosts: no DNS rebinding). A client holds at most
+-- HELD_PER_CLIENT long polls at once (429 for more), and a poll whose
+-- client hangs up is let go at once (wargrid.http).
 local ai = require "wargrid.ai"
 local host = require "wargrid.host"
 local json = require "wargrid.json"
@@ -31,6 +34,7 @@ local svg = require "wargrid.svg"
 local M = {}
 
 M.HOLD = 25          -- seconds a long poll is held
+M.HELD_PER_CLIENT = 16  -- long polls held at once for one address
 local WATCH = 0.4    -- seconds between looks at the rules files
 
 local App = {}
@@ -235,8 +239,8 @@ local function side_arg(v)
 end
 
 -- Whether the request comes from the page: Host names this server (one of
--- hosts, unless it listens on every address), and Origin, when there is
--- one, is that host's page; a POST must carry it.
+-- hosts, which serve.run sets), and Origin, when there is one, is that
+-- host's page; a POST must carry it.
 function App:trusted(req)
   local name = req.host:lower()
   if self.hosts and not self.hosts[name] then
@@ -276,8 +280,14 @@ function App:handle(req, now)
     if side == false then return text(400, "side: 1, 2 or nothing") end
     local since = req.args.since and math.tointeger(tonumber(req.args.since))
     if since and since == self.version then
+      if self:held_by(req.remote) >= M.HELD_PER_CLIENT then
+        return text(429, string.format("too many long polls from %s at once "
+                                       .. "(at most %d): try again later",
+                                       req.remote, M.HELD_PER_CLIENT))
+      end
       self.held[#self.held + 1] = { id = req.id, side = side, at = now,
-                                     seen = self.version }
+                                     seen = self.version,
+                                     remote = req.remote }
       return
     end
     return json_answer(200, self:state(self:viewer(side)))
@@ -331,6 +341,26 @@ function App:restart(b)
   return true
 end
 
+-- How many long polls the client at address holds
+function App:held_by(address)
+  local n = 0
+  for _, h in ipairs(self.held) do
+    if h.remote == address then n = n + 1 end
+  end
+  return n
+end
+
+-- Forgets the held long polls of the ids (their clients left).
+function App:forget(ids)
+  if #ids == 0 then return end
+  local gone, keep = {}, {}
+  for _, id in ipairs(ids) do gone[id] = true end
+  for _, h in ipairs(self.held) do
+    if not gone[h.id] then keep[#keep + 1] = h end
+  end
+  self.held = keep
+end
+
 -- Answers the held long polls: those the game moved past, and with 204
 -- those held for HOLD seconds.
 function App:release(srv, now)
@@ -352,30 +382,88 @@ function App:release(srv, now)
   self.held = keep
 end
 
+-- An IPv6 address in brackets, as a URL and Host write it
+local function bracket(name)
+  return name:find(":") and not name:find("^%[") and "[" .. name .. "]"
+         or name
+end
+
+local function loopback(address)
+  return address == "::1" or address:match("^127%.%d+%.%d+%.%d+$") ~= nil
+end
+
+local function every(address)
+  return address == "0.0.0.0" or address == "::"
+end
+
+-- serve.hosts(spec) -> the Host values the server answers, in lower case:
+-- spec.host (the name or address given) and spec.address (the address it
+-- listens on) with spec.port; when that is a loopback address or every
+-- address, localhost, 127.0.0.1 and [::1] too; when every address, each
+-- of this machine's (spec.locals); and the names of spec.allow
+-- (--allow-host: a name, or a name and its port). Port 80 may be left
+-- out, as browsers do.
+function M.hosts(spec)
+  local out, seen = {}, {}
+  local function add(name, port)
+    for _, v in ipairs { name .. ":" .. port, port == 80 and name or nil } do
+      v = v:lower()
+      if not seen[v] then
+        seen[v] = true
+        out[#out + 1] = v
+      end
+    end
+  end
+  local port = spec.port
+  local address = spec.address ~= "" and spec.address or spec.host
+  for _, name in ipairs { spec.host, address } do
+    if not every(name) then add(bracket(name), port) end
+  end
+  if loopback(address) or every(address) or spec.host == "localhost" then
+    for _, name in ipairs { "localhost", "127.0.0.1", "[::1]" } do
+      add(name, port)
+    end
+  end
+  if every(address) then
+    for _, a in ipairs(spec.locals or {}) do add(bracket(a), port) end
+  end
+  for _, name in ipairs(spec.allow or {}) do
+    local hostname, p = name:match("^(.*):(%d+)$")
+    if hostname and not hostname:find(":")
+       or hostname and hostname:find("^%[.*%]$") then
+      add(hostname, math.tointeger(tonumber(p)))
+    else
+      add(bracket(name), port)
+    end
+  end
+  return out
+end
+
 -- serve.run(app, opts): listens on opts.host and opts.port, tells where
--- on standard output (opts.say), and serves until killed.
+-- on standard output (opts.say), and serves until killed. opts.allow:
+-- names the server answers besides its own (serve.hosts).
 function M.run(app, opts)
   local http = require "wargrid.http"
   local srv, err = http.listen(opts.host, opts.port)
   if not srv then return nil, err end
-  local port = srv:port()
-  local wild = opts.host == "0.0.0.0" or opts.host == "::"
-  if not wild then
-    app.hosts = {}
-    for _, h in ipairs { opts.host, "localhost", "127.0.0.1", "[::1]" } do
-      local name = h:find(":") and not h:find("^%[") and "[" .. h .. "]" or h
-      app.hosts[(name .. ":" .. port):lower()] = true
-    end
-  end
-  local shown = (wild or opts.host:find(":")) and "127.0.0.1" or opts.host
+  local port, address = srv:port(), srv:address()
+  local names = M.hosts { host = opts.host, address = address, port = port,
+                          allow = opts.allow, locals = http.addresses() }
+  app.hosts = {}
+  for _, name in ipairs(names) do app.hosts[name] = true end
+  local shown = (every(address) or every(opts.host)) and "127.0.0.1"
+                or bracket(opts.host)
   opts.say(string.format("serving %s on http://%s:%d/ (Ctrl-C stops)",
                          app.sess.game.title or app.sess.game.name, shown,
                          port))
+  opts.say("answering requests whose Host is " .. table.concat(names, ", ")
+           .. " (--allow-host adds a name)")
   local looked = 0
   -- one round: what came in answered, the rules files looked at, the long
   -- polls the game moved past released
   local function round(ms)
-    local reqs = srv:poll(ms)
+    local reqs, gone = srv:poll(ms)
+    app:forget(gone)
     local now = host.clock()
     for _, req in ipairs(reqs) do
       -- a variant's code may fail: that request fails, the server goes on;

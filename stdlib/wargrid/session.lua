@@ -6,19 +6,30 @@
 -- rules again in a fresh sandbox, replays the game so far under them, and
 -- goes on from the same position; if an action is now illegal, from the
 -- last position where the game was still legal; if the new rules do not
--- load, under the old ones. `wargrid play` uses it between prompts; a
--- board in a browser would call the same.
+-- load, under the old ones. `wargrid play` and `wargrid serve` use it.
+--
+-- Nothing a rules file does on a reload ends the session: a file larger
+-- than MAX_BYTES is refused unread, and the reload is first tried in a
+-- child process (host.trial), which the budget or, past its time limit and
+-- MARGIN seconds, the session kills, and which nothing it does there can
+-- harm (a script stuck in a C function ends only the child). Only when the
+-- child has loaded the rules and replayed the game are they loaded here,
+-- from the same files (scripts are deterministic: the child foretells it).
 --
 --   local sess = session.open { source = { file = "x.lua" }, seed = 1 }
 --   sess:play(action)
 --   if sess:changed() then print(sess:reload().line) end
 --   sess:save("game.pgn")
 local host = require "wargrid.host"
+local json = require "wargrid.json"
 local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local short = require("wargrid.text").short
 
 local M = {}
+
+M.MAX_BYTES = 1048576  -- the most a rules file may hold (the games: 48 KB)
+M.MARGIN = 3           -- seconds a reload's trial may take past --time-limit
 
 local Session = {}
 Session.__index = Session
@@ -28,6 +39,17 @@ Session.__index = Session
 local function stamp(path)
   local mtime, size = host.mtime(path)
   return mtime and mtime .. ":" .. size or "gone"
+end
+
+-- The first of files larger than MAX_BYTES, and the line telling it
+local function oversized(files)
+  for _, f in ipairs(files) do
+    local mtime, size = host.mtime(f)
+    if mtime and size > M.MAX_BYTES then
+      return f, string.format("%s is %d bytes, more than a rules file may "
+                              .. "hold (%d)", f, size, M.MAX_BYTES)
+    end
+  end
 end
 
 function Session:watch(files)
@@ -62,6 +84,9 @@ function M.open(spec)
   local self = setmetatable({ source = spec.source, seed = spec.seed or 0,
                               position = spec.position,
                               info = spec.info or {} }, Session)
+  local path = replay.path(spec.source)
+  local big, why = oversized { path, path and path .. "/init.lua" }
+  if big then error(why, 0) end
   local game, files = replay.load(spec.source)
   self:watch(files)
   local s, err = game:new(spec.position, self.seed)
@@ -150,18 +175,12 @@ local function names(files)
   return table.concat(files, ", ")
 end
 
--- session:reload([changed]) -> { status =, line = }: loads the rules again
--- afresh and replays the game so far under them. status: "reloaded" (all
--- actions legal; play goes on from the same position, or from the one
--- they now give), "illegal" (play goes on from before the first action
--- now illegal), or "failed" (the rules did not load, or the start is not
--- a position under them: play goes on under the old ones). line: one line
--- telling it; changed: the files that changed (for the line).
-function Session:reload(changed)
-  changed = changed or self:changed() or self.files
-  local old_files = self.files
-  self:watch(old_files)  -- a change from now on is seen at the next poll
+-- The reload itself, in this process: the rules loaded afresh, the game
+-- replayed under them, and taken unless they failed (session:reload).
+local function reload_here(self, changed)
   local ok, game, files = pcall(replay.load, self.source)
+  local big, too_big = oversized(ok and files or {})
+  if big then ok, game = false, too_big end
   local why = string.format("rules reloaded (%s changed)", names(changed))
   if not ok then
     return { status = "failed",
@@ -207,6 +226,67 @@ function Session:reload(changed)
   parts[#parts + 1] = "play goes on"
   return { status = "reloaded", line = why .. ": " .. table.concat(parts,
                                                                  "; ") }
+end
+
+local function not_reloaded(changed, why)
+  return { status = "failed",
+           line = string.format("rules not reloaded (%s changed): %s; play "
+                                .. "goes on under the old rules",
+                                names(changed), why) }
+end
+
+-- Why a trial that did not return failed, in a few words
+local function trial_failure(t, seconds)
+  local said = t.err:match("^[^\n]+")
+  if t.ended == "deadline" then
+    return string.format("loading them and replaying the game took more "
+                         .. "than %g s (--time-limit and %g s more)",
+                         seconds, M.MARGIN)
+  elseif said then
+    return said:gsub("^wargrid: ", "")
+  elseif t.ended == "signal" then
+    return string.format("the process trying them was killed (signal %d)",
+                         t.code)
+  end
+  return string.format("the process trying them failed (exit status %d)",
+                       t.code)
+end
+
+-- session:reload([changed]) -> { status =, line = }: loads the rules again
+-- afresh and replays the game so far under them. status: "reloaded" (all
+-- actions legal; play goes on from the same position, or from the one
+-- they now give), "illegal" (play goes on from before the first action
+-- now illegal), or "failed" (the rules did not load, or the start is not
+-- a position under them, or a file is larger than MAX_BYTES, or the trial
+-- was stopped: play goes on under the old ones). line: one line telling
+-- it; changed: the files that changed (for the line).
+function Session:reload(changed)
+  changed = changed or self:changed() or self.files
+  self:watch(self.files)  -- a change from now on is seen at the next poll
+  local big, why = oversized(self.files)
+  if big then return not_reloaded(changed, why) end
+  local seconds = host.budget().seconds + M.MARGIN
+  local t = host.trial(function()
+    local r = reload_here(self, changed)
+    local seen = {}   -- each file as this load read it
+    for _, f in ipairs(self.files) do
+      seen[#seen + 1] = { f, self.stamps[f] }
+    end
+    return json.encode { status = r.status, line = r.line, seen = seen }
+  end, seconds)
+  if not t.ok then return not_reloaded(changed, trial_failure(t, seconds)) end
+  local tried = json.decode(t.out)
+  if tried.status == "failed" then
+    return { status = tried.status, line = tried.line }
+  end
+  for _, f in ipairs(tried.seen) do
+    if stamp(f[1]) ~= f[2] then
+      -- tried again at the next look
+      for _, c in ipairs(changed) do self.stamps[c] = "retry" end
+      return not_reloaded(changed, f[1] .. " changed while they were tried")
+    end
+  end
+  return reload_here(self, changed)
 end
 
 return M

@@ -1,9 +1,13 @@
 -- wargrid.session: rules reloaded in the middle of a game, through the Lua
 -- API; and the loader telling which files a load read.
 local T = require "wargrid.test"
+local bad_rules = require "bad_rules"
 local tmpdir, write = T.tmpdir, T.write
+local core = require "wargrid.core"
 local loader = require "wargrid.loader"
+local record = require "wargrid.record"
 local session = require "wargrid.session"
+local host = require "wargrid.host"
 
 -- Plays the actions, given in the game's record notation.
 local function play(sess, ...)
@@ -14,9 +18,7 @@ local function play(sess, ...)
   end
 end
 
-local COURIER = 'return require("wargrid").variant("courier", { name = "mine" })\n'
-local NONLEAPING = 'return require("wargrid").variant("courier", {\n'
-                   .. '  name = "mine", pieces = { corporal = { moves = "nA" } } })\n'
+local COURIER, NONLEAPING = bad_rules.COURIER, bad_rules.NONLEAPING
 
 describe("loader: the files a load read", function()
   it("a variant file, then the games it is built on", function()
@@ -30,6 +32,40 @@ describe("loader: the files a load read", function()
     assert.same({ "scripts/games/blockwars/init.lua", "scripts/games/blockwars/common.lua",
                   "scripts/games/blockwars/position.lua", "scripts/games/blockwars/render.lua",
                   "scripts/games/blockwars/why.lua" }, files)
+  end)
+end)
+
+describe("host.trial: a function run in a child process", function()
+  it("returns what it returned, or how it ended: its error, its exit, its deadline", function()
+    local t = host.trial(function() return "done" end, 5)
+    assert.same({ ok = true, out = "done", err = "", ended = "exit", code = 0 }, t)
+    t = host.trial(function() error("broken", 0) end, 5)
+    assert.same({ ok = false, out = "", err = "broken\n", ended = "exit", code = 1 }, t)
+    t = host.trial(function() os.exit(3) end, 5)
+    assert.same({ ok = false, out = "", err = "", ended = "exit", code = 3 }, t)
+    t = host.trial(function() while true do end end, 0.3)
+    assert.same({ ok = false, out = "", err = "", ended = "deadline", code = 9 }, t)
+  end)
+
+  it("reads nothing from standard input", function()
+    assert.same({ ok = true, out = "nil", err = "", ended = "exit", code = 0 },
+                host.trial(function() return tostring(io.read("l")) end, 5))
+  end)
+
+  it("never stops a worker of this process that it collects", function()
+    local w = core.fork(function(ch)
+      ch:send(ch:read())
+      return 0
+    end)
+    assert.is_true(host.trial(function()
+      w = nil   -- the child's copy: its collector finalizes the worker
+      collectgarbage()
+      collectgarbage()
+      return ""
+    end, 5).ok)
+    w:send("still here")
+    assert.equal("still here", w:read())
+    assert.is_true(w:wait())
   end)
 end)
 
@@ -114,6 +150,92 @@ describe("session: rules reloaded mid-game", function()
     f:close()
     assert.same({ dir .. "/blockwars/render.lua" }, sess:changed())
     assert.equal("reloaded", sess:reload().status)
+  end)
+
+  -- The rules files a reload must survive: each refused, the game going on
+  -- under the old rules with its record as it was. The budget is 1 s and
+  -- 10 million instructions a call (the reload's trial: 1 s + MARGIN).
+  describe("a reload the new rules cannot survive", function()
+    local limits
+    before_each(function() limits = core.budget { seconds = 1, instructions = 10000000 } end)
+    after_each(function() core.budget { seconds = limits.seconds, instructions = limits.instructions } end)
+
+    -- Plays two actions, has the rules file replaced by replace(path),
+    -- reloads: the reload's line; the old rules and game kept, and play
+    -- goes on. source: the rules (default the file), path: their script.
+    local function survives(replace, source, path)
+      source, path = source or file, path or file
+      local sess = session.open { source = { file = source }, seed = 1 }
+      play(sess, "a4", "a5")
+      local game, s, before = sess.game, sess.s, record.write(sess:record())
+      replace(path)
+      local r = sess:reload()
+      assert.equal("failed", r.status)
+      assert.equal(game, sess.game)
+      assert.equal(s, sess.s)
+      assert.equal(before, record.write(sess:record()))
+      assert.is_nil(sess:changed())
+      play(sess, "l4")
+      assert.equal(3, #sess.log.entries)
+      write(path, NONLEAPING)
+      assert.equal("reloaded", sess:reload().status)
+      assert.equal(3, #sess.log.entries)
+      return r.line
+    end
+
+    for _, case in ipairs(bad_rules.list) do
+      it(case.name .. ": refused, told in one line", function()
+        local line = survives(function(f) bad_rules.put(case, f) end)
+        assert.equal(case.line(file) .. "; play goes on under the old rules", line)
+      end)
+    end
+
+    it("a trial past --time-limit and MARGIN: killed, and told", function()
+      local margin = session.MARGIN
+      session.MARGIN = 0.2   -- before the watchdog's second of grace
+      local ok, line = pcall(survives, function(f)
+        write(f, 'return (("a"):rep(40) .. "b"):find(("a*"):rep(30) .. "c")\n')
+      end)
+      session.MARGIN = margin
+      assert(ok, line)
+      assert.equal("rules not reloaded (" .. file .. " changed): loading them and replaying the game took more "
+                   .. "than 1.2 s (--time-limit and 0.2 s more); play goes on under the old rules", line)
+    end)
+
+    it("rules changed again while they were tried: not taken, and tried again at the next look", function()
+      local sess = session.open { source = { file = file }, seed = 1 }
+      play(sess, "a4", "a5")
+      local game = sess.game
+      write(file, NONLEAPING)
+      local run = host.trial
+      host.trial = function(...)   -- the editor saves again as the child loads
+        local t = run(...)
+        write(file, NONLEAPING .. "-- again\n")
+        return t
+      end
+      local ok, r = pcall(sess.reload, sess)
+      host.trial = run
+      assert(ok, r)
+      assert.same({ status = "failed",
+                    line = "rules not reloaded (" .. file .. " changed): " .. file .. " changed while they were "
+                           .. "tried; play goes on under the old rules" }, r)
+      assert.equal(game, sess.game)
+      assert.same({ file }, sess:changed())
+      assert.equal("reloaded", sess:reload().status)
+      assert.equal("nA", sess.game.def.pieces.corporal.moves)
+      assert.equal(2, #sess.log.entries)
+    end)
+
+    it("a module too large among those the new rules load: refused", function()
+      local folder = dir .. "/g"
+      os.execute("mkdir " .. folder)
+      local init, big = folder .. "/init.lua", folder .. "/big.lua"
+      write(init, COURIER)
+      write(big, "return {}\n" .. ("-- a line of 32 bytes, padding.\n"):rep(65536))
+      local line = survives(function(f) write(f, 'require "g.big"\n' .. COURIER) end, folder, init)
+      assert.equal(init .. " did not load: " .. big .. " is 2097162 bytes, more than a rules file may hold "
+                   .. "(1048576); play goes on under the old rules", line)
+    end)
   end)
 
   it("undo goes back past the reload, and not past chance (BW-H2)", function()

@@ -43,7 +43,10 @@ so chance goes on as it would have. While you play, the rules file and every
 file it loaded are watched: when one changes, the rules are loaded again and
 the game so far replayed under them, and play goes on from the same position
 (or from before the first action they no longer allow); rules that do not
-load are reported, and play goes on under the old ones.
+load are reported, and play goes on under the old ones. So does it when a
+rules file is larger than 1 MiB (refused unread) or the reload runs out of
+its budget: a reload is tried first in a separate process, which is killed
+past --time-limit and 3 s more.
 
 undo never goes back past an action that turned a card or drew on the random
 generator. The board is in colour when the output is a terminal and NO_COLOR

@@ -8,7 +8,8 @@ local M = {}
 
 M.serve = {
   help = [=[
-usage: wargrid serve GAME [--port N] [--host H] [--seed N] [--ai-level L]
+usage: wargrid serve GAME [--port N] [--host H] [--allow-host NAME]
+                          [--seed N] [--ai-level L]
                           [--option NAME[=VALUE]] [--variant FILE]
 
 Serves the game as a page to play in a browser: open the address it prints.
@@ -25,11 +26,24 @@ http://HOST:PORT/?side=2 (by default, the side you play against the AI, or,
 both by hand, the side deciding). The rules file and every file it loaded
 are watched, as `play` watches them: on a change the game so far is
 replayed under the new rules and the page shows the verdict (all legal, or
-the first action now illegal and the rule) and the board under them.
+the first action now illegal and the rule) and the board under them. Rules
+that do not load, or are too large (1 MiB), or run out of their budget as
+they load and replay (tried first in a separate process) leave the game
+going under the old ones.
 
   --port N      the port (default 8080; 0: any free one, printed)
   --host H      the address to listen on (default 127.0.0.1: this machine
-                only); the page refuses requests from other pages (Origin)
+                only; 0.0.0.0: every address); the page refuses requests
+                from other pages (Origin)
+  --allow-host NAME
+                a name the server is reached by, besides its own (repeat
+                it for more). A request must name the server in its Host
+                header as one of: H and the address it listens on, with
+                the port; localhost, 127.0.0.1 and [::1] when that is a
+                loopback address or every address; this machine's
+                addresses when every address; and each NAME (with the
+                port, unless NAME gives one: NAME:PORT). It prints them as
+                it starts. Any other is refused (no DNS rebinding).
   --seed N      the seed of every game's chance (default: a new one from the
                 system for each game)
   --ai-level L  the AI's level the page starts with (default 3)]=],
@@ -38,7 +52,7 @@ the first action now illegal and the rule) and the board under them.
 function M.serve.run(args)
   local pos, opts = common.parse("serve", args, {
     port = "value", host = "value", seed = "value", ["ai-level"] = "value",
-    variant = "value", option = "list" })
+    variant = "value", option = "list", ["allow-host"] = "list" })
   if opts.help then print(M.serve.help) return 0 end
   local source
   if opts.variant then
@@ -60,6 +74,16 @@ function M.serve.run(args)
                 and common.integer("serve", "--ai-level", opts["ai-level"], 1,
                                    #ai.LEVELS) or ai.DEFAULT_LEVEL
   local seed = opts.seed and common.integer("serve", "--seed", opts.seed)
+  local allow = opts["allow-host"] or {}
+  for _, name in ipairs(allow) do
+    local p = name:match(":(%d+)$")
+    if not name:match("^[%w%.%-%[%]:]+$") or name:find("^[:%.%-]")
+       or p and (#p > 5 or tonumber(p) > 65535) then
+      common.usage_error("serve: --allow-host must be a host name or "
+                         .. "address (and :PORT), not %s",
+                         require("wargrid.text").quote(name))
+    end
+  end
   local ok, app = pcall(serve.app, { source = source, seed = seed,
                                      level = level })
   if not ok then
@@ -68,7 +92,7 @@ function M.serve.run(args)
     common.usage_error("serve: %s", msg)
   end
   local _, err = serve.run(app, {
-    host = opts.host or "127.0.0.1", port = port,
+    host = opts.host or "127.0.0.1", port = port, allow = allow,
     say = function(line) print(line) io.stdout:flush() end })
   common.usage_error("serve: %s", err)
 end
