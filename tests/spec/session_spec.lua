@@ -3,7 +3,6 @@
 local T = require "wargrid.test"
 local bad_rules = require "bad_rules"
 local tmpdir, write = T.tmpdir, T.write
-local core = require "wargrid.core"
 local loader = require "wargrid.loader"
 local record = require "wargrid.record"
 local session = require "wargrid.session"
@@ -53,7 +52,7 @@ describe("host.trial: a function run in a child process", function()
   end)
 
   it("never stops a worker of this process that it collects", function()
-    local w = core.fork(function(ch)
+    local w = host.fork(function(ch)
       ch:send(ch:read())
       return 0
     end)
@@ -157,8 +156,8 @@ describe("session: rules reloaded mid-game", function()
   -- 10 million instructions a call (the reload's trial: 1 s + MARGIN).
   describe("a reload the new rules cannot survive", function()
     local limits
-    before_each(function() limits = core.budget { seconds = 1, instructions = 10000000 } end)
-    after_each(function() core.budget { seconds = limits.seconds, instructions = limits.instructions } end)
+    before_each(function() limits = host.budget { seconds = 1, instructions = 10000000 } end)
+    after_each(function() host.budget { seconds = limits.seconds, instructions = limits.instructions } end)
 
     -- Plays two actions, has the rules file replaced by replace(path),
     -- reloads: the reload's line; the old rules and game kept, and play
