@@ -7,6 +7,7 @@
 typedef struct drive {
     int game, state, actions, play;   /* stack indices */
     int random_action;                /* its index, or 0: the game has none */
+    int over;                         /* game:over's index, or 0 */
     int lists;                        /* index of the list for ply 0 */
     int lent_state, lent_lists;       /* what the callbacks are handed:
                                        * handles for an untrusted game */
@@ -46,6 +47,18 @@ static int pick(lua_State *L, const drive *d, uint32_t draw, wg_action *x)
                    luaL_typename(L, -1));
     lua_pop(L, 1);
     return ok;
+}
+
+/* game:over(s): the game ended though actions remain (a playout stops) */
+static int game_over(lua_State *L, const drive *d)
+{
+    lua_pushvalue(L, d->over);
+    lua_pushvalue(L, d->game);
+    lua_pushvalue(L, d->lent_state);
+    wg_budget_call(L, 2, 1, d->script, "over");
+    int end = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    return end;
 }
 
 static void play(lua_State *L, const drive *d, wg_action x)
@@ -114,6 +127,7 @@ static void setup(lua_State *L, drive *d, int nlists)
     luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no play function");
     d->play = lua_gettop(L);
     d->random_action = 0;
+    d->over = 0;
     d->loan = -1;
     luaL_checkstack(L, 2 * nlists + 24, "too deep");
     d->lists = lua_gettop(L) + 1;
@@ -183,6 +197,10 @@ static int playout_body(lua_State *L)
     int ended = 0;
     while (n < max) {
         wg_action a;
+        if (d->over && game_over(L, d)) {
+            ended = 1;
+            break;
+        }
         if (d->random_action) {   /* the same draw, the list's n after it */
             if (!pick(L, d, (uint32_t)(wg_rng_bits(&rng) >> 32), &a)) {
                 ended = 1;
@@ -232,6 +250,9 @@ static int drive_playout(lua_State *L)
                                        "playout");
     if (lua_isnil(L, d.random_action))
         d.random_action = 0;
+    d.over = wg_game_function(L, d.game, "over", 0, "playout");
+    if (lua_isnil(L, d.over))
+        d.over = 0;
     lend(L, &d, 1);
     return protected(L, playout_body, &d, 2);
 }

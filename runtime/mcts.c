@@ -279,11 +279,15 @@ static int legal_or_end(wg_state *s, const wg_mcts_ops *ops, wg_actlist *l,
                         double *r1)
 {
     l->n = 0;
-    WG_TRY(ops->actions(ops->ctx, s, l));
+    int winner, end = 0;
+    if (ops->over)
+        WG_TRY(ops->over(ops->ctx, s, &end, &winner));
+    if (!end)
+        WG_TRY(ops->actions(ops->ctx, s, l));
     if (l->n)
         return WG_OK;
-    int winner;
-    WG_TRY(ops->result(ops->ctx, s, &winner));
+    if (!end)
+        WG_TRY(ops->result(ops->ctx, s, &winner));
     *r1 = reward_of(winner);
     return WG_OVER;
 }
@@ -580,7 +584,10 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     memset(&stats, 0, sizeof stats);
     double start = now();
     wg_actlist legal = { 0 };
-    int rc = ops->actions(ops->ctx, root, &legal);
+    int end = 0, winner;
+    int rc = ops->over ? ops->over(ops->ctx, root, &end, &winner) : WG_OK;
+    if (rc >= 0 && !end)
+        rc = ops->actions(ops->ctx, root, &legal);
     if (rc < 0)
         goto done;
     if (legal.n == 0) {

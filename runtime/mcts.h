@@ -17,6 +17,9 @@ typedef struct wg_mcts_ops {
     int (*play)(void *ctx, wg_state *s, wg_action a);
     /* For a finished game: *winner = 1 or 2, or 0 for a draw. */
     int (*result)(void *ctx, wg_state *s, int *winner);
+    /* Optional: *ended = 1 when the game ends at s though actions remain
+     * (game:over), with *winner as result's. */
+    int (*over)(void *ctx, wg_state *s, int *ended, int *winner);
     /* Optional: the chance of winning for `side` in an unfinished game,
      * from 0 to 1, to end a playout early. */
     int (*evaluate)(void *ctx, wg_state *s, int side, double *value);

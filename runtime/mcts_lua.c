@@ -10,6 +10,7 @@
 typedef struct ctx {
     lua_State *L;
     int game, root, actions, play, result, evaluate, order, view, list, sampled;
+    int over;
     int input;             /* the host's opts.input */
     int lent_root, lent_list, lent_sampled;  /* what the callbacks are
                                               * handed: an untrusted game's
@@ -93,6 +94,22 @@ static int cb_result(void *p, wg_state *s, int *winner)
     push_state(c, s);
     WG_TRY(call(c, 2, 1, "result"));
     lua_Integer w = lua_tointeger(L, -1);   /* compared whole: no wrap */
+    lua_pop(L, 1);
+    *winner = w == 1 || w == 2 ? (int)w : 0;
+    return WG_OK;
+}
+
+/* game:over(s) -> nil, or winner (0 a draw) and reason */
+static int cb_over(void *p, wg_state *s, int *ended, int *winner)
+{
+    ctx *c = p;
+    lua_State *L = c->L;
+    lua_pushvalue(L, c->over);
+    lua_pushvalue(L, c->game);
+    push_state(c, s);
+    WG_TRY(call(c, 2, 1, "over"));
+    lua_Integer w = lua_tointeger(L, -1);
+    *ended = !lua_isnil(L, -1);
     lua_pop(L, 1);
     *winner = w == 1 || w == 2 ? (int)w : 0;
     return WG_OK;
@@ -222,6 +239,7 @@ static int mcts_search(lua_State *L)
     c.actions = wg_game_function(L, c.game, "actions", 1, "mcts");
     c.play = wg_game_function(L, c.game, "play", 1, "mcts");
     c.result = wg_game_function(L, c.game, "result", 1, "mcts");
+    c.over = wg_game_function(L, c.game, "over", 0, "mcts");
     c.evaluate = wg_game_function(L, c.game, "evaluate", 0, "mcts");
     c.order = wg_game_function(L, c.game, "order", 0, "mcts");
     o.widen = o.widen && !lua_isnil(L, c.order);
@@ -245,6 +263,7 @@ static int mcts_search(lua_State *L)
     }
     wg_mcts_ops ops = {
         .ctx = &c, .actions = cb_actions, .play = cb_play, .result = cb_result,
+        .over = lua_isnil(L, c.over) ? NULL : cb_over,
         .evaluate = o.playout_depth >= 0 && !lua_isnil(L, c.evaluate)
                     ? cb_evaluate : NULL,
         .order = lua_isnil(L, c.order) ? NULL : cb_order,

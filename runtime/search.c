@@ -212,14 +212,37 @@ static int32_t evaluate(search *z, int side)
     return v < -WG_SEARCH_EVAL_MAX ? -WG_SEARCH_EVAL_MAX : v;
 }
 
+static int32_t won_by(search *z, int winner, int ply)
+{
+    if (!winner)
+        return 0;
+    return winner == wg_turn_decider(z->s) ? WG_SEARCH_WIN - ply
+                                           : -WG_SEARCH_WIN + ply;
+}
+
 /* The score of a finished game for the decider at ply. */
 static int32_t terminal(search *z, int ply)
 {
     int winner = 0;
-    if (failed(z, z->ops->result(z->ops->ctx, z->s, &winner)) || !winner)
+    if (failed(z, z->ops->result(z->ops->ctx, z->s, &winner)))
         return 0;
-    return winner == wg_turn_decider(z->s) ? WG_SEARCH_WIN - ply
-                                           : -WG_SEARCH_WIN + ply;
+    return won_by(z, winner, ply);
+}
+
+/* Whether the game has ended at s though actions remain (game:over), and
+ * then its score for the decider at ply in *v. */
+static int ended(search *z, int ply, int32_t *v)
+{
+    int end = 0, winner = 0;
+    if (!z->ops->over)
+        return 0;
+    if (failed(z, z->ops->over(z->ops->ctx, z->s, &end, &winner))) {
+        *v = 0;
+        return 1;
+    }
+    if (end)
+        *v = won_by(z, winner, ply);
+    return end;
 }
 
 static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
@@ -259,6 +282,9 @@ static int32_t quiesce(search *z, int ply, int qdepth, int32_t alpha,
         z->seldepth = ply;
     wg_state *s = z->s;
     int me = wg_turn_decider(s);
+    int32_t over;
+    if (ended(z, ply, &over))
+        return over;
     wg_actlist *l = &z->lists[ply];
     l->n = 0;
     if (!z->ops->forcing) {
@@ -377,6 +403,9 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
         return 0;                 /* round in circles: a draw */
     if (depth <= 0)
         return quiesce(z, ply, 0, alpha, beta);
+    int32_t over;
+    if (ended(z, ply, &over))
+        return over;
     if (tick(z))
         return 0;
     int me = wg_turn_decider(s);
@@ -662,7 +691,15 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     memset(&stats, 0, sizeof stats);
     stats.threads = 1;
     wg_actlist legal = { 0 };
-    int rc = ops->actions(ops->ctx, root_s, &legal);
+    int end = 0, winner;
+    int rc = ops->over ? ops->over(ops->ctx, root_s, &end, &winner) : WG_OK;
+    if (rc >= 0 && end) {
+        if (st)
+            *st = stats;
+        return WG_OVER;
+    }
+    if (rc >= 0)
+        rc = ops->actions(ops->ctx, root_s, &legal);
     if (rc >= 0 && legal.n == 0)
         rc = WG_OVER;
     if (rc != WG_OK || legal.n == 1) {

@@ -26,6 +26,9 @@ typedef struct wg_search_ops {
     int (*play)(void *ctx, wg_state *s, wg_action a);
     /* For a finished game: *winner = 1 or 2, or 0 for a draw. */
     int (*result)(void *ctx, wg_state *s, int *winner);
+    /* Optional: *ended = 1 when the game ends at s though actions remain
+     * (a rule such as the fifty-move rule), with *winner as result's. */
+    int (*over)(void *ctx, wg_state *s, int *ended, int *winner);
     /* The value of unfinished s for `side`, in hundredths of the game's
      * units (a pawn, a square). */
     int (*evaluate)(void *ctx, wg_state *s, int side, int32_t *score);

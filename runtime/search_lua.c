@@ -13,7 +13,7 @@ typedef struct glue {
     int game, state, list;         /* stack indices */
     int lent_state, lent_list;     /* what the callbacks are handed:
                                     * handles for an untrusted game */
-    int actions, play, result, evaluate, order, forcing;
+    int actions, play, result, evaluate, order, forcing, over;
     int input, info;               /* the host's opts.input, opts.info */
 } glue;
 
@@ -80,6 +80,19 @@ static int cb_result(void *p, wg_state *s, int *winner)
     glue *g = p;
     WG_TRY(call_state(g, g->result, 0, "result"));
     int w = (int)lua_tointeger(g->L, -1);
+    lua_pop(g->L, 1);
+    *winner = w == 1 || w == 2 ? w : 0;
+    return WG_OK;
+}
+
+/* game:over(s) -> nil, or winner (0 a draw) and reason */
+static int cb_over(void *p, wg_state *s, int *ended, int *winner)
+{
+    (void)s;
+    glue *g = p;
+    WG_TRY(call_state(g, g->over, 0, "over"));
+    int w = (int)lua_tointeger(g->L, -1);
+    *ended = !lua_isnil(g->L, -1);
     lua_pop(g->L, 1);
     *winner = w == 1 || w == 2 ? w : 0;
     return WG_OK;
@@ -274,6 +287,7 @@ static int search_run(lua_State *L)
     g.evaluate = wg_game_function(L, g.game, "evaluate", 1, "search");
     g.order = wg_game_function(L, g.game, "order", 0, "search");
     g.forcing = wg_game_function(L, g.game, "forcing", 0, "search");
+    g.over = wg_game_function(L, g.game, "over", 0, "search");
     wg_push_actions(L);
     g.list = lua_gettop(L);
     /* an untrusted game's script is handed handles, lent for the search */
@@ -291,6 +305,7 @@ static int search_run(lua_State *L)
         .result = cb_result, .evaluate = cb_evaluate,
         .order = lua_isnil(L, g.order) ? NULL : cb_order,
         .forcing = lua_isnil(L, g.forcing) ? NULL : cb_forcing,
+        .over = lua_isnil(L, g.over) ? NULL : cb_over,
         .input = lua_isnil(L, g.input) ? NULL : cb_input,
         .progress = lua_isnil(L, g.info) ? NULL : cb_progress,
         .failure = cb_failure, .fail = cb_fail,

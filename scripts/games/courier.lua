@@ -217,10 +217,8 @@ end
 
 -- Help: the moves' notation and C-O1's opening phase, told from the
 -- declaration's opening moves, so that a variant's help lists its own.
-local move_notation = game.notation
-
 function game:notation()
-  local text = move_notation(self)
+  local text = wg.help.moves(self)
   local moves = opening(self)
   if #moves == 0 then return text end
   local r = self.rules

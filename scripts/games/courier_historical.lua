@@ -29,33 +29,36 @@ local function bare_king(s)
 end
 
 -- C-V1 fifty-move rule: a hundred half-moves without a capture or a pawn
--- move end the game, unless the side to move is checkmated.
+-- move end the game in a draw, unless the side to move is checkmated.
+-- RULING (2026-11-27): it removes no move -- listing and perft count the
+-- moves, as Fairy-Stockfish's perft does -- but play, records, the AI and
+-- the engines stop there (game:over).
 local function fifty(self, s)
   return var(s, self.V.halfmove) >= 100
 end
 
 function game:actions(s, out)
-  if bare_king(s) or fifty(self, s) then return end
+  if bare_king(s) then return end
   courier.actions(self, s, out)
 end
 
 -- Quiescence (see courier.lua) stops where the game is over.
 function game:forcing(s, out)
-  if bare_king(s) or fifty(self, s) then return true end
+  if bare_king(s) then return true end
   return courier.forcing(self, s, out)
+end
+
+function game:over(s)
+  if not fifty(self, s) or bare_king(s) then return nil end
+  if s:in_check(s:side()) and self:legal(s):size() == 0 then
+    return nil                     -- checkmated: result says so
+  end
+  return 0, "fifty-move rule"
 end
 
 function game:result(s)
   local winner = bare_king(s)
   if winner then return winner, "bare king" end
-  if fifty(self, s) then
-    local out = wg.actions()
-    courier.actions(self, s, out)
-    if out:size() == 0 and s:in_check(s:side()) then
-      return 3 - s:side(), "checkmate"
-    end
-    return 0, "fifty-move rule"
-  end
   return courier.result(self, s)
 end
 

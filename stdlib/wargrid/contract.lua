@@ -99,6 +99,15 @@ M.hooks = {
   result = { "(s)", "winner (0 a draw, 1 or 2), reason, score",
              "outcome, the searches, when no action is legal",
              { WINNER, optional(text(M.ACTION_TEXT)), optional(NUMBER) } },
+  over = { "(s)", "nil while the game goes on; else winner (0 a draw) and "
+           .. "reason: an end the rules declare though actions remain",
+           "outcome, the searches, playouts, selfplay",
+           { optional(WINNER), optional(text(M.ACTION_TEXT)) } },
+  phase_now = { "(s)", "the phase s is in (one of game.phases), or nil",
+                "actions, help, why, pictures", { optional(TABLE) } },
+  prepare = { "()", "the data the rules compile from the declaration, "
+              .. "once per game (game:prepared() gives it)",
+              "game:prepared", { TABLE } },
   outcome = { "(s)", "nil while the game goes on, else { winner, reason, "
               .. "score, text }", "play, records, selfplay, serve",
               function(r)

@@ -318,7 +318,7 @@ end
 function Engine:search(limits, hooks)
   hooks = hooks or {}
   local game, s = self.game, self.s
-  if not s or game:legal(s):size() == 0 then return nil end
+  if not s or game:outcome(s) then return nil end
   local o = { seed = self.seed,
               depth = clamp(limits.depth, 0, ai.MAX_DEPTH),
               seconds = clamp(limits.seconds, 0.01, M.MAX_SECONDS),

@@ -289,8 +289,22 @@ local function compile(game)
   local ntypes, nvars
   game.T, game.type_names, ntypes = number(def.pieces, base and base.T)
   game.V, game.var_names, nvars = number(def.vars, base and base.V)
-  game.P = {}
-  for i, name in ipairs(def.phases or {}) do game.P[name] = i end
+  game.P, game.phases = {}, {}
+  for i, ph in ipairs(def.phases or {}) do
+    local p = type(ph) == "table" and ph or { name = ph }
+    if type(p.name) ~= "string" or game.P[p.name] then
+      fail(def, "phases[%d] needs a name of its own", i)
+    end
+    game.P[p.name] = i
+    game.phases[i] = { id = i, name = p.name, rule = p.rule, help = p.help,
+                       actions = p.actions, ends = p.ends, next = p.next,
+                       decision = p.decision }
+  end
+  for _, p in ipairs(game.phases) do
+    if p.next ~= nil and not game.P[p.next] then
+      fail(def, "phases.%s.next: no phase %q", p.name, tostring(p.next))
+    end
+  end
   game.letter_type, game.type_letter, game.promo = {}, {}, {}
   for _, name in ipairs(sorted_keys(game.T)) do
     local id, piece = game.T[name], def.pieces[name]
@@ -389,6 +403,47 @@ local function merge(a, b)
 end
 M.merge = merge
 
+-- A variant's phases given by name (a map): false drops one (a phase that
+-- went on to it goes on to the dropped one's next), a table changes the
+-- fields it gives, a new name is added after the base's. -> the list.
+local function phases_changed(base, changes)
+  local list, dropped = {}, {}
+  for _, p in ipairs(base.phases) do
+    local change = changes[p.name]
+    if change == false then
+      dropped[p.name] = p.next or false
+    else
+      local q = {}
+      for _, k in ipairs { "name", "rule", "help", "actions", "ends", "next",
+                           "decision" } do
+        q[k] = p[k]
+      end
+      for k, v in pairs(type(change) == "table" and change or {}) do
+        q[k] = v
+      end
+      list[#list + 1] = q
+    end
+  end
+  local names = {}
+  for name in pairs(changes) do names[#names + 1] = name end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    if not base.P[name] and type(changes[name]) == "table" then
+      local q = { name = name }
+      for k, v in pairs(changes[name]) do q[k] = v end
+      list[#list + 1] = q
+    end
+  end
+  for _, q in ipairs(list) do
+    local seen = {}
+    while q.next ~= nil and dropped[q.next] ~= nil and not seen[q.next] do
+      seen[q.next] = true
+      q.next = dropped[q.next] or nil
+    end
+  end
+  return list
+end
+
 -- wg.variant(base, changes) -> game: the base's declaration with the changes
 -- merged in, and the base's methods (which the variant may then replace).
 function M.variant(base, changes)
@@ -400,6 +455,12 @@ function M.variant(base, changes)
   end
   -- a typo must not leave the base's rule in force unnoticed
   schema.check(changes, base.def, true)
+  if type(changes.phases) == "table" and changes.phases[1] == nil then
+    local copy = {}
+    for k, v in pairs(changes) do copy[k] = v end
+    copy.phases = phases_changed(base, changes.phases)
+    changes = copy
+  end
   local def = merge(base.def, changes)
   -- a piece's help text tells how it moves: a variant that changes its
   -- moves, fire or promotion without a help of its own drops the base's
@@ -496,6 +557,64 @@ end
 
 -- ---- defaults every game has ------------------------------------------
 
+-- Phases. A declaration names its phases in order (def.phases; ids in
+-- game.P): { name =, rule = the rule that sets it, help = what is done in
+-- it, in one line, actions = the method that lists its actions, ends =
+-- the method that tells it is over (a derived phase), next = the phase
+-- that follows, decision = true for a sub-decision another action asked
+-- for }. A game stores its phase in the state (s:set_phase), or derives
+-- it: from the first phase, each whose `ends` holds gives way to its next
+-- (Courier's opening lasts while the side to move owes opening moves).
+
+-- game:phase_now(s) -> the phase s is in (a table of game.phases), or nil
+-- for a game without phases
+function Game:phase_now(s)
+  local list = self.phases
+  if #list == 0 then return nil end
+  local p = list[s:phase()] or list[1]
+  for _ = 1, #list do
+    if not (p.ends and p.next and self[p.ends](self, s)) then break end
+    p = list[self.P[p.next]]
+  end
+  return p
+end
+
+-- game:actions(s, out): the actions of the phase s is in (its `actions`
+-- method). A game without phases defines its own.
+function Game:actions(s, out)
+  local p = self:phase_now(s)
+  if not p or not p.actions then
+    error(string.format("game %s: no actions: declare phases with their "
+                        .. "actions, or define game:actions", self.name), 0)
+  end
+  return self[p.actions](self, s, out)
+end
+
+-- A game may define game:over(s) -> nil while the game goes on; else
+-- winner (0 a draw) and reason: an end its rules declare though actions
+-- remain (historical Courier's fifty-move rule: the moves are still listed
+-- and counted). game:outcome, the AI's searches and playouts stop there.
+-- It has no default: the searches ask only a game that has it.
+
+-- game:prepare() -> the data the game's rules compile from its
+-- declaration once (tables by square, compiled opening moves, piece-square
+-- values); game:prepared() gives it, made on first use, once per game (a
+-- variant and a game with options set have their own). The default
+-- prepares nothing.
+function Game:prepare()
+  return {}
+end
+
+-- game:prepared() -> what game:prepare made for this game, made on first use
+function Game:prepared()
+  local p = rawget(self, "prepared_data")
+  if not p then
+    p = self:prepare()
+    rawset(self, "prepared_data", p)
+  end
+  return p
+end
+
 -- game:hidden() -> true when some deck is face down to a side: the AI then
 -- searches only states sampled from its side's view.
 function Game:hidden()
@@ -522,15 +641,12 @@ function Game:view(s, side, seed, into)
 end
 
 -- game:notation() -> how to type the game's actions, and its special
--- phases: the start of its help (wargrid.help). def.notation, else, for
--- moves written as the default action_text writes them, that form. A game
--- whose notation depends on its data generates it here, so that a
--- variant's help follows the variant.
+-- phases: the start of its help (wargrid.help; nil: the help tells moves
+-- written as the default action_text writes them). def.notation by
+-- default. A game whose notation depends on its data generates it here,
+-- so that a variant's help follows the variant.
 function Game:notation()
-  if self.def.notation then return self.def.notation end
-  if self.action_text == Game.action_text then
-    return require("wargrid.help").moves(self)
-  end
+  return self.def.notation
 end
 
 -- game:side_name(side) -> the side's name (def.sides; "nobody" for none)
@@ -600,6 +716,14 @@ end
 function Game:parse_action(s, input)
   local long = text_of.long_action(input)
   if long then return nil, long end
+  if self.over then       -- an end that leaves actions: none is played
+    local winner, reason = self:over(s)
+    if winner ~= nil then
+      return nil, string.format("the game is over (%s): %s is not played",
+                                tostring(reason or "its rules end it"),
+                                quote(input))
+    end
+  end
   local want = normal(input)
   local out = self:legal(s)
   for i = 1, #out do
@@ -744,9 +868,13 @@ end
 -- game:outcome(s) -> nil while the game goes on; else a table
 -- { winner = side or 0, reason = text, score = n or nil, text = "..." }
 function Game:outcome(s)
-  local out = self:legal(s)
-  if out:size() > 0 then return nil end
-  local winner, reason, score = self:result(s)
+  local winner, reason, score
+  if self.over then winner, reason, score = self:over(s) end
+  if winner == nil then
+    local out = self:legal(s)
+    if out:size() > 0 then return nil end
+    winner, reason, score = self:result(s)
+  end
   local text
   if winner == 0 then
     text = "draw"

@@ -12,6 +12,7 @@
 -- variant that changes a piece's moves drops the help text it inherited
 -- (wg.variant), and the generated words take over.
 local betza = require "wargrid.betza"
+local Game = require("wargrid.game").meta.__index  -- the defaults
 
 local M = {}
 
@@ -395,12 +396,36 @@ function M.sorted(t)
   return keys
 end
 
+-- M.phases(game) -> the game's phases, as its declaration names them, a
+-- line each: its name, the rule that sets it and what is done in it; nil
+-- for a game of one phase or none
+function M.phases(game)
+  if #game.phases < 2 then return nil end
+  local lines = { "Phases:" }
+  for _, p in ipairs(game.phases) do
+    local head = string.format("  %s%s", (p.name:gsub("_", " ")),
+                               p.rule and " (" .. p.rule .. ")" or "")
+    local text = p.help or ""
+    if p.next then
+      text = text .. (text ~= "" and "; " or "") .. "then "
+             .. (p.next:gsub("_", " "))
+    end
+    lines[#lines + 1] = M.wrap(head .. ": " .. text, "      ", "")
+  end
+  return table.concat(lines, "\n")
+end
+
 -- M.text(game) -> the whole help of the game: notation, piece key,
 -- legend, options, separated by blank lines
 function M.text(game)
   local parts = {}
   local notation = game:notation()
+  if not notation and game.action_text == Game.action_text then
+    notation = M.moves(game)     -- moves as the default action_text writes
+  end
   if notation then parts[#parts + 1] = notation end
+  local phases = M.phases(game)
+  if phases then parts[#parts + 1] = phases end
   parts[#parts + 1] = M.pieces(game)
   parts[#parts + 1] = M.legend(game)
   parts[#parts + 1] = M.options(game)

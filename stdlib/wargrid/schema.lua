@@ -314,8 +314,27 @@ M.KEYS = {
                       help = "false: not part of the position for "
                              .. "repetition" },
            } } },
-  phases = { type = "list of string",
-             help = "the phases' names (ids in game.P)" },
+  phases = { type = "list or map",
+             help = "the phases in order (ids in game.P), each a name or a "
+                    .. "table; in a variant, a map by name: false drops a "
+                    .. "phase, a table changes it, a new name is added",
+             each = { type = "string or table or boolean",
+                      help = "a phase", fields = {
+               name = { type = "string", help = "its name" },
+               rule = { type = "string",
+                        help = "the ID of the rule that sets it" },
+               help = { type = "string",
+                        help = "what is done in it, in one line" },
+               actions = { type = "string",
+                           help = "the method that lists its actions" },
+               ends = { type = "string",
+                        help = "the method that tells it is over (a phase "
+                               .. "derived from the position)" },
+               next = { type = "string", help = "the phase that follows" },
+               decision = { type = "boolean",
+                            help = "a sub-decision another action asked "
+                                   .. "for" },
+             } } },
   decks = { type = "integer or map",
             help = "a count of face-down decks, or decks by name",
             each = { type = "table", help = "a deck", fields = {

@@ -56,7 +56,12 @@ function M.play(game, players, index, seed, max_plies, info)
     if host.interrupted() then return nil end  -- Ctrl-C: the game is lost
     local who = s:decider()
     local a, over
-    if draws[who] then
+    -- an end the rules declare though actions remain (game:over)
+    local winner, reason, score
+    if game.over then winner, reason, score = game:over(s) end
+    if winner ~= nil then
+      over = true
+    elseif draws[who] then
       out:clear()
       a = game:random_action(s, out, ai.draw(s, seed * 7919 + plies))
       over = a == nil
@@ -64,7 +69,7 @@ function M.play(game, players, index, seed, max_plies, info)
       over = game:legal(s, out):size() == 0
     end
     if over then
-      local winner, reason, score = game:result(s)
+      if winner == nil then winner, reason, score = game:result(s) end
       rec.winner, rec.reason, rec.score = winner,
                                           reason or "no legal action", score
       rec.cutoff = game:cut_off(reason) or nil

@@ -249,6 +249,8 @@ end
 -- to check a puzzle's answer. Its cost grows as the actions to the power
 -- of plies: keep plies small.
 function T.forced_win(game, s, plies, side)
+  local o = game.over and game:over(s)
+  if o ~= nil then return o == side end
   local out = game:legal(s)
   if out:size() == 0 then return (game:result(s)) == side end
   if plies == 0 then return false end

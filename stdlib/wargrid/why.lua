@@ -250,7 +250,8 @@ end
 -- M.over(game, s [, legal]) -> the reason when the game is over, else nil
 -- (legal: the legal actions, when the caller has them)
 function M.over(game, s, legal)
-  if legal and legal:size() > 0 then return nil end
+  local ended = game.over and game:over(s)
+  if ended == nil and legal and legal:size() > 0 then return nil end
   local o = game:outcome(s)
   if o then return reason(nil, "over", "the game is over: %s", o.text) end
 end
@@ -259,19 +260,19 @@ end
 function M.generic(game, s, p, legal)
   local over = M.over(game, s, legal)
   if over then return over end
-  -- a decision of another phase comes first (a game's later phases are
-  -- its sub-decisions)
-  local phases = game.def.phases
-  if phases and s:phase() > 1 then
+  -- a decision of another phase comes first (a phase declared a decision:
+  -- one another action asked for)
+  local phase = game:phase_now(s)
+  if phase and phase.decision then
     legal = legal or game:legal(s)
     local texts = {}
     for i = 1, math.min(3, legal:size()) do
       texts[i] = game:action_text(s, legal:get(i))
     end
-    return reason(nil, "decision", "%s must first decide the %s (%s%s)",
-                  M.the_side(game, s:decider()), phases[s:phase()],
-                  table.concat(texts, ", "), legal:size() > 3 and ", ..."
-                  or "")
+    return reason(phase.rule, "decision", "%s must first decide the %s "
+                  .. "(%s%s)", M.the_side(game, s:decider()),
+                  phase.name:gsub("_", " "), table.concat(texts, ", "),
+                  legal:size() > 3 and ", ..." or "")
   end
   if not p.from then return nil end
   local me = s:decider()
@@ -354,6 +355,8 @@ end
 function M.explain(game, s, text)
   local want = normal(text)
   local out = game:legal(s)
+  -- a game its rules end though actions remain (game:over): none is played
+  if game.over and game:over(s) ~= nil then out = core.actions() end
   for i = 1, out:size() do
     local a = out:get(i)
     local canon = game:action_text(s, a)

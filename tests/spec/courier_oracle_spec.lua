@@ -23,8 +23,8 @@ local function rng(seed)
 end
 
 -- Positions from random games: every 5th ply after the opening phase, while
--- the fifty-move count stays far from 100 (Fairy-Stockfish's perft ignores
--- that rule, ours ends the game).
+-- the fifty-move count stays below 90 (the positions with high clocks are
+-- made below, from these).
 local function sample(game, start, seed, games, plies)
   local pick = rng(seed)
   local fens = {}
@@ -95,6 +95,17 @@ describe("courier against Fairy-Stockfish", function()
     "12/12/12/4k7/4R7/12/12/K11 b - - 0 1", "12/12/1p10/4k7/3R8/12/12/K6R4 b - - 0 1",
     "k11/1P10/2K9/12/12/12/12/12 b - - 0 1", "7k4/5P6/6K5/12/12/12/12/12 w - - 0 1",
   } do fens[#fens + 1] = f end
+  -- C-V1 the fifty-move rule ends the game but removes no move (ruling of
+  -- 2026-11-27): perft counts as Fairy-Stockfish's, whose perft ignores
+  -- the clock, at half-move clocks of 99, 100 and past
+  local sampled = #fens
+  for i = 1, sampled, 6 do
+    for _, clock in ipairs { 99, 100, 137 } do
+      local f = wg.fen.split(fens[i])
+      f[5] = tostring(clock)
+      fens[#fens + 1] = table.concat(f, " ")
+    end
+  end
   local fs_hist = fairy.perft("courier", fens, DEPTH)
   -- the seed game, with Jesters written as Fairy-Stockfish's commoner;
   -- only where its bare-king rule cannot end the game within DEPTH plies

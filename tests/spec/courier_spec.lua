@@ -1,6 +1,7 @@
 -- Courier Army (scripts/games/courier.md), one describe per section.
 -- Expected move sets are worked out by hand from the rules.
 local T = require "wargrid.test"
+local wg = require "wargrid"
 
 local courier = T.game "courier"
 local historical = T.game "courier_historical"
@@ -253,8 +254,12 @@ describe("courier: the historical variant (C-V1)", function()
                   "- - 99 70")
     assert.is_nil(T.outcome(historical, s))
     T.play(historical, s, "e4d6")
-    T.assert_actions(historical, s, {})
+    -- RULING (2026-11-27): the game ends there, but no move is removed
+    assert.same({ "c7c6", "c7d6", "l8k7", "l8k8", "l8l7" }, T.texts(historical, s))
+    assert.equal(5, wg.perft(historical, s, 1))
     assert.equal("draw (fifty-move rule)", T.outcome(historical, s).text)
+    assert.matches("^illegal: C%-V1 the game is over",
+                   wg.explain_line(historical:explain(s, "l8k8")))
     -- the seed game has no such rule
     local seed = pos(courier, { a1 = "K", l8 = "k", e4 = "N", c7 = "p", h2 = "P" }, "w",
                      "- - 99 70")

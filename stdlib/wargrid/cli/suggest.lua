@@ -98,7 +98,7 @@ function M.suggest.run(args)
     a, st = ai.think(game, s, o)
   end
   if not a then
-    io.stderr:write("no legal actions: ", game:outcome(s).text, "\n")
+    io.stderr:write("the game is over: ", game:outcome(s).text, "\n")
     return 0
   end
   print(game:action_text(s, a))
