@@ -41,7 +41,7 @@ describe("wargrid rules", function()
       '  start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1" '
         .. '(courier: "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq")',
       '  title = "Courier chess (historical)" (courier: "Courier Army")',
-      "  methods replaced: actions, forcing, result, why",
+      "  methods replaced: actions, forcing, over, result, why",
       "The rulebook of courier follows (scripts/games/courier.md).",
     }, lines(top))
   end)
