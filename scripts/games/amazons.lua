@@ -16,5 +16,8 @@ return wg.variant("trenches", {
                                 .. "soldier's grenade) that burns a square" } },
   board = { layers = { dead = { label = "a burnt square (debris)" } } },
   look = { board = { light = "#eee1c6", dark = "#c09a6b" } },
+  engine = { refused = "an amazon's move and the arrow it then shoots are "
+                       .. "one action in two parts (T-G1), and a CECP move "
+                       .. "has one" },
   start = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w",
 })

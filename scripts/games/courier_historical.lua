@@ -9,8 +9,18 @@ local game = wg.variant(courier, {
   title = "Courier chess (historical)",
   -- C-V1 one square orthogonally, worth a queen (a ferz) to the AI
   pieces = { jester = { moves = "W", rule = "C-V1", value = 1.5 } },
+  -- C-V1 play starts after the opening moves: no opening phase
+  phases = { opening = false },
   start = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
           .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+  -- It is XBoard's and Fairy-Stockfish's `courier`: records with [Variant
+  -- "courier"] and no Game tag are its own, and XBoard starts it from the
+  -- full array, every pawn on its second rank, sending no position (the
+  -- historical start comes as a setboard, when XBoard is given it).
+  pgn = { variant = "courier", claims = true },
+  engine = { variant = "courier", refused = false,
+             start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/"
+                     .. "PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1" },
 })
 
 -- C-V1 bare king, as Fairy-Stockfish counts it: the game is over when the

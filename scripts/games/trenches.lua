@@ -101,6 +101,10 @@ local game = wg.game {
   -- squares more than the other side is a 73% chance.
   ai = { search = "alphabeta", levels = { 300, 1000, 3000, 6000, 12000 },
          playout_depth = 2, eval_scale = 5 },
+  -- T-G1 a move and the grenade it then throws are one action.
+  engine = { refused = "a soldier's move and the grenade it then throws are "
+                       .. "one action in two parts (T-G1), and a CECP move "
+                       .. "has one" },
 }
 
 -- Action kinds: a plain move (wg.MOVE: from, to) and a move with a throw

@@ -267,6 +267,10 @@ local game = wg.game {
   -- 10 actions on game:evaluate.
   ai = { search = "alphabeta", levels = { 100, 500, 2000, 8000, 40000 },
          playout_depth = 10, repetition = "draw" },
+  engine = { refused = "its captures need two supporters (W-K1) and its "
+                       .. "artillery removes pieces without moving (W-K3), "
+                       .. "which XBoard's piece definitions cannot "
+                       .. "describe" },
 
   -- W-S1, W-S2 RULING: the project's setup; W-S3 RULING: Red moves first
   start = "1f1b1h1b1f1/1a1a1t1a1a1/1iiti1itii1/11/11/11/"

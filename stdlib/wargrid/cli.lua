@@ -184,7 +184,9 @@ function cli.main(args, input, output)
   end
   if name == nil or name == "--help" or name == "-h" or name == "help" then
     local c = name == "help" and rest[1] and command(rest[1])
-    print(c and c.help or usage())
+    local says = c and c.help
+    if type(says) == "function" then says = says() end
+    print(says or usage())
     return name == nil and 2 or 0
   end
   local known = false

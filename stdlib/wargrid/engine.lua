@@ -13,51 +13,29 @@ local M = {}
 
 -- ---- which games XBoard plays -------------------------------------------
 
--- Why a game of this lineage cannot be played through CECP or UCI, by the
--- name of the game it is built on: moves there go from one square to
--- another, with a promotion letter at most.
-local UNPLAYABLE = {
-  courier = "its opening phase (C-O1) owes fixed double steps and the "
-            .. "queen's leap, one a turn, which XBoard's piece definitions "
-            .. "cannot describe (courier_historical is XBoard's courier)",
-  amazons = "an amazon's move and the arrow it then shoots are one action "
-            .. "in two parts (T-G1), and a CECP move has one",
-  trenches = "a soldier's move and the grenade it then throws are one "
-             .. "action in two parts (T-G1), and a CECP move has one",
-  wehrschach = "its captures need two supporters (W-K1) and its artillery "
-               .. "removes pieces without moving (W-K3), which XBoard's "
-               .. "piece definitions cannot describe",
-  blockwars = "its combats are decided by cards (BW-C1), its units are "
-              .. "placed before play (BW-S3) and some turns take "
-              .. "sub-decisions: none of it is a CECP move",
-}
+-- A game says how the engines play it in its declaration's `engine`:
+-- { variant = XBoard's own variant it is, start = the position XBoard
+-- starts that variant from }, or { refused = why it cannot be played,
+-- naming the rule }; without either, a game whose actions are moves of
+-- pieces with Betza patterns is XBoard's variant fairy.
 
--- The names of game and of the games it is built on, itself first.
-local function lineage(game)
-  local names = {}
+-- The game of game's lineage that declared engine.variant (its base the
+-- first that did), or nil.
+local function declarer(game)
+  local found
   while game do
-    names[#names + 1] = game.name
+    local e = game.def.engine
+    if not (e and e.variant) then break end
+    found = game
     game = game.base
   end
-  return names
+  return found
 end
 
 -- XBoard's piece types in the order of its piece-to-char table; the king
 -- always comes last.
 local SLOTS = "PNBRQFEACWMOHIJGDVLSU"
 
--- XBoard's courier, as Fairy-Stockfish's `courier` and historical Courier
--- (C-V1) have it: the letters and the Betza moves of each piece.
-local COURIER = { p = "fmWfcF", r = "R", n = "N", e = "A", b = "B", m = "K",
-                  w = "W", f = "F", k = "K" }
-local COURIER_START = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/"
-                      .. "P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"
--- XBoard's own courier starts from the full array, every pawn on its
--- second rank, and sends no position for it: after "variant courier" the
--- engine is there. (The historical start comes as a setboard, when XBoard
--- is given it: -lpf FILE, or Edit Position.)
-local XBOARD_START = "rnebmkfwbenr/pppppppppppp/12/12/12/12/"
-                     .. "PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"
 
 -- The letters of game's pieces and their Betza moves, and its royal letter.
 local function pieces_of(game)
@@ -98,38 +76,45 @@ local function piece_table(letters, royal)
   return upper .. upper:lower()
 end
 
--- M.xboard(game) -> how XBoard plays game: { variant = "courier", names =
--- { "courier" }, start = the position XBoard starts it from }, or
--- { variant = "fairy", names = the names XBoard may give it ("fairy",
---   "12x8+0_fairy" once the first engine has set the board's size, and
---   the game's), setup = "setup (...) WxH+0_fairy FEN",
---   pieces = { "piece P& fmWfcF", ... } }; or nil and why it cannot be
--- played (one line, naming the rule).
+-- M.xboard(game) -> how XBoard plays game: { variant = XBoard's variant
+-- (the game's engine.variant), names = { it }, start = the position XBoard
+-- starts it from }, or { variant = "fairy", names = the names XBoard may
+-- give it ("fairy", "12x8+0_fairy" once the first engine has set the
+-- board's size, and the game's), setup = "setup (...) WxH+0_fairy FEN",
+-- pieces = { "piece P& fmWfcF", ... } }; or nil and why it cannot be
+-- played (one line, naming the rule). A variant of a game that is one of
+-- XBoard's own stays it while it keeps its board, pieces and start.
 function M.xboard(game)
-  local names = lineage(game)
-  local historical = false
-  for _, name in ipairs(names) do
-    historical = historical or name == "courier_historical"
-    if not historical and UNPLAYABLE[name] then
-      return nil, string.format("%s cannot be played through XBoard or "
-                                .. "UCI: %s", game.name, UNPLAYABLE[name])
-    end
+  local e = game.def.engine or {}
+  if e.refused then
+    return nil, string.format("%s cannot be played through XBoard or "
+                              .. "UCI: %s", game.name, e.refused)
   end
   local moves, royal = pieces_of(game)
-  if not historical and (game.action_text ~= G.Game.action_text
-                         or game.read_action ~= G.Game.read_action
-                         or not moves or #game.sides ~= 2) then
+  local own = declarer(game)
+  if own then
+    local their = pieces_of(own)
+    if game.files == own.files and game.ranks == own.ranks and moves
+       and same(moves, their) and game:start_text() == own:start_text() then
+      return { variant = own.def.engine.variant,
+               names = { own.def.engine.variant },
+               start = own.def.engine.start or own:start_text() }
+    end
+  end
+  local Game = G.meta.__index
+  if not own and (game.action_text ~= Game.action_text
+                  or game.read_action ~= Game.read_action
+                  or not moves or #game.sides ~= 2) then
     return nil, string.format("%s cannot be played through XBoard or UCI: "
                               .. "its "
                               .. "actions are not moves of pieces from one "
                               .. "square to another", game.name)
   end
-  local start = game:start_text()
-  if game.files == 12 and game.ranks == 8 and same(moves, COURIER)
-     and start == COURIER_START then
-    return { variant = "courier", names = { "courier" },
-             start = XBOARD_START }
+  if not moves then
+    return nil, string.format("%s cannot be played through XBoard or UCI: "
+                              .. "a piece has no Betza moves", game.name)
   end
+  local start = game:start_text()
   local letters = {}
   for l in pairs(moves) do letters[#letters + 1] = l end
   table.sort(letters)

@@ -557,6 +557,23 @@ end
 
 -- ---- defaults every game has ------------------------------------------
 
+-- game:include(part, ...) -> the game, with every function of each part (a
+-- table of methods: a folder game's text.lua, why.lua, look.lua, ai.lua)
+-- as its own method
+function Game:include(...)
+  for i = 1, select("#", ...) do
+    local part = select(i, ...)
+    if type(part) ~= "table" then
+      error(string.format("game %s: include: part %d is a %s, not a table "
+                          .. "of methods", self.name, i, type(part)), 2)
+    end
+    for k, v in pairs(part) do
+      if type(v) == "function" then self[k] = v end
+    end
+  end
+  return self
+end
+
 -- Phases. A declaration names its phases in order (def.phases; ids in
 -- game.P): { name =, rule = the rule that sets it, help = what is done in
 -- it, in one line, actions = the method that lists its actions, ends =
@@ -599,18 +616,26 @@ end
 -- game:prepare() -> the data the game's rules compile from its
 -- declaration once (tables by square, compiled opening moves, piece-square
 -- values); game:prepared() gives it, made on first use, once per game (a
--- variant and a game with options set have their own). The default
--- prepares nothing.
+-- variant and a game with options set have their own). A folder game's
+-- other parts prepare their own the same way: game:prepared("ai") is what
+-- game:prepare_ai() makes. The default prepares nothing.
 function Game:prepare()
   return {}
 end
 
--- game:prepared() -> what game:prepare made for this game, made on first use
-function Game:prepared()
-  local p = rawget(self, "prepared_data")
+-- game:prepared([part]) -> what game:prepare (or game:prepare_PART) made
+-- for this game, made on first use
+function Game:prepared(part)
+  local key = part and "prepared_" .. part or "prepared_data"
+  local p = rawget(self, key)
   if not p then
-    p = self:prepare()
-    rawset(self, "prepared_data", p)
+    local make = part and self["prepare_" .. part] or self.prepare
+    if type(make) ~= "function" then
+      error(string.format("game %s: no prepare_%s method", self.name,
+                          tostring(part)), 2)
+    end
+    p = make(self)
+    rawset(self, key, p)
   end
   return p
 end

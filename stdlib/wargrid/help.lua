@@ -403,14 +403,14 @@ function M.phases(game)
   if #game.phases < 2 then return nil end
   local lines = { "Phases:" }
   for _, p in ipairs(game.phases) do
-    local head = string.format("  %s%s", (p.name:gsub("_", " ")),
+    local head = string.format("%s%s", (p.name:gsub("_", " ")),
                                p.rule and " (" .. p.rule .. ")" or "")
     local text = p.help or ""
     if p.next then
       text = text .. (text ~= "" and "; " or "") .. "then "
              .. (p.next:gsub("_", " "))
     end
-    lines[#lines + 1] = M.wrap(head .. ": " .. text, "      ", "")
+    lines[#lines + 1] = M.wrap(head .. ": " .. text, "      ", "  ")
   end
   return table.concat(lines, "\n")
 end

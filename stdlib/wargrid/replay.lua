@@ -240,13 +240,23 @@ function M.source(rec)
     return { file = variant, options = options }
   end
   if name then return { name = name, options = options } end
-  if variant and variant:lower() == "courier" then
-    return { name = "courier_historical", options = options }
-  end
   if variant then
+    -- the game that claims records of this [Variant] (its pgn.claims)
+    local known = {}
+    for _, g in ipairs(loader.list()) do
+      local ok, game = pcall(loader.load, g)
+      local its = ok and game.def.pgn
+      if its and its.claims and its.variant then
+        if its.variant:lower() == variant:lower() then
+          return { name = g, options = options }
+        end
+        known[#known + 1] = its.variant
+      end
+    end
     return nil, string.format("%s: %s is neither a variant file nor a "
-                              .. "variant wargrid knows (courier)",
-                              where(rec, "Variant"), text_of.quote(variant))
+                              .. "variant wargrid knows (%s)",
+                              where(rec, "Variant"), text_of.quote(variant),
+                              table.concat(known, ", "))
   end
   return nil, "no Game or Variant tag: which game is it?"
 end

@@ -70,6 +70,34 @@ end
 
 local function is_list(t) return type(t) == "table" and t[1] ~= nil end
 
+-- The phases a variant drops, adds and changes, by name, as lines.
+local function phase_changes(mine, theirs, base_name, out)
+  local function by_name(list)
+    local t = {}
+    for _, p in ipairs(list or {}) do
+      p = type(p) == "table" and p or { name = p }
+      t[p.name] = p
+    end
+    return t
+  end
+  local a, b = by_name(mine), by_name(theirs)
+  local names = {}
+  for name in pairs(a) do names[#names + 1] = name end
+  for name in pairs(b) do if not a[name] then names[#names + 1] = name end end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    local path = "phases." .. name
+    if not a[name] then
+      out[#out + 1] = path .. " dropped"
+    elseif not b[name] then
+      out[#out + 1] = path .. " = " .. show(a[name]) .. " (new)"
+    elseif not same(a[name], b[name]) then
+      out[#out + 1] = string.format("%s = %s (%s: %s)", path, show(a[name]),
+                                    base_name, show(b[name]))
+    end
+  end
+end
+
 -- The declaration keys where def differs from base's, as lines.
 local function differences(def, base, base_name, prefix, out)
   local keys = {}
@@ -81,6 +109,8 @@ local function differences(def, base, base_name, prefix, out)
     local a, b = def[k], base[k]
     if path == "name" then  -- luacheck: ignore 542
       -- a variant's name always differs
+    elseif path == "phases" then
+      phase_changes(a, b, base_name, out)
     elseif type(a) == "table" and type(b) == "table" and not is_list(a)
            and not is_list(b) then
       differences(a, b, base_name, path .. ".", out)

@@ -282,6 +282,7 @@ local PIECE = { type = "table", help = "a piece type", fields = {
 local KEY = { type = "table", help = "a key of the game's own", fields = {
   type = { type = "string", help = "its type (see wargrid.schema)" },
   help = { type = "string", help = "what it means, in one line" },
+  rule = { type = "string", help = "the ID of the rule it sets" },
 } }
 KEY.fields.fields = { type = "map", each = KEY,
                       help = "the keys of a table value" }
@@ -402,6 +403,23 @@ M.KEYS = {
                  .. "[FEN]", fields = {
     variant = { type = "string",
                 help = "XBoard's name of the variant, for [Variant]" },
+    claims = { type = "boolean",
+               help = "a record with that [Variant] and no Game tag is "
+                      .. "this game's" },
+  } },
+  engine = { type = "table",
+             help = "how the engine protocols (xboard, uci) play it: by "
+                    .. "default a game whose actions are moves of pieces "
+                    .. "with Betza patterns is XBoard's variant fairy",
+             fields = {
+    variant = { type = "string",
+                help = "XBoard's and Fairy-Stockfish's own variant it is" },
+    start = { type = "string",
+              help = "the position XBoard starts that variant from, when "
+                     .. "not the game's start" },
+    refused = { type = "string or boolean",
+                help = "why it cannot be played through the engines, "
+                       .. "naming the rule (false: a variant can be)" },
   } },
 }
 
@@ -409,7 +427,7 @@ M.KEYS = {
 M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "pieces", "vars", "phases", "decks", "options",
             "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
-            "ai", "look", "keys", "pgn" }
+            "ai", "look", "keys", "pgn", "engine" }
 
 -- M.describe(keys [, order]) -> lines describing keys (name -> key) and
 -- the keys of their tables, each as its path ("board.layers.NAME.mark"),

@@ -44,7 +44,7 @@ end
 -- sends one line. Returns at "quit" or the end of input.
 function M.run(game, opts, reader, write)
   local xb = assert(engine.xboard(game))
-  local variant = xb.variant == "courier" and "courier" or game.name
+  local variant = xb.variant == "fairy" and game.name or xb.variant
   local e = engine.new(game, opts)
   local quit = false
 

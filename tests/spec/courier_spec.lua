@@ -1,4 +1,4 @@
--- Courier Army (scripts/games/courier.md), one describe per section.
+-- Courier Army (scripts/games/courier/rules.md), one describe per section.
 -- Expected move sets are worked out by hand from the rules.
 local T = require "wargrid.test"
 local wg = require "wargrid"

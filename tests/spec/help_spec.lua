@@ -117,11 +117,17 @@ Board:
 ]]), out)
   end)
 
-  it("C-V1 historical Courier's jester steps orthogonally, and the opening is behind it", function()
+  it("C-V1 historical Courier's jester steps orthogonally, and it has no opening phase", function()
     local out = help_of { "play", "courier_historical", "--help" }
     assert.matches("\n  W w  jester    moves or captures one square orthogonally\n", out)
-    assert.matches("\nCourier chess %(historical%) starts after the opening phase: these moves are\nmade%.\n",
-                   out)
+    assert.is_nil(out:find("Opening phase", 1, true))
+    assert.is_nil(out:find("Phases:", 1, true))
+  end)
+
+  it("C-O1 Courier Army's help lists its phases from the declaration", function()
+    local out = help_of { "play", "courier", "--help" }
+    assert.matches("\nPhases:\n  opening %(C%-O1%): each player first makes the opening moves, one a turn, in\n", out)
+    assert.matches("\n  play %(C%-E1%): every piece moves by its pattern;", out)
   end)
 
   it("T-B1 Trenches' x is debris, T-G1 T-T1 its actions are told with examples legal at the start", function()

@@ -71,7 +71,7 @@ describe("install: make install", function()
     assert.equal(0, code, out)
     for _, path in ipairs { "bin/wargrid", "share/lua/5.4/wargrid/init.lua", "share/lua/5.4/wargrid/test.lua",
                             "share/lua/5.4/wargrid/cli/play.lua", "share/lua/5.4/wargrid/site.lua",
-                            "lib/lua/5.4/wargrid/core.so", "share/wargrid/games/courier.lua",
+                            "lib/lua/5.4/wargrid/core.so", "share/wargrid/games/courier/init.lua",
                             "share/wargrid/games/blockwars/init.lua",
                             "share/wargrid/examples/variants/courier_nonleaping.lua",
                             "share/man/man1/wargrid.1" } do

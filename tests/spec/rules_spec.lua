@@ -13,7 +13,7 @@ end
 
 describe("wargrid rules", function()
   it("prints a game's rulebook, the file beside its script, as it is", function()
-    for game, book in pairs { courier = "scripts/games/courier.md",
+    for game, book in pairs { courier = "scripts/games/courier/rules.md",
                               wehrschach = "scripts/games/wehrschach.md",
                               trenches = "scripts/games/trenches.md",
                               blockwars = "scripts/games/blockwars/rules.md" } do
@@ -26,7 +26,7 @@ describe("wargrid rules", function()
   it("C-V1 a variant prints its base's rulebook, with its header and changes on top", function()
     local out, _, code = run { "rules", "courier_historical" }
     assert.equal(0, code)
-    local book = slurp("scripts/games/courier.md")
+    local book = slurp("scripts/games/courier/rules.md")
     local top = out:sub(1, #out - #book)
     assert.equal(book, out:sub(-#book))
     assert.same({
@@ -35,6 +35,13 @@ describe("wargrid rules", function()
       "play starting after the opening moves, and Fairy-Stockfish's bare-king and",
       "fifty-move rules. Its perft counts equal Fairy-Stockfish's `courier`.",
       "What it changes:",
+      '  engine.refused = false (courier: "its opening phase (C-O1) owes fixed double steps and the '
+        .. 'queen\'s leap, one a turn, which XBoard\'s piece definitions cannot describe '
+        .. '(courier_historical is XBoard\'s courier)")',
+      '  engine.start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1" (new)',
+      '  engine.variant = "courier" (new)',
+      "  pgn.claims = true (new)",
+      "  phases.opening dropped",
       '  pieces.jester.moves = "W" (courier: "K")',
       '  pieces.jester.rule = "C-V1" (courier: "C-P6")',
       '  pieces.jester.value = 1.5 (courier: 2.5)',
@@ -42,7 +49,7 @@ describe("wargrid rules", function()
         .. '(courier: "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1 ALGQalgq")',
       '  title = "Courier chess (historical)" (courier: "Courier Army")',
       "  methods replaced: actions, forcing, over, result, why",
-      "The rulebook of courier follows (scripts/games/courier.md).",
+      "The rulebook of courier follows (scripts/games/courier/rules.md).",
     }, lines(top))
   end)
 

@@ -256,6 +256,9 @@ local game = wg.game {
   -- cards make longer random playouts mostly noise), a unit's worth is a 73%
   -- chance, and it tries game:order's actions first, widening slowly.
   ai = { playout_depth = 0, eval_scale = 1, widen = true },
+  engine = { refused = "its combats are decided by cards (BW-C1), its units "
+                       .. "are placed before play (BW-S3) and some turns "
+                       .. "take sub-decisions: none of it is a CECP move" },
 }
 
 -- Ids of pieces, variables, phases and decks. A variant keeps them as long

@@ -6,14 +6,30 @@ local engine = require "wargrid.engine"
 
 local M = {}
 
-local PLAYABLE = [[
-Games XBoard can play: courier_historical, as XBoard's and Fairy-Stockfish's
-`courier`, and any game whose actions are plain moves of pieces with Betza
-moves (a variant of courier_historical, say), as `variant fairy` with the
-`setup` and `piece` commands XBoard 4.9 reads. Not: courier (Courier Army:
-its opening phase, C-O1), amazons and trenches (a move and a shot are one
-action), wehrschach (captures with supporters, barrages), blockwars (cards,
-placement, sub-decisions): for those the command says why, and exits 2.]]
+-- Which games the engines play, asked of each game found (engine.xboard):
+-- as XBoard's own variant its declaration names, as `variant fairy`, or
+-- not, and why.
+local function playable()
+  local lines = { [[
+Games XBoard can play: a game that declares it is one of XBoard's own
+variants (its declaration's engine.variant), and any game whose actions are
+plain moves of pieces with Betza moves, as `variant fairy` with the `setup`
+and `piece` commands XBoard 4.9 reads. For the others the command says why,
+and exits 2. The games found:]] }
+  local loader = require "wargrid.loader"
+  for _, name in ipairs(loader.list()) do
+    local ok, game = pcall(loader.load, name)
+    if ok then
+      local xb, why = engine.xboard(game)
+      local says = xb and (xb.variant == "fairy" and "variant fairy"
+                           or "XBoard's " .. xb.variant)
+                   or "no: " .. why:gsub("^.-: ", "", 1)
+      lines[#lines + 1] = require("wargrid.help").wrap(name .. ": " .. says,
+                                                       "      ", "  ")
+    end
+  end
+  return table.concat(lines, "\n")
+end
 
 -- engine.LINE_MAX; engine.MAX_SECONDS, ai.MAX_DEPTH, ai.MAX_BUDGET
 local INPUT = [[
@@ -24,7 +40,7 @@ depth 96, 10^9 nodes; a negative depth, node count or increment is
 refused with an error.]]
 
 M.xboard = {
-  help = [[
+  help = function() return [[
 usage: wargrid xboard [GAME | --variant FILE] [--option K=V] [--level L]
                       [--seed N]
 
@@ -39,29 +55,30 @@ command other than . or ping comes.
 Moves are coordinate moves (a2a4, b7b8f); an illegal move is answered
 "Illegal move (RULE-ID reason): MOVE", as `wargrid why` tells it.
 
-]] .. INPUT .. "\n\n" .. PLAYABLE,
+]] .. INPUT .. "\n\n" .. playable() end,
 }
 
 M.uci = {
-  help = [[
+  help = function() return [[
 usage: wargrid uci [GAME | --variant FILE] [--option K=V] [--level L]
                    [--seed N]
 
 Plays GAME as a UCI engine on standard input and output, with the
-UCI_Variant option as Fairy-Stockfish has it (courier_historical is
-`courier`), and an option Level (0: by the clock alone, 1..5 the built-in
-AI's levels). go takes wtime, btime, winc, binc, movestogo, movetime,
-depth, nodes and infinite; an infinite search ends at stop. While it
-searches, isready is answered at once, and stop or quit (or any other
-command, carried out after bestmove) ends the search at once.
+UCI_Variant option as Fairy-Stockfish has it (a game that is one of its
+own variants goes by that variant's name), and an option Level (0: by the
+clock alone, 1..5 the built-in AI's levels). go takes wtime, btime, winc,
+binc, movestogo, movetime, depth, nodes and infinite; an infinite search
+ends at stop. While it searches, isready is answered at once, and stop or
+quit (or any other command, carried out after bestmove) ends the search
+at once.
 
-]] .. INPUT .. "\n\n" .. PLAYABLE,
+]] .. INPUT .. "\n\n" .. playable() end,
 }
 
 local function run(cmd, protocol, args)
   local pos, opts = common.parse(cmd, args, {
     variant = "value", option = "list", level = "value", seed = "value" })
-  if opts.help then print(M[cmd].help) return 0 end
+  if opts.help then print(M[cmd].help()) return 0 end
   local game = common.load_game(cmd, pos, opts)
   common.no_more(cmd, pos, opts)
   local level = opts.level and common.integer(cmd, "--level", opts.level, 1,

@@ -1,0 +1,76 @@
+-- Courier Army for the AI: the move ordering, the forcing actions of
+-- quiescence, and the evaluation, each citing the rules it rests on.
+local wg = require "wargrid"
+
+local ai = {}
+
+-- The pieces' values and, for each side, type and square, what a piece
+-- standing there is worth (in pawns): its value and the square's worth for
+-- it. Once per game (a variant has its own).
+function ai:prepare_ai()
+  local t = { value = {}, square = { {}, {} } }
+  local cf, cr = (self.files + 1) / 2, (self.ranks + 1) / 2
+  -- C-P1..C-P7 the short-stepping pieces gain most from the centre, where
+  -- they reach the most squares; the rook's reach hardly depends on it
+  local centre = { knight = 0.3, sage = 0.3, jester = 0.3, queen = 0.2,
+                   corporal = 0.15, courier = 0.15, rook = 0.05 }
+  for name, id in pairs(self.T) do
+    t.value[id] = self.def.pieces[name].value or 0
+    for side = 1, 2 do
+      local sq = {}
+      for r = 1, self.ranks do
+        local own = self:own_rank(side, r)
+        for f = 1, self.files do
+          local near = 1 - (math.abs(f - cf) / cf + math.abs(r - cr) / cr) / 2
+          local v = (centre[name] or 0) * near
+          if id == self.T.pawn then
+            -- C-P2 a pawn nearer the far rank is nearer its promotion, and
+            -- the centre pawns hold the most ground
+            v = 0.03 * (own - 2) * (1 + near) + (own == self.ranks - 1
+                                                  and 0.2 or 0)
+          elseif self.def.pieces[name].royal then
+            v = -0.1 * (own - 1)   -- C-E1 the king is safest at home
+          end
+          sq[self.rules:at(f, r)] = t.value[id] + v
+        end
+      end
+      t.square[side][id] = sq
+    end
+  end
+  t.square = self.rules:piece_squares(t.square)  -- for s:material
+  return t
+end
+
+-- The search tries captures first, the most valuable victim first, then
+-- the least valuable attacker, then a promotion, worth its new piece (C-P9,
+-- C-P2); returns how many actions are captures or promotions.
+function ai:order(s, out)
+  return s:order_captures(out, self:prepared("ai").value, true)
+end
+
+-- Quiescence searches the forcing actions: captures and promotions (C-P9,
+-- C-P2); in check every legal action (C-E1), and then true. The opening
+-- moves (C-O1) capture nothing.
+function ai:forcing(s, out)
+  local side = s:side()
+  if s:in_check(side) then
+    self:actions(s, out)
+    return true
+  end
+  if s:var(self:owed_var(side)) ~= 0 then return false end
+  s:trace(out, side, wg.MOVE, "capture")
+  s:trace(out, side, wg.MOVE, "promotion", 1 << self.T.pawn)
+  s:keep_royal_safe(out)
+  self:order(s, out)
+  return false
+end
+
+-- The search's evaluation, for `side`: material, where each piece stands,
+-- and mobility (the moves each side's pieces have, legal or not) -- the
+-- side with more ways to move has more ways to checkmate (C-E2).
+function ai:evaluate(s, side)
+  local sum = s:material(self:prepared("ai").square, side)
+  return sum + 0.03 * (s:mobility(side) - s:mobility(3 - side))
+end
+
+return ai
