@@ -429,13 +429,42 @@ M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
             "ai", "look", "keys", "pgn", "engine" }
 
--- M.describe(keys [, order]) -> lines describing keys (name -> key) and
--- the keys of their tables, each as its path ("board.layers.NAME.mark"),
--- its type, and its help on the next line.
-function M.describe(keys, order)
+-- A value as a short line of Lua-like text (60 characters at most).
+local function shown(v, depth)
+  depth = depth or 0
+  local text
+  if type(v) == "string" then
+    text = string.format("%q", v)
+  elseif type(v) ~= "table" then
+    text = tostring(v)
+  elseif depth > 1 then
+    text = "{...}"
+  else
+    local parts, keys = {}, {}
+    for k in pairs(v) do keys[#keys + 1] = k end
+    table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+    for _, k in ipairs(keys) do
+      parts[#parts + 1] = (math.type(k) == "integer" and ""
+                           or tostring(k) .. " = ") .. shown(v[k], depth + 1)
+    end
+    text = "{ " .. table.concat(parts, ", ") .. " }"
+  end
+  if #text > 60 then text = text:sub(1, 57) .. "..." end
+  return text
+end
+
+-- M.describe(keys [, order [, values]]) -> lines describing keys (name ->
+-- key) and the keys of their tables, each as its path
+-- ("board.layers.NAME.mark"), the rule it sets, its type and, with values
+-- (a declaration), its value there, and its help on the next line.
+function M.describe(keys, order, values)
   local lines = {}
   local function add(path, spec, seen)
-    lines[#lines + 1] = string.format("  %-30s %s", path, spec.type or "any")
+    local head = path .. (spec.rule and " (" .. spec.rule .. ")" or "")
+    local line = string.format("  %-30s %s", head, spec.type or "any")
+    local v = values and values[path]
+    if v ~= nil then line = line .. " = " .. shown(v) end
+    lines[#lines + 1] = line
     lines[#lines + 1] = "      " .. (spec.help or "")
     if seen[spec] then return end
     seen[spec] = true

@@ -60,10 +60,11 @@ function M.run(args)
     local keys = args[1] and (game.def.keys or {}) or own_keys(game)
     local base = game.base and game.base.name
     if next(keys) then
-      parts[#parts + 1] = string.format("\nKeys of %s%s:", name,
+      parts[#parts + 1] = string.format("\nKeys of %s%s, with the rule each "
+                                        .. "sets and its value:", name,
                                         base and " (a variant of " .. base
                                         .. ")" or "")
-      parts[#parts + 1] = folded(schema.describe(keys))
+      parts[#parts + 1] = folded(schema.describe(keys, nil, game.def))
     elseif base then
       parts[#parts + 1] = string.format("\n%s: a variant of %s, with its "
                                         .. "keys.", name, base)
