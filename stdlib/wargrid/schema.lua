@@ -461,11 +461,10 @@ function M.describe(keys, order, values)
   local lines = {}
   local function add(path, spec, seen)
     local head = path .. (spec.rule and " (" .. spec.rule .. ")" or "")
-    local line = string.format("  %-30s %s", head, spec.type or "any")
+    lines[#lines + 1] = string.format("  %-30s %s", head, spec.type or "any")
     local v = values and values[path]
-    if v ~= nil then line = line .. " = " .. shown(v) end
-    lines[#lines + 1] = line
     lines[#lines + 1] = "      " .. (spec.help or "")
+                        .. (v ~= nil and "; now " .. shown(v) or "")
     if seen[spec] then return end
     seen[spec] = true
     local names = {}

@@ -199,7 +199,8 @@ describe("schema: covers what the games read", function()
     assert.equal(0, code)
     for _, line in ipairs { "\n  pieces.NAME.letter +string\n", "\n  pieces.NAME.rule +string\n",
                             "\n  pieces.NAME.help +string\n", "\n  board.layers.NAME.mark +string\n",
-                            "\nKeys of wehrschach:\n  captures +map of boolean\n",
+                            "\nKeys of wehrschach, with the rule each sets and its value:\n"
+                              .. "  captures +map of boolean\n",
                             "\n  support +integer\n      W%-K1 ", "\n  opening%[i%]%.file +string\n",
                             "\n  grenade%.onto_origin +boolean\n", "\n  rulings%.strafer_loses +boolean\n",
                             "\namazons: a variant of trenches, with its keys%.\n" } do
@@ -207,6 +208,7 @@ describe("schema: covers what the games read", function()
     end
     for l in out:gmatch("[^\n]+") do assert.is_true(#l <= 80, l) end
     out = T.run { "help", "variants", "amazons" }
-    assert.matches("\nKeys of amazons %(a variant of trenches%):\n  grenade +table\n", out)
+    assert.matches("\nKeys of amazons %(a variant of trenches%), with the rule each sets and its value:\n"
+                   .. "  grenade +table\n", out)
   end)
 end)

@@ -16,11 +16,11 @@
 local wg = require "wargrid"
 local fen = wg.fen
 
-local text = {}
+local M = {}
 
 -- Help: the moves' notation and C-O1's opening phase, told from the
 -- declaration's opening moves, so that a variant's help lists its own.
-function text:notation()
+function M:notation()
   local text = wg.help.moves(self)
   local moves = self:opening()
   if #moves == 0 then return text end
@@ -74,10 +74,10 @@ local function owed_text(self, owed)
       end
     end
   end
-  return text
+  return M
 end
 
-function text:position_text(s)
+function M:position_text(s)
   local owed = owed_text(self, { s:var(self:owed_var(1)),
                                  s:var(self:owed_var(2)) })
   return fen.write_position(self, s, FORM, "-", "-", owed ~= "" and owed
@@ -138,7 +138,7 @@ local function read_owed(self, s, text)
   end
 end
 
-function text:set_position(s, text)
+function M:set_position(s, text)
   local f, err = fen.read_position(self, s, text, FORM)
   if not f then return nil, err end
   if (f[3] or "-") ~= "-" then
@@ -157,4 +157,4 @@ function text:set_position(s, text)
   return true
 end
 
-return text
+return M
