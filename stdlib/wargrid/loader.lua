@@ -105,14 +105,11 @@ local SAFE_GLOBALS = {
 local SAFE_LIBS = { "math", "string", "table", "utf8", "coroutine" }
 local MODULES = { wargrid = true, ["wargrid.fen"] = true,
                   ["wargrid.betza"] = true }
--- What a script's `require "wargrid"` holds: these fields of the wargrid
--- module, copied, and its own load and variant. wg.core is wargrid.core,
--- the runtime's part for rule scripts (the process, input, clock, budgets
--- and the drivers that run games are wargrid.host, which no script
--- reaches); wg.perft and wg.playout, drivers, are for specs.
-local SCRIPT_API = { "VERSION", "core", "MOVE", "game", "act", "fields",
-                     "actions", "fen", "text", "help", "explain_line", "why",
-                     "State" }
+-- What a script's `require "wargrid"` holds: wargrid.api, copied, and its
+-- own load and variant. wg.core is wargrid.core, the runtime's part for
+-- rule scripts (the process, input, clock, budgets and the drivers that
+-- run games are wargrid.host, which no script reaches).
+local API = require "wargrid.api"
 
 -- Every string's methods come from the string metatable, which scripts
 -- share with wargrid: its __index is a copy of the string library without
@@ -338,9 +335,7 @@ local game_in  -- game_in(load, name): a game by name for a load
 local function wargrid_for(ctx)
   if ctx.wg then return ctx.wg end
   local load = ctx.load
-  local full, wg = require "wargrid", {}
-  for _, name in ipairs(SCRIPT_API) do wg[name] = full[name] end
-  wg = deep_copy(wg)
+  local wg = deep_copy(API)
   -- wg.load(name) -> the game of that name, loaded for this load (once: the
   -- scripts of one load share it)
   function wg.load(name) return game_in(load, name) end

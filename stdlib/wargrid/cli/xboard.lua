@@ -46,7 +46,8 @@ usage: wargrid xboard [GAME | --variant FILE] [--option K=V] [--level L]
 
 Plays GAME as an engine under the Chess Engine Communication Protocol,
 version 2, on standard input and output: for XBoard, e.g.
-  xboard -variant courier -fcp "wargrid xboard courier_historical"
+  xboard -variant VARIANT -fcp "wargrid xboard GAME"
+(VARIANT is XBoard's name of the game, as the list below says).
 The engine thinks as long as the clock (level, st, time) allows; with
 --level L (1..5) at most as long as that level of the built-in AI would.
 It hears commands as it thinks: ? makes it move at once, and force, new,
