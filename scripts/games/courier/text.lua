@@ -74,7 +74,7 @@ local function owed_text(self, owed)
       end
     end
   end
-  return M
+  return text
 end
 
 function M:position_text(s)
