@@ -260,6 +260,50 @@ M.hooks = {
               { optional(text(M.ACTION_TEXT)) } },
 }
 
+-- The hooks every game defines itself: there is no default. (actions has
+-- one, which lists the actions of the phase a state is in: a game defines
+-- actions, or phases with their actions.)
+M.required = { "play", "position_text", "set_position" }
+
+-- The hooks that have a default, defined for every game (wargrid.game);
+-- the others are optional: a host asks whether a game has one.
+M.defaults = {
+  "actions", "result", "outcome", "new", "load", "legal", "action_text",
+  "parse_action", "action_texts", "action_group", "action_groups", "macros",
+  "macro", "explain", "read_action", "why", "does", "evaluate", "view",
+  "hidden", "validate", "cut_off", "notation", "side_name", "start_text",
+  "with_options", "legend", "render", "phase_now", "prepare",
+}
+
+-- M.missing(game) -> nil when game defines what the contract requires, else
+-- one line: the hook missing, or a phase naming a method the game has not.
+function M.missing(game)
+  for _, name in ipairs(M.required) do
+    if type(game[name]) ~= "function" then
+      return string.format("has no %s method (every game defines it)", name)
+    end
+  end
+  for _, p in ipairs(game.phases or {}) do
+    for _, key in ipairs { "actions", "ends" } do
+      local method = p[key]
+      if method ~= nil and type(game[method]) ~= "function" then
+        return string.format("phases.%s.%s: the game has no method %s",
+                             p.name, key, tostring(method))
+      end
+    end
+  end
+  local own_actions = false
+  for _, p in ipairs(game.phases or {}) do
+    own_actions = own_actions or p.actions
+  end
+  local default = getmetatable(game) and getmetatable(game).__index
+  if not own_actions and default and game.actions == default.actions then
+    return "has no actions: define game:actions, or declare phases with "
+           .. "their actions"
+  end
+  return nil
+end
+
 -- M.checker(name, script) -> nil when the hook has no check, else
 -- function(...) -> ... that returns the hook's results as they are, or
 -- raises "SCRIPT: NAME returned X, not Y" for the first wrong one.

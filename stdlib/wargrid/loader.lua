@@ -452,12 +452,10 @@ local function check(game, path)
     error(path .. ": the script must return a game "
           .. "(made by wg.game or wg.variant)", 0)
   end
-  for _, method in ipairs { "actions", "play", "position_text",
-                            "set_position" } do
-    if type(game[method]) ~= "function" then
-      error(string.format("%s: game %s has no %s method", path,
-                          tostring(game.name), method), 0)
-    end
+  local missing = contract.missing(game)
+  if missing then
+    error(string.format("%s: game %s: %s", path, tostring(game.name),
+                        missing), 0)
   end
   -- a declaration that leaves one of the game's rules impossible (a file
   -- the rule names is off the board) is refused here, in one line

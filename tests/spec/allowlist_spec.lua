@@ -123,7 +123,7 @@ end
 describe("sandbox: the allow list (doc/script-api.md)", function()
   local found, env = reachable()
 
-  it("tools/reference finds every function documented and its page up to date", function()
+  it("tools/reference finds every function documented, and its pages (script-api, contract) up to date", function()
     local h = io.popen("cd " .. ROOT .. " && WARGRID_BUILD="
                        .. (os.getenv("WARGRID_BUILD") or "build")
                        .. " tools/reference --check 2>&1; echo $?")
