@@ -84,6 +84,32 @@ void wg_gc_account(lua_State *L);
 /* Pushes a new state userdata owning s, tied to the rules at index ri. */
 void wg_push_state(lua_State *L, wg_state *s, int ri);
 
+/* Phases dispatched from C (phase_lua.c). */
+enum { WG_MAX_PHASES = 32 };
+struct wg_phase {
+    int fn;                /* stack index of its actions function */
+    int ends_fn;           /* of its ends method, or 0 */
+    const char *ends_name; /* that method's name */
+    int var[2];            /* the counter (each side's) that ends it, or -1 */
+    int neg;               /* it ends when the counter is not `value` */
+    lua_Integer value;
+    int next;              /* the phase that follows (0-based), or -1 */
+};
+typedef struct {
+    int n;                 /* phases; 0: the game lists its own actions */
+    int derived;           /* its first phase is derived: no stored word */
+    struct wg_phase p[WG_MAX_PHASES];
+} wg_phases;
+/* Reads the declared phases of the game at index game when its actions
+ * are wargrid.game's dispatcher (game.actions is game.phase_actions),
+ * pushing what the driver needs for its run (the phases' functions); n is
+ * 0 when the game lists its own actions. */
+void wg_phases_read(lua_State *L, int game, wg_phases *ph);
+/* The stack index of the actions function of the phase s is in; 0 when an
+ * ends method failed (its error on top, as wg_budget_pcall leaves it). */
+int wg_phases_pick(lua_State *L, const wg_phases *ph, const wg_state *s,
+                   int game, int state, const char *script);
+
 /* Lending (lend_lua.c). An untrusted script is handed, in place of each
  * state and action list, a handle that works while the loan it was lent
  * in is open: around a script's call, or a driver's run. */

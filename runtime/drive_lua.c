@@ -12,6 +12,7 @@ typedef struct drive {
     int lent_state, lent_lists;       /* what the callbacks are handed:
                                        * handles for an untrusted game */
     int loan;                         /* its loan's mark, or -1 */
+    wg_phases phases;                 /* declared phases dispatched here */
     wg_state *s;
     const char *script;               /* an untrusted game's, or NULL */
 } drive;
@@ -20,7 +21,14 @@ static wg_actlist *gen(lua_State *L, const drive *d, int ply)
 {
     wg_actlist *l = &((wg_lactions *)lua_touserdata(L, d->lists + ply))->l;
     l->n = 0;
-    lua_pushvalue(L, d->actions);
+    int fn = d->actions;
+    if (d->phases.n) {
+        fn = wg_phases_pick(L, &d->phases, d->s, d->game, d->lent_state,
+                            d->script);
+        if (!fn)
+            lua_error(L);   /* an ends method failed: its error */
+    }
+    lua_pushvalue(L, fn);
     lua_pushvalue(L, d->game);
     lua_pushvalue(L, d->lent_state);
     lua_pushvalue(L, d->lent_lists + ply);
@@ -126,6 +134,7 @@ static void setup(lua_State *L, drive *d, int nlists)
     lua_getfield(L, d->game, "play");
     luaL_argcheck(L, lua_isfunction(L, -1), 1, "'game' has no play function");
     d->play = lua_gettop(L);
+    wg_phases_read(L, d->game, &d->phases);
     d->random_action = 0;
     d->over = 0;
     d->loan = -1;

@@ -11,6 +11,7 @@ typedef struct ctx {
     lua_State *L;
     int game, root, actions, play, result, evaluate, order, view, list, sampled;
     int over;
+    wg_phases phases;      /* declared phases dispatched here */
     int input;             /* the host's opts.input */
     int lent_root, lent_list, lent_sampled;  /* what the callbacks are
                                               * handed: an untrusted game's
@@ -55,7 +56,15 @@ static int with_list(ctx *c, int fn, wg_state *s, wg_actlist *out,
 static int cb_actions(void *p, wg_state *s, wg_actlist *out)
 {
     ctx *c = p;
-    return with_list(c, c->actions, s, out, "actions");
+    int fn = c->actions;
+    if (c->phases.n) {
+        fn = wg_phases_pick(c->L, &c->phases, s, c->game,
+                            s == c->sampled_s ? c->lent_sampled
+                                              : c->lent_root, c->script);
+        if (!fn)
+            return WG_ECALLBACK;
+    }
+    return with_list(c, fn, s, out, "actions");
 }
 
 /* game:order(s, out) may reorder the legal actions, most promising first.
@@ -240,6 +249,7 @@ static int mcts_search(lua_State *L)
     c.play = wg_game_function(L, c.game, "play", 1, "mcts");
     c.result = wg_game_function(L, c.game, "result", 1, "mcts");
     c.over = wg_game_function(L, c.game, "over", 0, "mcts");
+    wg_phases_read(L, c.game, &c.phases);
     c.evaluate = wg_game_function(L, c.game, "evaluate", 0, "mcts");
     c.order = wg_game_function(L, c.game, "order", 0, "mcts");
     o.widen = o.widen && !lua_isnil(L, c.order);

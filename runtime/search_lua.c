@@ -15,6 +15,7 @@ typedef struct glue {
                                     * handles for an untrusted game */
     int actions, play, result, evaluate, order, forcing, over;
     int input, info;               /* the host's opts.input, opts.info */
+    wg_phases phases;              /* declared phases dispatched here */
 } glue;
 
 /* Calls the function and nargs arguments on the stack, under the budget of
@@ -47,9 +48,15 @@ static int call_list(glue *g, int fn, wg_actlist *out, int nres,
 
 static int cb_actions(void *p, wg_state *s, wg_actlist *out)
 {
-    (void)s;
     glue *g = p;
-    return call_list(g, g->actions, out, 0, "actions");
+    int fn = g->actions;
+    if (g->phases.n) {
+        fn = wg_phases_pick(g->L, &g->phases, s, g->game, g->lent_state,
+                            g->script);
+        if (!fn)
+            return WG_ECALLBACK;
+    }
+    return call_list(g, fn, out, 0, "actions");
 }
 
 static int cb_play(void *p, wg_state *s, wg_action a)
@@ -288,6 +295,7 @@ static int search_run(lua_State *L)
     g.order = wg_game_function(L, g.game, "order", 0, "search");
     g.forcing = wg_game_function(L, g.game, "forcing", 0, "search");
     g.over = wg_game_function(L, g.game, "over", 0, "search");
+    wg_phases_read(L, g.game, &g.phases);
     wg_push_actions(L);
     g.list = lua_gettop(L);
     /* an untrusted game's script is handed handles, lent for the search */

@@ -286,7 +286,7 @@ function M.missing(game)
   for _, p in ipairs(game.phases or {}) do
     for _, key in ipairs { "actions", "ends" } do
       local method = p[key]
-      if method ~= nil and type(game[method]) ~= "function" then
+      if type(method) == "string" and type(game[method]) ~= "function" then
         return string.format("phases.%s.%s: the game has no method %s",
                              p.name, key, tostring(method))
       end

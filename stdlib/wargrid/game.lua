@@ -304,6 +304,23 @@ local function compile(game)
     if p.next ~= nil and not game.P[p.next] then
       fail(def, "phases.%s.next: no phase %q", p.name, tostring(p.next))
     end
+    p.next_id = p.next and game.P[p.next]
+    local e = p.ends
+    if type(e) == "table" then   -- a counter's value ends it: its ids
+      local names = type(e.var) == "table" and e.var or { e.var, e.var }
+      p.var_ids = {}
+      for side = 1, 2 do
+        p.var_ids[side] = game.V[names[side]] or
+          fail(def, "phases.%s.ends.var: no counter %q", p.name,
+               tostring(names[side]))
+      end
+      if (e.is == nil) == (e.is_not == nil) then
+        fail(def, "phases.%s.ends: give is or is_not", p.name)
+      end
+    elseif e ~= nil and type(e) ~= "string" then
+      fail(def, "phases.%s.ends: a method's name or { var =, is = }",
+           p.name)
+    end
   end
   game.letter_type, game.type_letter, game.promo = {}, {}, {}
   for _, name in ipairs(sorted_keys(game.T)) do
@@ -577,35 +594,65 @@ end
 -- Phases. A declaration names its phases in order (def.phases; ids in
 -- game.P): { name =, rule = the rule that sets it, help = what is done in
 -- it, in one line, actions = the method that lists its actions, ends =
--- the method that tells it is over (a derived phase), next = the phase
--- that follows, decision = true for a sub-decision another action asked
--- for }. A game stores its phase in the state (s:set_phase), or derives
--- it: from the first phase, each whose `ends` holds gives way to its next
--- (Courier's opening lasts while the side to move owes opening moves).
+-- what tells a derived phase is over, next = the phase that follows,
+-- decision = true for a sub-decision another action asked for }. A game
+-- stores its phase in the state (s:set_phase), or derives it: from the
+-- first phase, each whose `ends` holds gives way to its next (Courier's
+-- opening lasts while the side to move owes opening moves). `ends` is a
+-- method's name (game:NAME(s) -> true when over), or a counter's value:
+-- { var = NAME, is = V } (or is_not = V), var a list of two names for a
+-- counter of each side, the side to move's read.
+
+-- The phase s is in, from `list` (game.phases, not empty): the stored one,
+-- or the first, then each whose end holds gives way to its next.
+local state_phase, state_var, state_side = core.State.phase, core.State.var,
+                                           core.State.side
+
+local function phase_of(self, list, s)
+  -- a game whose first phase is derived stores none (its word stays 0)
+  local p = list[1].ends and list[1] or list[state_phase(s)] or list[1]
+  local e = p.ends
+  if not e then return p end
+  local P = self.P
+  for _ = 1, #list do
+    local over
+    if p.var_ids then
+      local v = state_var(s, p.var_ids[state_side(s)])
+      if e.is ~= nil then over = v == e.is else over = v ~= e.is_not end
+    else
+      over = self[e](self, s)
+    end
+    if not (over and p.next) then break end
+    p = list[P[p.next]]
+    e = p.ends
+    if not e then break end
+  end
+  return p
+end
 
 -- game:phase_now(s) -> the phase s is in (a table of game.phases), or nil
 -- for a game without phases
 function Game:phase_now(s)
   local list = self.phases
   if #list == 0 then return nil end
-  local p = list[s:phase()] or list[1]
-  for _ = 1, #list do
-    if not (p.ends and p.next and self[p.ends](self, s)) then break end
-    p = list[self.P[p.next]]
-  end
-  return p
+  return phase_of(self, list, s)
 end
 
 -- game:actions(s, out): the actions of the phase s is in (its `actions`
--- method). A game without phases defines its own.
+-- method). A game without phases defines its own. (Perft, playouts and
+-- the searches do the same in C, runtime/phase_lua.c, for a game whose
+-- actions are this function: it is also game.phase_actions, the mark
+-- they look for.)
 function Game:actions(s, out)
-  local p = self:phase_now(s)
+  local list = self.phases
+  local p = list[2] and phase_of(self, list, s) or list[1]
   if not p or not p.actions then
     error(string.format("game %s: no actions: declare phases with their "
                         .. "actions, or define game:actions", self.name), 0)
   end
   return self[p.actions](self, s, out)
 end
+Game.phase_actions = Game.actions
 
 -- A game may define game:over(s) -> nil while the game goes on; else
 -- winner (0 a draw) and reason: an end its rules declare though actions
@@ -623,10 +670,18 @@ function Game:prepare()
   return {}
 end
 
+-- The field a part's prepared data is kept in: prepared_PART.
+local PREPARED = setmetatable({}, { __index = function(t, part)
+  t[part] = "prepared_" .. part
+  return t[part]
+end })
+
 -- game:prepared([part]) -> what game:prepare (or game:prepare_PART) made
--- for this game, made on first use
+-- for this game, made on first use, and kept in the game as its field
+-- prepared_data (prepared_PART), which a hot path may read first:
+-- `local t = self.prepared_ai or self:prepared("ai")`
 function Game:prepared(part)
-  local key = part and "prepared_" .. part or "prepared_data"
+  local key = part and PREPARED[part] or "prepared_data"
   local p = rawget(self, key)
   if not p then
     local make = part and self["prepare_" .. part] or self.prepare

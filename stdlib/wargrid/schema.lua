@@ -328,9 +328,11 @@ M.KEYS = {
                         help = "what is done in it, in one line" },
                actions = { type = "string",
                            help = "the method that lists its actions" },
-               ends = { type = "string",
-                        help = "the method that tells it is over (a phase "
-                               .. "derived from the position)" },
+               ends = { type = "string or table",
+                        help = "what tells it is over (a phase derived from "
+                               .. "the position): a method's name, or { var "
+                               .. "= a counter, or one a side, is = or "
+                               .. "is_not = a value }" },
                next = { type = "string", help = "the phase that follows" },
                decision = { type = "boolean",
                             help = "a sub-decision another action asked "

@@ -58,12 +58,14 @@ describe("inputs: the engines' lines (finding 5)", function()
   end)
 
   it("2 MB of blank lines cost no more than their length (the queue of lines was quadratic)", function()
+    -- 1 s, and 20.6 s before, on an idle machine: the bound leaves room
+    -- for a machine busy with other tests
     local out, _, rc, seconds = timed({ "xboard", "courier_historical" }, ("\n"):rep(2 * MB) .. "ping 3\n")
     assert.same({ { "pong 3" }, 0 }, { lines(out), rc })
-    assert.is_true(seconds < 5, seconds)   -- 20 s before
+    assert.is_true(seconds < 12, seconds)
     out, _, rc, seconds = timed({ "uci", "courier_historical" }, ("\n"):rep(2 * MB) .. "isready\n")
     assert.same({ { "readyok" }, 0 }, { lines(out), rc })
-    assert.is_true(seconds < 5, seconds)
+    assert.is_true(seconds < 12, seconds)
   end)
 
   it("runs of 200,000 spaces inside a command are read in linear time", function()

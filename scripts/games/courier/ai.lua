@@ -45,7 +45,8 @@ end
 -- the least valuable attacker, then a promotion, worth its new piece (C-P9,
 -- C-P2); returns how many actions are captures or promotions.
 function ai:order(s, out)
-  return s:order_captures(out, self:prepared("ai").value, true)
+  local t = self.prepared_ai or self:prepared("ai")
+  return s:order_captures(out, t.value, true)
 end
 
 -- Quiescence searches the forcing actions: captures and promotions (C-P9,
@@ -69,7 +70,8 @@ end
 -- and mobility (the moves each side's pieces have, legal or not) -- the
 -- side with more ways to move has more ways to checkmate (C-E2).
 function ai:evaluate(s, side)
-  local sum = s:material(self:prepared("ai").square, side)
+  local t = self.prepared_ai or self:prepared("ai")
+  local sum = s:material(t.square, side)
   return sum + 0.03 * (s:mobility(side) - s:mobility(3 - side))
 end
 

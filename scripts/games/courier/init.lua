@@ -95,7 +95,7 @@ local game = wg.game {
   -- (only in a hand-made position) plays freely -- then free play.
   phases = {
     { name = "opening", rule = "C-O1", actions = "opening_actions",
-      ends = "owes_nothing", next = "play",
+      ends = { var = { "owed_white", "owed_black" }, is = 0 }, next = "play",
       help = "each player first makes the opening moves, one a turn, in "
              .. "any order, and no other move" },
     { name = "play", rule = "C-E1", actions = "free_actions",
@@ -192,7 +192,7 @@ end
 
 -- game:opening() -> the compiled opening moves (C-O1)
 function game:opening()
-  return self:prepared().opening
+  return (self.prepared_data or self:prepared()).opening
 end
 
 -- game:owed_var(side) -> the counter of the opening moves side owes
@@ -203,7 +203,7 @@ end
 -- game:opening_bit(side, from, to) -> the bit of the opening move from-to
 -- of side, or 0
 function game:opening_bit(side, from, to)
-  for _, m in ipairs(self:opening()) do
+  for _, m in ipairs((self.prepared_data or self:prepared()).opening) do
     if m.from[side] == from and m.to[side] == to then return m.bit end
   end
   return 0
@@ -247,21 +247,15 @@ local apply_move, set_var, add_var = State.apply_move, State.set_var,
                                      State.add_var
 local end_turn = State.end_turn
 
--- C-O1 the opening phase lasts while the player to move owes moves.
-function game:owes_nothing(s)
-  local V = self.V
-  return get_var(s, side_to_move(s) == 1 and V.owed_white
-                                          or V.owed_black) == 0
-end
-
 -- C-O1 while a player owes opening moves, no other move is legal: each
 -- owed move goes straight forward over empty squares. C-E1 none may leave
 -- the king attacked.
 function game:opening_actions(s, out)
   if repetitions(s) >= 2 then return end    -- C-E3 the game is over: a draw
-  local side = side_to_move(s)
-  local owed = get_var(s, self:owed_var(side))
-  for _, m in ipairs(self:opening()) do
+  local side, V = side_to_move(s), self.V
+  local owed = get_var(s, side == 1 and V.owed_white or V.owed_black)
+  local opening = (self.prepared_data or self:prepared()).opening
+  for _, m in ipairs(opening) do
     if owed & m.bit ~= 0 then
       local from, to = m.from[side], m.to[side]
       local pid = s:at(from)
