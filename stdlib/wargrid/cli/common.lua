@@ -148,6 +148,36 @@ function M.parse(cmd, args, spec)
   return pos, opts
 end
 
+-- M.steps(list) -> the run function of a command written as a list of
+-- steps, so that the list tells what the command does. Each step is a
+-- function of the command's context c: c.args, c.input, c.output (as the
+-- run was called) and what the steps before it put there. A step that
+-- returns an exit status ends the run with it; one that returns nil goes
+-- on to the next, and the run is done (0) when every step has gone on.
+function M.steps(list)
+  return function(args, input, output)
+    local c = { args = args, input = input, output = output }
+    for _, step in ipairs(list) do
+      local status = step(c)
+      if status ~= nil then return status end
+    end
+    return 0
+  end
+end
+
+-- M.options(cmd, spec [, help]) -> the step that reads a command's
+-- arguments (M.parse) into c.pos and c.opts; with help, --help prints it
+-- and ends the run.
+function M.options(cmd, spec, help)
+  return function(c)
+    c.pos, c.opts = M.parse(cmd, c.args, spec)
+    if help and c.opts.help then
+      print(help)
+      return 0
+    end
+  end
+end
+
 -- M.load_game(cmd, pos, opts) -> the game a command names: --variant FILE,
 -- or else the first positional argument, which it takes out of pos; with
 -- the --option settings applied.

@@ -75,50 +75,83 @@ local function texts(game, s, actions)
   return table.concat(out, " ")
 end
 
-function M.suggest.run(args)
-  local pos, opts = common.parse("suggest", args, {
-    position = "value", ["ai-level"] = "value", iterations = "value",
-    nodes = "value", seconds = "value", seed = "value", threads = "value",
-    option = "list", variant = "value" })
-  if opts.help then print(M.suggest.help) return 0 end
-  local game = common.load_game("suggest", pos, opts)
-  common.no_more("suggest", pos, opts)
-  local seed = common.integer("suggest", "--seed", opts.seed or "1")
-  local s = common.start(game, opts, seed)
-  local o, kind = budget_of(opts, seed)
+local read_options = common.options("suggest", {
+  position = "value", ["ai-level"] = "value", iterations = "value",
+  nodes = "value", seconds = "value", seed = "value", threads = "value",
+  option = "list", variant = "value" }, M.suggest.help)
+
+-- The game and the position to search (default: the start); the seed of
+-- the search, which also starts the position's chance.
+local function load_position(c)
+  c.game = common.load_game("suggest", c.pos, c.opts)
+  common.no_more("suggest", c.pos, c.opts)
+  c.seed = common.integer("suggest", "--seed", c.opts.seed or "1")
+  c.s = common.start(c.game, c.opts, c.seed)
+end
+
+-- The search the options ask for, as one move of the budget: the action
+-- it chose and how it went. A game that is over has none: that ends it.
+local function search(c)
+  local game, s, seed = c.game, c.s, c.seed
+  local o, kind = budget_of(c.opts, seed)
   require("wargrid.host").budget { unit = "move", default = 60, spent = 0 }
-  local a, st
   if kind == "alphabeta" then
-    a, st = ai.alphabeta(game, s, { nodes = o.budget, seconds = o.seconds,
-                                    threads = o.threads })
+    c.action, c.st = ai.alphabeta(game, s, { nodes = o.budget,
+                                             seconds = o.seconds,
+                                             threads = o.threads })
   elseif kind == "mcts" then
-    a, st = ai.mcts(game, s, { iterations = o.budget, seconds = o.seconds,
-                               seed = seed })
+    c.action, c.st = ai.mcts(game, s, { iterations = o.budget,
+                                        seconds = o.seconds, seed = seed })
   else
-    a, st = ai.think(game, s, o)
+    c.action, c.st = ai.think(game, s, o)
   end
-  if not a then
+  if not c.action then
     io.stderr:write("the game is over: ", game:outcome(s).text, "\n")
     return 0
   end
-  print(game:action_text(s, a))
+end
+
+-- The action chosen, in the game's notation.
+local function print_action(c)
+  print(c.game:action_text(c.s, c.action))
+end
+
+-- How alpha-beta went: depth, nodes, speed, processes, the score (or the
+-- win or loss it sees) and the actions it expects.
+local function print_alphabeta(c, st, per_second)
+  local n = st.win and math.abs(st.win)
+  local plies = n and string.format("%d action%s", n, n == 1 and "" or "s")
+  local score = st.score and string.format("score %+.2f", st.score)
+                or (st.win > 0 and "a win in " or "a loss in ") .. plies
+  common.printf("depth %d (%d selective), %d nodes in %.3f s (%.0f/s), "
+                .. "%d %s, %s\n", st.depth, st.seldepth, st.nodes,
+                st.seconds, st.nodes * per_second, st.threads,
+                st.threads == 1 and "process" or "processes", score)
+  if #st.pv > 0 then
+    common.printf("expects %s\n", texts(c.game, c.s, st.pv))
+  end
+end
+
+-- How the search went, by its kind: alpha-beta's, or Monte Carlo's
+-- iterations, speed, tree and the chosen action's mean reward.
+local function print_search(c)
+  local st = c.st
   local per_second = 1 / math.max(st.seconds, 1e-9)
   if st.kind == "alphabeta" then
-    local n = st.win and math.abs(st.win)
-    local plies = n and string.format("%d action%s", n, n == 1 and "" or "s")
-    local score = st.score and string.format("score %+.2f", st.score)
-                  or (st.win > 0 and "a win in " or "a loss in ") .. plies
-    common.printf("depth %d (%d selective), %d nodes in %.3f s (%.0f/s), "
-                  .. "%d %s, %s\n", st.depth, st.seldepth, st.nodes,
-                  st.seconds, st.nodes * per_second, st.threads,
-                  st.threads == 1 and "process" or "processes", score)
-    if #st.pv > 0 then common.printf("expects %s\n", texts(game, s, st.pv)) end
+    print_alphabeta(c, st, per_second)
   else
     common.printf("%d iterations in %.3f s (%.0f/s), %d nodes, depth %d, "
                   .. "value %.3f\n", st.iterations, st.seconds,
                   st.iterations * per_second, st.nodes, st.depth, st.value)
   end
-  return 0
 end
+
+M.suggest.run = common.steps {
+  read_options,
+  load_position,
+  search,
+  print_action,
+  print_search,
+}
 
 return M
