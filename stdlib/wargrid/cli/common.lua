@@ -195,6 +195,50 @@ function M.load_game(cmd, pos, opts)
   return game:with_options(opts.option)
 end
 
+-- M.named_rules(who, pos, opts, options) -> the rules a command names,
+-- as a source for replay.load and wargrid.session: --variant FILE, or else
+-- GAME, the first positional argument, which it takes out of pos; with
+-- the options given. nil when it names none. A game not found is bad
+-- input, told with the command's name who (nil: the loader's words alone).
+function M.named_rules(who, pos, opts, options)
+  if opts.variant then return { file = opts.variant, options = options } end
+  if not pos[1] then return nil end
+  local name = table.remove(pos, 1)
+  local found, err = loader.find(name)
+  if not found then
+    if who then M.usage_error("%s: %s", who, err) end
+    M.usage_error("%s", err)
+  end
+  return { name = name, options = options }
+end
+
+-- M.read_record(cmd, path) -> the game record in the file at path
+-- (wargrid.record's table); a file that cannot be read or holds no record
+-- is bad input.
+function M.read_record(cmd, path)
+  local record = require "wargrid.record"
+  local f, err = io.open(path)
+  if not f then M.usage_error("%s: cannot read %s", cmd, err) end
+  local held = record.slurp(f)
+  f:close()
+  local rec
+  rec, err = record.read(held)
+  if not rec then M.usage_error("%s: %s %s", cmd, path, err) end
+  return rec
+end
+
+-- M.input_call(cmd, what, fn, ...) -> fn(...)'s results, for a call that
+-- loads what the user named (rules, a game to serve). An error a script
+-- raised (its message starts file:line:) goes on as it is; any other
+-- message is bad input: "cmd: what: message" (what may be nil).
+function M.input_call(cmd, what, fn, ...)
+  local got = table.pack(pcall(fn, ...))
+  if got[1] then return table.unpack(got, 2, got.n) end
+  local msg = tostring(got[2])
+  if msg:match("^[^%s:]+:%d+: ") then error(got[2], 0) end
+  M.usage_error("%s: %s%s", cmd, what and what .. ": " or "", msg)
+end
+
 -- M.no_more(cmd, pos, opts [, allowed]): no positional arguments past the
 -- allowed ones
 function M.no_more(cmd, pos, opts, allowed)

@@ -1,8 +1,6 @@
 -- wargrid.cli.replay: `wargrid replay`, a game record played again under
 -- rules -- its own, or changed ones -- telling what changed.
 local json = require "wargrid.json"
-local loader = require "wargrid.loader"
-local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local common = require "wargrid.cli.common"
 
@@ -41,68 +39,73 @@ that is no action, turn number, comment or result (2.* or a '%' in
 mid-line).]=],
 }
 
--- The rules of source, loaded afresh; a message that is not a script's
--- own error (file:line) is bad input, named by what gave the source.
-local function load(source, what)
-  local ok, game = pcall(replay.load, source)
-  if ok then return game end
-  local msg = tostring(game)
-  if msg:match("^[^%s:]+:%d+: ") then error(game, 0) end
-  common.usage_error("replay: %s%s", what and what .. ": " or "", msg)
+local read_options = common.options("replay", {
+  variant = "value", option = "list", json = "flag" }, M.replay.help)
+
+-- The record RECORD names (c.path, c.rec) and the rules it names for
+-- itself (c.own: its Game, Variant and Options tags).
+local function read_record(c)
+  c.path = table.remove(c.pos, 1)
+  if not c.path then common.usage_error("replay: which record?") end
+  c.rec = common.read_record("replay", c.path)
+  local why
+  c.own, why = replay.source(c.rec)
+  if not c.own then common.usage_error("replay: %s %s", c.path, why) end
 end
 
-function M.replay.run(args)
-  local pos, opts = common.parse("replay", args, {
-    variant = "value", option = "list", json = "flag" })
-  if opts.help then print(M.replay.help) return 0 end
-  local path = table.remove(pos, 1)
-  if not path then common.usage_error("replay: which record?") end
-  local f, err = io.open(path)
-  if not f then common.usage_error("replay: cannot read %s", err) end
-  local text = record.slurp(f)
-  f:close()
-  local rec
-  rec, err = record.read(text)
-  if not rec then common.usage_error("replay: %s %s", path, err) end
-  local own, why = replay.source(rec)
-  if not own then common.usage_error("replay: %s %s", path, why) end
+-- The other rules the arguments name, if any (c.source: GAME or --variant
+-- FILE), with the record's options and those --option adds (c.options).
+local function name_rules(c)
   local options = {}
-  for _, o in ipairs(own.options) do options[#options + 1] = o end
-  for _, o in ipairs(opts.option or {}) do options[#options + 1] = o end
-  local source
-  if opts.variant then
-    source = { file = opts.variant, options = options }
-  elseif pos[1] then
-    local name = table.remove(pos, 1)
-    local found
-    found, err = loader.find(name)
-    if not found then common.usage_error("replay: %s", err) end
-    source = { name = name, options = options }
-  end
-  common.no_more("replay", pos, opts, 0)
-  local game, old
-  if source or opts.option then
-    game = load(source or { file = own.file, name = own.name,
-                            options = options })
-    -- the record's own rules, played alongside when they load, tell what
-    -- an action did then
+  for _, o in ipairs(c.own.options) do options[#options + 1] = o end
+  for _, o in ipairs(c.opts.option or {}) do options[#options + 1] = o end
+  c.options = options
+  c.source = common.named_rules("replay", c.pos, c.opts, options)
+  common.no_more("replay", c.pos, c.opts, 0)
+end
+
+-- The rules to replay under, loaded afresh (c.game): the record's own, or
+-- those named or changed by --option, and then the record's own beside
+-- them (c.old), which tell what an action did then, when they load.
+local function load_rules(c)
+  local own = c.own
+  if c.source or c.opts.option then
+    c.game = common.input_call("replay", nil, replay.load, c.source
+      or { file = own.file, name = own.name, options = c.options })
     local ok, g = pcall(replay.load, own)
-    old = ok and g or nil
+    c.old = ok and g or nil
   else
-    game = load(own, path .. " " .. (own.file and "tag Variant"
-                                     or "tag Game"))
+    c.game = common.input_call("replay", c.path .. " " .. (own.file
+      and "tag Variant" or "tag Game"), replay.load, own)
   end
-  local report
-  report, err = replay.run(game, rec, { old = old })
-  if not report then common.usage_error("replay: %s %s", path, err) end
-  local lines, changed = replay.describe(report)
-  if opts.json then
-    print(json.encode(replay.json(report)))
+end
+
+-- The record played again under the rules (c.report).
+local function replay_record(c)
+  local err
+  c.report, err = replay.run(c.game, c.rec, { old = c.old })
+  if not c.report then common.usage_error("replay: %s %s", c.path, err) end
+end
+
+-- What changed, in words or as JSON; the exit status says whether
+-- anything did (1 is that answer, not a failure).
+local function print_report(c)
+  local lines, changed = replay.describe(c.report)
+  if c.opts.json then
+    print(json.encode(replay.json(c.report)))
   else
     print(table.concat(lines, "\n"))
   end
-  -- 1 is the answer "the rules changed the game", not a failure
   return changed and common.CHANGED or 0
 end
+
+M.replay.run = common.steps {
+  read_options,
+  read_record,
+  name_rules,
+  load_rules,
+  replay_record,
+  print_report,
+}
 
 return M
