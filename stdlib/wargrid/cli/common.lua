@@ -227,6 +227,18 @@ function M.read_record(cmd, path)
   return rec
 end
 
+-- M.record_rules(cmd, path, opts) -> the record in the file at path, the
+-- rules it names for itself (its Game, Variant and Options tags, as
+-- replay.source reads them), and its options followed by --option's.
+function M.record_rules(cmd, path, opts)
+  local rec = M.read_record(cmd, path)
+  local own, why = require("wargrid.replay").source(rec)
+  if not own then M.usage_error("%s: %s %s", cmd, path, why) end
+  local options = table.move(own.options, 1, #own.options, 1, {})
+  for _, o in ipairs(opts.option or {}) do options[#options + 1] = o end
+  return rec, own, options
+end
+
 -- M.input_call(cmd, what, fn, ...) -> fn(...)'s results, for a call that
 -- loads what the user named (rules, a game to serve). An error a script
 -- raised (its message starts file:line:) goes on as it is; any other

@@ -2,8 +2,6 @@
 -- record as a page to step through.
 local common = require "wargrid.cli.common"
 local html = require "wargrid.html"
-local loader = require "wargrid.loader"
-local record = require "wargrid.record"
 local replay = require "wargrid.replay"
 local svg = require "wargrid.svg"
 local text_of = require "wargrid.text"
@@ -66,60 +64,24 @@ function M.write(cmd, path, text)
   f:close()
 end
 
--- The rules a source names, loaded; a message that is not a script's own
--- error (file:line) is bad input, named by `what`.
-local function load(source, what)
-  local ok, game = pcall(replay.load, source)
-  if ok then return game end
-  local msg = tostring(game)
-  if msg:match("^[^%s:]+:%d+: ") then error(game, 0) end
-  common.usage_error("render: %s: %s", what, msg)
-end
+local parse_options = common.options("render", {
+  position = "value", variant = "value", seed = "value", option = "list",
+  from = "value", view = "value", flip = "flag", output = "value",
+  record = "value", ply = "value", html = "flag" }, M.render.help)
 
--- The record at path, the game it is played under (its own rules, or
--- GAME or --variant with its options and --option's), its start and its
--- action texts.
-local function open_record(path, pos, opts)
-  local f, err = io.open(path)
-  if not f then common.usage_error("render: cannot read %s", err) end
-  local text = record.slurp(f)
-  f:close()
-  local rec
-  rec, err = record.read(text)
-  if not rec then common.usage_error("render: %s %s", path, err) end
-  local own, why = replay.source(rec)
-  if not own then common.usage_error("render: %s %s", path, why) end
-  local options = table.move(own.options, 1, #own.options, 1, {})
-  for _, o in ipairs(opts.option or {}) do options[#options + 1] = o end
-  local game
-  if opts.variant then
-    game = load({ file = opts.variant, options = options }, opts.variant)
-  elseif pos[1] then
-    local name = table.remove(pos, 1)
-    local found
-    found, err = loader.find(name)
-    if not found then common.usage_error("render: %s", err) end
-    game = load({ name = name, options = options }, name)
-  else
-    game = load({ file = own.file, name = own.name, options = options },
-                path .. " " .. (own.file and "tag Variant" or "tag Game"))
-  end
-  local s
-  s, err = replay.start(game, rec)
-  if not s then common.usage_error("render: %s %s", path, err) end
-  local texts = {}
-  for i, item in ipairs(replay.actions(game, rec)) do texts[i] = item.text end
-  return rec, game, s, texts
-end
-
-function M.render.run(args)
+-- Reads the arguments into c.pos and c.opts, -o as --output; --help
+-- prints the help and ends the run.
+local function read_options(c)
   local list = {}
-  for i, a in ipairs(args) do list[i] = a == "-o" and "--output" or a end
-  local pos, opts = common.parse("render", list, {
-    position = "value", variant = "value", seed = "value", option = "list",
-    from = "value", view = "value", flip = "flag", output = "value",
-    record = "value", ply = "value", html = "flag" })
-  if opts.help then print(M.render.help) return 0 end
+  for i, a in ipairs(c.args) do list[i] = a == "-o" and "--output" or a end
+  c.args = list
+  return parse_options(c)
+end
+
+-- The options that go together: --record starts where the record does;
+-- --ply and --html are about a record.
+local function check_options(c)
+  local opts = c.opts
   if opts.record and (opts.position or opts.seed) then
     common.usage_error("render: --record R starts where the record does: "
                        .. "leave out --%s", opts.position and "position"
@@ -130,58 +92,108 @@ function M.render.run(args)
       common.usage_error("render: --%s needs --record R", o)
     end
   end
-  local rec, game, s, texts
-  if opts.record then
-    rec, game, s, texts = open_record(opts.record, pos, opts)
+end
+
+-- With --record: the record (c.rec), the game it is played under (c.game:
+-- its own rules, or GAME or --variant with its options and --option's),
+-- its start (c.s) and its action texts (c.texts).
+local function open_record(c)
+  local path = c.opts.record
+  local rec, own, options = common.record_rules("render", path, c.opts)
+  local source = common.named_rules("render", c.pos, c.opts, options)
+  local what = source and (source.file or source.name)
+  if not source then
+    source = { file = own.file, name = own.name, options = options }
+    what = path .. " " .. (own.file and "tag Variant" or "tag Game")
+  end
+  local game = common.input_call("render", what, replay.load, source)
+  local s, err = replay.start(game, rec)
+  if not s then common.usage_error("render: %s %s", path, err) end
+  c.texts = {}
+  for i, item in ipairs(replay.actions(game, rec)) do c.texts[i] = item.text end
+  c.rec, c.game, c.s = rec, game, s
+end
+
+-- The game to draw (c.game): a record's, or the one named; and how to
+-- draw it (c.draw): flipped, as a side sees it.
+local function load_game(c)
+  if c.opts.record then
+    open_record(c)
   else
-    game = common.load_game("render", pos, opts)
+    c.game = common.load_game("render", c.pos, c.opts)
   end
-  common.no_more("render", pos, opts)
-  local draw = { flip = opts.flip }
-  if opts.view then draw.viewer = side_of(game, opts.view) end
-  if opts.html then
-    if opts.from or opts.ply then
-      common.usage_error("render: --html draws every action: leave out "
-                         .. "--%s", opts.from and "from" or "ply")
-    end
-    local frames, err = html.frames(game, s, texts, {
-      parse = replay.parse, write = replay.text, viewer = draw.viewer,
-      flip = draw.flip })
-    if not frames then common.usage_error("render: %s %s", opts.record, err) end
-    local tags = {}
-    for i, t in ipairs(rec.tags) do tags[i] = { t.name, t.value } end
-    M.write("render", opts.output, html.page(game, frames, tags))
-    return 0
+  common.no_more("render", c.pos, c.opts)
+  c.draw = { flip = c.opts.flip }
+  if c.opts.view then c.draw.viewer = side_of(c.game, c.opts.view) end
+end
+
+-- --html: the whole record as a page to step through, and the run ends.
+local function write_html(c)
+  local opts, draw = c.opts, c.draw
+  if not opts.html then return nil end
+  if opts.from or opts.ply then
+    common.usage_error("render: --html draws every action: leave out "
+                       .. "--%s", opts.from and "from" or "ply")
   end
-  if opts.record then
-    local n = opts.ply and common.integer("render", "--ply", opts.ply, 0,
-                                          #texts) or #texts
-    for i = 1, n do
-      local by = html.actor(game, s)
-      local a, err = replay.parse(game, s, texts[i])
-      if not a then
-        common.usage_error("render: %s action %d (%s): %s", opts.record, i,
-                           text_of.short(texts[i]), err)
-      end
-      draw.note = string.format("%d. %s: %s", i, by, texts[i])
-      game:play(s, a)
-      draw.last = a
-    end
-  else
-    s = common.start(game, opts, opts.seed
-                     and common.integer("render", "--seed", opts.seed))
-  end
-  if opts.from then
-    local sq, err = game.rules:square(opts.from)
-    if not sq then common.usage_error("render: --from: %s", err) end
-    if not s:at(sq) then
-      common.usage_error("render: --from %s: no piece stands there",
-                         opts.from)
-    end
-    draw.from = sq
-  end
-  M.write("render", opts.output, svg.position(game, s, draw))
+  local frames, err = html.frames(c.game, c.s, c.texts, {
+    parse = replay.parse, write = replay.text, viewer = draw.viewer,
+    flip = draw.flip })
+  if not frames then common.usage_error("render: %s %s", opts.record, err) end
+  local tags = {}
+  for i, t in ipairs(c.rec.tags) do tags[i] = { t.name, t.value } end
+  M.write("render", opts.output, html.page(c.game, frames, tags))
   return 0
 end
+
+-- The position to draw (c.s): the record's after its last action (or
+-- --ply's), noting that action; else --position or the start.
+local function reach_position(c)
+  local opts, game, texts = c.opts, c.game, c.texts
+  if not opts.record then
+    c.s = common.start(game, opts, opts.seed
+                       and common.integer("render", "--seed", opts.seed))
+    return nil
+  end
+  local n = opts.ply and common.integer("render", "--ply", opts.ply, 0,
+                                        #texts) or #texts
+  for i = 1, n do
+    local by = html.actor(game, c.s)
+    local a, err = replay.parse(game, c.s, texts[i])
+    if not a then
+      common.usage_error("render: %s action %d (%s): %s", opts.record, i,
+                         text_of.short(texts[i]), err)
+    end
+    c.draw.note = string.format("%d. %s: %s", i, by, texts[i])
+    game:play(c.s, a)
+    c.draw.last = a
+  end
+end
+
+-- --from SQ: the squares its piece may act on, marked.
+local function mark_from(c)
+  local from = c.opts.from
+  if not from then return nil end
+  local sq, err = c.game.rules:square(from)
+  if not sq then common.usage_error("render: --from: %s", err) end
+  if not c.s:at(sq) then
+    common.usage_error("render: --from %s: no piece stands there", from)
+  end
+  c.draw.from = sq
+end
+
+-- The picture, to -o FILE or standard output.
+local function write_svg(c)
+  M.write("render", c.opts.output, svg.position(c.game, c.s, c.draw))
+end
+
+M.render.run = common.steps {
+  read_options,
+  check_options,
+  load_game,
+  write_html,
+  reach_position,
+  mark_from,
+  write_svg,
+}
 
 return M

@@ -42,25 +42,19 @@ mid-line).]=],
 local read_options = common.options("replay", {
   variant = "value", option = "list", json = "flag" }, M.replay.help)
 
--- The record RECORD names (c.path, c.rec) and the rules it names for
--- itself (c.own: its Game, Variant and Options tags).
+-- The record RECORD names (c.path, c.rec), the rules it names for itself
+-- (c.own: its Game, Variant and Options tags), and its options with those
+-- --option adds (c.options).
 local function read_record(c)
   c.path = table.remove(c.pos, 1)
   if not c.path then common.usage_error("replay: which record?") end
-  c.rec = common.read_record("replay", c.path)
-  local why
-  c.own, why = replay.source(c.rec)
-  if not c.own then common.usage_error("replay: %s %s", c.path, why) end
+  c.rec, c.own, c.options = common.record_rules("replay", c.path, c.opts)
 end
 
 -- The other rules the arguments name, if any (c.source: GAME or --variant
--- FILE), with the record's options and those --option adds (c.options).
+-- FILE), with c.options.
 local function name_rules(c)
-  local options = {}
-  for _, o in ipairs(c.own.options) do options[#options + 1] = o end
-  for _, o in ipairs(c.opts.option or {}) do options[#options + 1] = o end
-  c.options = options
-  c.source = common.named_rules("replay", c.pos, c.opts, options)
+  c.source = common.named_rules("replay", c.pos, c.opts, c.options)
   common.no_more("replay", c.pos, c.opts, 0)
 end
 
