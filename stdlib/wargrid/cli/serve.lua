@@ -1,7 +1,6 @@
 -- wargrid.cli.serve: `wargrid serve`, the board in the browser.
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
-local loader = require "wargrid.loader"
 local serve = require "wargrid.serve"
 
 local M = {}
@@ -49,33 +48,32 @@ going under the old ones.
   --ai-level L  the AI's level the page starts with (default 3)]=],
 }
 
-function M.serve.run(args)
-  local pos, opts = common.parse("serve", args, {
-    port = "value", host = "value", seed = "value", ["ai-level"] = "value",
-    variant = "value", option = "list", ["allow-host"] = "list" })
-  if opts.help then print(M.serve.help) return 0 end
-  local source
-  if opts.variant then
-    source = { file = opts.variant }
-  else
-    local name = table.remove(pos, 1)
-    if not name then
-      common.usage_error("serve: which game? (see 'wargrid list')")
-    end
-    local found, err = loader.find(name)
-    if not found then common.usage_error("%s", err) end
-    source = { name = name }
+local read_options = common.options("serve", {
+  port = "value", host = "value", seed = "value", ["ai-level"] = "value",
+  variant = "value", option = "list", ["allow-host"] = "list" },
+  M.serve.help)
+
+-- The rules to serve (c.source): --variant FILE or GAME, with --option's.
+local function name_rules(c)
+  c.source = common.named_rules(nil, c.pos, c.opts, c.opts.option)
+  if not c.source then
+    common.usage_error("serve: which game? (see 'wargrid list')")
   end
-  common.no_more("serve", pos, opts)
-  source.options = opts.option
-  local port = opts.port and common.integer("serve", "--port", opts.port, 0,
-                                            65535) or 8080
-  local level = opts["ai-level"]
-                and common.integer("serve", "--ai-level", opts["ai-level"], 1,
-                                   #ai.LEVELS) or ai.DEFAULT_LEVEL
-  local seed = opts.seed and common.integer("serve", "--seed", opts.seed)
-  local allow = opts["allow-host"] or {}
-  for _, name in ipairs(allow) do
+  common.no_more("serve", c.pos, c.opts)
+end
+
+-- The port, the AI's level, the seed, and the names the server may be
+-- reached by (--allow-host: a host name or address, and :PORT).
+local function read_settings(c)
+  local opts = c.opts
+  c.port = opts.port and common.integer("serve", "--port", opts.port, 0,
+                                        65535) or 8080
+  c.level = opts["ai-level"]
+            and common.integer("serve", "--ai-level", opts["ai-level"], 1,
+                               #ai.LEVELS) or ai.DEFAULT_LEVEL
+  c.seed = opts.seed and common.integer("serve", "--seed", opts.seed)
+  c.allow = opts["allow-host"] or {}
+  for _, name in ipairs(c.allow) do
     local p = name:match(":(%d+)$")
     if not name:match("^[%w%.%-%[%]:]+$") or name:find("^[:%.%-]")
        or p and (#p > 5 or tonumber(p) > 65535) then
@@ -84,17 +82,29 @@ function M.serve.run(args)
                          require("wargrid.text").quote(name))
     end
   end
-  local ok, app = pcall(serve.app, { source = source, seed = seed,
-                                     level = level })
-  if not ok then
-    local msg = tostring(app)
-    if msg:match("^[^%s:]+:%d+: ") then error(app, 0) end
-    common.usage_error("serve: %s", msg)
-  end
-  local _, err = serve.run(app, {
-    host = opts.host or "127.0.0.1", port = port, allow = allow,
+end
+
+-- The application serving the game (c.app); rules that do not load are
+-- bad input.
+local function open_app(c)
+  c.app = common.input_call("serve", nil, serve.app, {
+    source = c.source, seed = c.seed, level = c.level })
+end
+
+-- Serves until the server fails (a port taken, say), told as bad input.
+local function serve_pages(c)
+  local _, err = serve.run(c.app, {
+    host = c.opts.host or "127.0.0.1", port = c.port, allow = c.allow,
     say = function(line) print(line) io.stdout:flush() end })
   common.usage_error("serve: %s", err)
 end
+
+M.serve.run = common.steps {
+  read_options,
+  name_rules,
+  read_settings,
+  open_app,
+  serve_pages,
+}
 
 return M
