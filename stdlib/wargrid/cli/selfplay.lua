@@ -146,6 +146,39 @@ local function sprt_test(cmd, text, lo, hi)
   return { h0 = h0 / 100, h1 = h1 / 100, alpha = alpha, beta = beta }
 end
 
+-- --records DIR: the directory, made if missing; "-" (each record in its
+-- game's JSON line) is for --shard only.
+local function records_dir(cmd, opts)
+  local dir = opts.records
+  if dir == "-" and not opts.shard then
+    common.usage_error("%s: --records - (each record in its JSON line) is "
+                       .. "for --shard", cmd)
+  end
+  if dir and dir ~= "-" and lfs.attributes(dir, "mode") ~= "directory" then
+    local ok, err = lfs.mkdir(dir)
+    if not ok then
+      common.usage_error("%s: --records: cannot make the directory %s: %s",
+                         cmd, dir, err)
+    end
+  end
+end
+
+-- --shard I/N as { I, N }; a run going on until an answer (sequential)
+-- is decided whole, never by shards.
+local function shard_of(cmd, opts, sequential)
+  local i, n = opts.shard:match("^(%d+)/(%d+)$")
+  i, n = tonumber(i), tonumber(n)
+  if not i or i < 1 or i > n then
+    common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not %s",
+                       cmd, quote(opts.shard))
+  end
+  if sequential then
+    common.usage_error("%s: --until and --sprt decide on the whole run, "
+                       .. "not on a shard (--shard)", cmd)
+  end
+  return { i, n }
+end
+
 -- The run the options describe (see selfplay.run), and how long it goes
 -- on: until (a width), sprt (the test), width (for the games needed).
 local function run_settings(cmd, opts)
@@ -163,31 +196,8 @@ local function run_settings(cmd, opts)
     shard = { 1, 1 },
     records = opts.records, variant = opts.variant,
   }
-  if r.records == "-" and not opts.shard then
-    common.usage_error("%s: --records - (each record in its JSON line) is "
-                       .. "for --shard", cmd)
-  end
-  if r.records and r.records ~= "-"
-     and lfs.attributes(r.records, "mode") ~= "directory" then
-    local ok, err = lfs.mkdir(r.records)
-    if not ok then
-      common.usage_error("%s: --records: cannot make the directory %s: %s",
-                         cmd, r.records, err)
-    end
-  end
-  if opts.shard then
-    local i, n = opts.shard:match("^(%d+)/(%d+)$")
-    i, n = tonumber(i), tonumber(n)
-    if not i or i < 1 or i > n then
-      common.usage_error("%s: --shard must be I/N with 1 <= I <= N, not %s",
-                         cmd, quote(opts.shard))
-    end
-    if sequential then
-      common.usage_error("%s: --until and --sprt decide on the whole run, "
-                         .. "not on a shard (--shard)", cmd)
-    end
-    r.shard = { i, n }
-  end
+  records_dir(cmd, opts)
+  if opts.shard then r.shard = shard_of(cmd, opts, sequential) end
   if opts["until"] then r["until"] = width(cmd, "--until", opts["until"]) end
   if opts.sprt then
     r.sprt = cmd == "compare" and sprt_test(cmd, opts.sprt, -100, 100)
@@ -365,36 +375,61 @@ local function selfplay_run(game, r)
   return records, ans
 end
 
-function M.selfplay.run(args)
-  local pos, opts = common.parse("selfplay", args, RUN_SPEC)
-  if opts.help then print(M.selfplay.help) return 0 end
-  local game = common.load_game("selfplay", pos, opts)
-  common.no_more("selfplay", pos, opts)
-  local r = run_settings("selfplay", opts)
-  local header = header_of(game, r, opts)
+local read_selfplay_options = common.options("selfplay", RUN_SPEC,
+                                             M.selfplay.help)
+
+-- The game to play (c.game), and the run the options describe (c.r) with
+-- its header (c.header); Ctrl-C from here on stops the run.
+local function load_run(c)
+  c.game = common.load_game("selfplay", c.pos, c.opts)
+  common.no_more("selfplay", c.pos, c.opts)
+  c.r = run_settings("selfplay", c.opts)
+  c.header = header_of(c.game, c.r, c.opts)
   host.on_interrupt()
-  if opts.shard then
-    -- JSON lines, each game as it ends
-    header.shard = opts.shard
-    print(json.encode(header))
-    play(game, r, 0, r.games, {}, function(rec)
-      print(json.encode(rec))
-      io.stdout:flush()
-    end)
-    return host.interrupted() and INTERRUPTED or 0
-  end
-  local records, ans = selfplay_run(game, r)
+end
+
+-- --shard I/N: the header and this shard's games as JSON lines, each as
+-- it ends; the run ends there.
+local function play_shard(c)
+  if not c.opts.shard then return nil end
+  c.header.shard = c.opts.shard
+  print(json.encode(c.header))
+  play(c.game, c.r, 0, c.r.games, {}, function(rec)
+    print(json.encode(rec))
+    io.stdout:flush()
+  end)
+  return host.interrupted() and INTERRUPTED or 0
+end
+
+-- The whole run (c.records), and its answer when it went on until one
+-- (c.ans).
+local function play_games(c)
+  c.records, c.ans = selfplay_run(c.game, c.r)
+end
+
+-- The report, of the games finished when Ctrl-C stopped the run.
+local function print_run_report(c)
+  local header, r = c.header, c.r
   if host.interrupted() then
     header.missing = true
     io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
-                                  .. "after %d of %d games\n", #records,
+                                  .. "after %d of %d games\n", #c.records,
                                   r.games))
-  elseif ans then
-    header.games, header.cap = #records, r.games
+  elseif c.ans then
+    header.games, header.cap = #c.records, r.games
   end
-  print_report(game, header, records, opts.json, ans or { width = r.width })
+  print_report(c.game, header, c.records, c.opts.json,
+               c.ans or { width = r.width })
   return host.interrupted() and INTERRUPTED or 0
 end
+
+M.selfplay.run = common.steps {
+  read_selfplay_options,
+  load_run,
+  play_shard,
+  play_games,
+  print_run_report,
+}
 
 -- The arms of a comparison played side by side, batch by batch: the base,
 -- and each variant while it has no answer. Each arm: game, name,
@@ -448,21 +483,30 @@ local function first(records, n)
   return out
 end
 
-function M.compare.run(args)
-  local pos, opts = common.parse("compare", args, RUN_SPEC)
-  if opts.help then print(M.compare.help) return 0 end
+local read_compare_options = common.options("compare", RUN_SPEC,
+                                            M.compare.help)
+
+-- The arguments compare takes: a game and variant files, none of
+-- selfplay's own options.
+local function check_arguments(c)
+  local opts = c.opts
   if opts.variant or opts.shard or opts.records then
     common.usage_error("compare: name the variant files after the game; "
                        .. "--shard and --records are for selfplay")
   end
-  if #pos < 2 then
+  if #c.pos < 2 then
     common.usage_error("compare: give a game and at least one variant file")
   end
-  local base = common.load_game("compare", pos, opts)
-  local r = run_settings("compare", opts)
-  -- every variant is loaded, and must come from the game, before any play
-  local arms = { { game = base, name = "base" } }
-  for _, file in ipairs(pos) do
+end
+
+-- The arms (c.arms): the base game, then each variant, every one loaded
+-- and checked to come from the game before any play; the run (c.r).
+local function load_arms(c)
+  local opts = c.opts
+  local base = common.load_game("compare", c.pos, opts)
+  c.r = run_settings("compare", opts)
+  c.arms = { { game = base, name = "base" } }
+  for _, file in ipairs(c.pos) do
     local v = common.load_game("compare", {},
                                { variant = file, option = opts.option })
     local from = v
@@ -471,50 +515,83 @@ function M.compare.run(args)
       common.usage_error("compare: %s is not a variant of %s", file,
                          base.name)
     end
-    arms[#arms + 1] = { game = v, name = file }
+    c.arms[#c.arms + 1] = { game = v, name = file }
   end
-  for _, arm in ipairs(arms) do
+  for _, arm in ipairs(c.arms) do
     arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
   end
+end
+
+-- Plays the arms side by side; Ctrl-C stops them, and the run, with no
+-- report.
+local function play_arms(c)
   host.on_interrupt()
-  compare_run(r, arms)
+  compare_run(c.r, c.arms)
   if host.interrupted() then
     io.stderr:write("wargrid: compare: stopped by Ctrl-C\n")
     return INTERRUPTED
   end
-  local function header(arm, file)
-    local h = header_of(arm.game, r, { variant = file, option = opts.option })
-    if r["until"] or r.sprt then h.games, h.cap = #arm.records, r.games end
-    return h
-  end
-  local base_stats = selfplay.summarize(arms[1].records)
-  local out = { base = selfplay.report_table(base.sides, header(arms[1]),
-                                             base_stats, { width = r.width }),
-                variants = {} }
-  local text = { selfplay.report(base.sides, header(arms[1]), base_stats,
-                                 { width = r.width }) }
+end
+
+-- The header of an arm's report: the variant file, and the games played
+-- when the run went on until an answer.
+local function arm_header(c, arm, file)
+  local h = header_of(arm.game, c.r, { variant = file,
+                                       option = c.opts.option })
+  if c.r["until"] or c.r.sprt then h.games, h.cap = #arm.records, c.r.games end
+  return h
+end
+
+-- The base's report, in words (c.text) and as JSON (c.out).
+local function report_base(c)
+  local base, r = c.arms[1], c.r
+  local st = selfplay.summarize(base.records)
+  c.out = { base = selfplay.report_table(base.game.sides, arm_header(c, base),
+                                         st, { width = r.width }),
+            variants = {} }
+  c.text = { selfplay.report(base.game.sides, arm_header(c, base), st,
+                             { width = r.width }) }
+end
+
+-- Each variant's report, and what it changes against the base's games
+-- with the same seeds.
+local function report_variants(c)
+  local arms, r = c.arms, c.r
   for k = 2, #arms do
     local arm = arms[k]
     local st = selfplay.summarize(arm.records)
-    local h = header(arm, arm.name)
+    local h = arm_header(c, arm, arm.name)
     local ans = arm.answer or { width = r.width }
     local lines, t = selfplay.compare(arm.name, selfplay.summarize(
       first(arms[1].records, st.games)), st, ans)
-    text[#text + 1] = selfplay.report(arm.game.sides, h, st,
-                                      { width = r.width })
-    text[#text + 1] = lines
+    c.text[#c.text + 1] = selfplay.report(arm.game.sides, h, st,
+                                          { width = r.width })
+    c.text[#c.text + 1] = lines
     t.file = arm.name
     t.report = selfplay.report_table(arm.game.sides, h, st,
                                      { width = r.width })
-    out.variants[#out.variants + 1] = t
+    c.out.variants[#c.out.variants + 1] = t
   end
-  if opts.json then
-    print(json.encode(out))
-  else
-    print(table.concat(text, "\n\n"))
-  end
-  return 0
 end
+
+-- The comparison, in words or as JSON.
+local function print_comparison(c)
+  if c.opts.json then
+    print(json.encode(c.out))
+  else
+    print(table.concat(c.text, "\n\n"))
+  end
+end
+
+M.compare.run = common.steps {
+  read_compare_options,
+  check_arguments,
+  load_arms,
+  play_arms,
+  report_base,
+  report_variants,
+  print_comparison,
+}
 
 local SAME_RUN = { "game", "variant", "options", "white", "black", "seed",
                    "games", "max_plies" }
@@ -568,20 +645,35 @@ local function read_shard(path, header, by_index)
   return header
 end
 
-function M.stats.run(args)
-  local pos, opts = common.parse("stats", args, { json = "flag",
-                                                  width = "value" })
-  if opts.help or pos[1] == nil then
+local parse_stats = common.options("stats", { json = "flag",
+                                              width = "value" })
+
+-- Reads the arguments; --help, or none, prints the help (none is a usage
+-- error: exit 2).
+local function read_stats_options(c)
+  parse_stats(c)
+  if c.opts.help or c.pos[1] == nil then
     print(M.stats.help)
-    return opts.help and 0 or 2
+    return c.opts.help and 0 or 2
   end
-  if pos[1] ~= "merge" then
+end
+
+-- The subcommand (merge, the only one) and its shard files.
+local function check_merge(c)
+  if c.pos[1] ~= "merge" then
     common.usage_error("stats: unknown subcommand %s (try 'merge')",
-                       quote(pos[1]))
+                       quote(c.pos[1]))
   end
-  if #pos < 2 then common.usage_error("stats merge: give the shard files") end
+  if #c.pos < 2 then
+    common.usage_error("stats merge: give the shard files")
+  end
+end
+
+-- The shard files read: the run's header (c.header), and its games in
+-- order, each once (c.records).
+local function read_shards(c)
   local header, by_index = nil, {}
-  for k = 2, #pos do header = read_shard(pos[k], header, by_index) end
+  for k = 2, #c.pos do header = read_shard(c.pos[k], header, by_index) end
   if not header then
     common.usage_error("stats merge: no run header in the files")
   end
@@ -589,12 +681,24 @@ function M.stats.run(args)
   for _, rec in pairs(by_index) do records[#records + 1] = rec end
   table.sort(records, function(a, b) return a.index < b.index end)
   header.missing = #records < header.games
+  c.header, c.records = header, records
+end
+
+-- The report of the whole run, under the rules its header names.
+local function print_merged(c)
+  local header, opts = c.header, c.opts
   local game = header.variant and loader.load_file(header.variant)
                or loader.load(header.game)
-  print_report(game, header, records, opts.json,
+  print_report(game, header, c.records, opts.json,
                { width = opts.width and width("stats merge", "--width",
                                               opts.width) })
-  return 0
 end
+
+M.stats.run = common.steps {
+  read_stats_options,
+  check_merge,
+  read_shards,
+  print_merged,
+}
 
 return M
