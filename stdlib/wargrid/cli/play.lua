@@ -4,9 +4,7 @@ local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local common = require "wargrid.cli.common"
 local help = require "wargrid.help"
-local loader = require "wargrid.loader"
 local quote = require("wargrid.text").quote
-local record = require "wargrid.record"
 local session = require "wargrid.session"
 
 local M = {}
@@ -71,25 +69,69 @@ local function game_help(game)
   return "\n" .. help.text(game)
 end
 
+-- ---- what the player sees ----------------------------------------------
+
+local function say(c, fmt, ...) c.output:write(string.format(fmt, ...)) end
+
+-- "head a, b, c", wrapped at width between the texts
+local function listed(head, texts, width)
+  local items = {}
+  for i, t in ipairs(texts) do items[i] = i < #texts and t .. "," or t end
+  return common.wrap(head, items, width)
+end
+
+-- What the game tells of an action (game:play's log), a line each.
+local function tell(c, log)
+  for _, line in ipairs(log) do say(c, "  %s\n", line) end
+end
+
+-- The opponent's actions so far (c.pending), told together until
+-- something happens: the board is drawn once a turn, not after each of
+-- its actions.
+local function flush(c)
+  local pending = c.pending
+  if #pending > 0 then
+    say(c, "%s\n", listed(c.game:side_name(pending.who) .. " plays ",
+                          pending, c.width))
+    c.pending = {}
+  end
+end
+
+-- The last words: the seed decides every shuffle, so it is told only when
+-- the game ends (BW-H2).
+local function bye(c)
+  flush(c)
+  say(c, "The seed was %d (replay with --seed %d).\n", c.seed, c.seed)
+end
+
+-- --save: the record after every action, written whole or not at all.
+local function save(c)
+  if not c.opts.save then return end
+  local ok, err = c.sess:save(c.opts.save)
+  if not ok then say(c, "could not save the record: %s\n", err) end
+end
+
 -- `moves [GROUP]`: the legal actions by group (game:action_groups), one
 -- line each, wrapped at width; only GROUP's (a square, a label) if given.
-local function show_moves(game, s, which, say, width)
-  local shown = 0
+local function show_moves(c, which)
+  local game, s, shown = c.game, c.s, 0
   for _, g in ipairs(game:action_groups(s)) do
     if not which or g.name:lower() == which then
-      say("%s\n", common.wrap(g.name .. ": ", g.texts, width))
+      say(c, "%s\n", common.wrap(g.name .. ": ", g.texts, c.width))
       shown = shown + 1
     end
   end
   if which and shown == 0 then
-    say("no legal actions for %s (type 'moves' to list them all)\n",
+    say(c, "no legal actions for %s (type 'moves' to list them all)\n",
         quote(which))
   end
   local macros = game:macros(s)
   if not which and #macros > 0 then
-    say("%s\n", common.wrap("all at once: ", macros, width))
+    say(c, "%s\n", common.wrap("all at once: ", macros, c.width))
   end
 end
+
+-- ---- the session -------------------------------------------------------
 
 -- The sides the AI plays, as a set: those --ai names, or all but the one
 -- --side names.
@@ -129,236 +171,294 @@ local function play_told(sess, a)
   return entry, log
 end
 
--- The session of the game the arguments name: a record to continue
--- (--load), or a game or variant file from its start (or --position); and
--- what replaying the record had to say, if anything.
-local function open_session(pos, opts)
-  local source
-  if opts.variant then
-    source = { file = opts.variant }
-  elseif pos[1] then
-    local name = table.remove(pos, 1)
-    local path, err = loader.find(name)
-    if not path then common.usage_error("%s", err) end
-    source = { name = name }
+-- The session of a --load record (its game goes on, under its own rules
+-- or source's, with its position and seed), and what replaying it had to
+-- say; a record that cannot go on is bad input, named.
+local function continue_record(opts, source, info)
+  if opts.position or opts.seed then
+    common.usage_error("play: --load takes the position and seed from "
+                       .. "the record")
   end
-  common.no_more("play", pos, opts)
-  if source then source.options = opts.option end
-  local info = { event = "wargrid play" }
-  if opts.load then
-    if opts.position or opts.seed then
-      common.usage_error("play: --load takes the position and seed from "
-                         .. "the record")
+  local rec = common.read_record("play", opts.load)
+  local ok, sess, note = pcall(session.continue, rec,
+                               { source = source, info = info })
+  if not ok then
+    -- an error in a script is the script's (or wargrid's) to tell
+    if type(sess) == "string" and not sess:match("^[^:]*%.lua:%d+:") then
+      common.usage_error("play: %s %s", opts.load, sess)
     end
-    local f, err = io.open(opts.load)
-    if not f then common.usage_error("play: cannot read %s", err) end
-    local rec
-    rec, err = record.read(record.slurp(f))
-    f:close()
-    if not rec then common.usage_error("play: %s %s", opts.load, err) end
-    local ok, sess, note = pcall(session.continue, rec,
-                                 { source = source, info = info })
-    if not ok then
-      -- an error in a script is the script's (or wargrid's) to tell
-      if type(sess) == "string" and not sess:match("^[^:]*%.lua:%d+:") then
-        common.usage_error("play: %s %s", opts.load, sess)
-      end
-      error(sess, 0)
-    end
-    return sess, note
+    error(sess, 0)
   end
-  if not source then
-    common.usage_error("play: which game? (see 'wargrid list')")
-  end
-  -- never the clock: a seed a player could guess tells the cards (BW-H2)
-  local seed = opts.seed and common.integer("play", "--seed", opts.seed)
-               or wg.host.random_seed()
-  return session.open { source = source, seed = seed,
-                        position = opts.position, info = info }
+  return sess, note
 end
 
--- "head a, b, c", wrapped at width between the texts
-local function listed(head, texts, width)
-  local items = {}
-  for i, t in ipairs(texts) do items[i] = i < #texts and t .. "," or t end
-  return common.wrap(head, items, width)
+-- ---- the turns ---------------------------------------------------------
+
+-- Rules changed since the last look: loaded again, the game replayed
+-- under them, and the board drawn again.
+local function reload_if_changed(c)
+  local changed = c.sess:changed()
+  if not changed then return end
+  flush(c)
+  say(c, "%s\n", c.sess:reload(changed).line)
+  save(c)
+  c.show = true
 end
 
-function M.play.run(args, input, output)
-  input, output = input or io.stdin, output or io.stdout
-  local pos, opts = common.parse("play", args, {
-    ai = "value", side = "value", seed = "value", ["ai-level"] = "value",
-    threads = "value", position = "value", variant = "value",
-    option = "list", save = "value", load = "value" })
-  if opts.help and not (pos[1] or opts.variant) then
+-- The AI's action, chosen from what its side may know (never the state),
+-- and told with its side's others; the board again when another side
+-- decides (the turn is over).
+local function ai_turn(c)
+  local game, s, who, seed = c.game, c.s, c.who, c.seed
+  local history = c.sess.log.entries
+  local view = game:view(s, who, seed * 1000003 + #history)
+  local a = ai.choose(game, view, { level = c.level, seed = seed + #history,
+                                    threads = c.threads })
+  local entry, log = play_told(c.sess, a)
+  save(c)
+  c.pending.who = who
+  c.pending[#c.pending + 1] = entry.action
+  if #log > 0 then
+    flush(c)
+    tell(c, log)
+  end
+  c.show = s:decider() ~= who
+end
+
+-- A macro of the game typed (several actions at once): each action is
+-- recorded, and undo takes them back together.
+local function play_macro(c, macro)
+  local texts, id = {}, #c.sess.log.entries + 1
+  for i, a in ipairs(macro) do
+    local entry, log = play_told(c.sess, a)
+    entry.macro = id
+    texts[i] = entry.action
+    tell(c, log)
+  end
+  save(c)
+  say(c, "%s\n", listed(c.cmd:gsub("%s+", " ") .. ": ", texts, c.width))
+end
+
+-- A line that is no command: a macro, or an action; an illegal action is
+-- answered with the rule that forbids it.
+local function play_line(c)
+  local game, s = c.game, c.s
+  local macro, why = game:macro(s, c.line,
+                                c.seed * 1000003 + #c.sess.log.entries)
+  if macro then return play_macro(c, macro) end
+  if macro == false then
+    say(c, "%s\n", why)
+    c.show = false
+    return nil
+  end
+  local e = game:explain(s, c.line)
+  if e.legal then
+    local _, log = play_told(c.sess, e.action)
+    save(c)
+    tell(c, log)
+  else
+    say(c, "%s\n", wg.explain_line(e))
+    c.show = false
+  end
+end
+
+-- quit: the last words, and the game ends
+local function leave(c)
+  bye(c)
+  return 0
+end
+
+local function nothing(c) c.show = false end
+
+local function typed_help(c)
+  say(c, "%s\n%s\n", COMMANDS, game_help(c.game))
+  c.show = false
+end
+
+local function typed_moves(c)
+  show_moves(c, c.cmd:match("^moves%s+(%S+)$"))
+  c.show = false
+end
+
+local function typed_board(c) c.show = true end
+
+local function typed_position(c)
+  say(c, "%s\n", c.game:position_text(c.s, c.who))
+  c.show = false
+end
+
+-- undo never passes chance (BW-H2): it says why not
+local function typed_undo(c)
+  local err
+  c.show, err = c.sess:undo(c.who)
+  if c.show then save(c) else say(c, "%s\n", err) end
+end
+
+-- The commands the player may type besides an action, by the line typed
+-- (in lower case). Each sets c.show, whether the board is drawn again
+-- (true unless it says otherwise), or returns an exit status: leave.
+local TYPED = {
+  [""] = nothing, quit = leave, exit = leave, help = typed_help,
+  ["?"] = typed_help, moves = typed_moves, board = typed_board,
+  position = typed_position, fen = typed_position, undo = typed_undo,
+}
+
+-- The player's line (c.line, and c.cmd in lower case): a command of
+-- TYPED (moves with a group too), or else an action. The end of the input
+-- leaves the game.
+local function player_turn(c)
+  say(c, "%s> ", c.game:side_name(c.who))
+  c.output:flush()
+  local line = c.input:read("l")
+  if not line then
+    say(c, "\n")
+    return leave(c)
+  end
+  c.line = wg.text.trim(line)
+  c.cmd = c.line:lower()
+  local typed = TYPED[c.cmd] or c.cmd:match("^moves%s") and typed_moves
+                or play_line
+  return typed(c)
+end
+
+-- One turn: the board when due, then the end of the game, or the next
+-- action, the AI's or the player's. An exit status ends the game.
+local function turn(c)
+  c.game, c.s = c.sess.game, c.sess.s
+  c.who = c.s:decider()
+  if c.show then
+    flush(c)
+    say(c, "\n%s\n\n", c.game:render(c.s, { colour = c.colour,
+                                              viewer = c.who }))
+  end
+  c.show = true
+  local outcome = c.game:outcome(c.s)
+  if outcome then
+    bye(c)
+    say(c, "Game over: %s.\n", outcome.text)
+    return 0
+  end
+  if c.bots[c.who] then return ai_turn(c) end
+  return player_turn(c)
+end
+
+-- ---- the steps ---------------------------------------------------------
+
+local read_options = common.options("play", {
+  ai = "value", side = "value", seed = "value", ["ai-level"] = "value",
+  threads = "value", position = "value", variant = "value",
+  option = "list", save = "value", load = "value" })
+
+-- --help: the command's help, and with GAME (or --variant) the game's
+-- notation, pieces and options too; the run ends.
+local function show_help(c)
+  local pos, opts = c.pos, c.opts
+  if not opts.help then return nil end
+  if not (pos[1] or opts.variant) then
     print(M.play.help)
     return 0
   end
-  if opts.help then
-    local game = common.load_game("play", pos, opts)
-    common.no_more("play", pos, opts)
-    print(M.play.help .. "\n" .. game_help(game))
-    return 0
-  end
-  local colour = output == io.stdout and wg.host.isatty(1)
-                 and not os.getenv("NO_COLOR")
-                 and os.getenv("TERM") ~= "dumb"
-  local level = opts["ai-level"]
-                and common.integer("play", "--ai-level", opts["ai-level"], 1)
-                or ai.DEFAULT_LEVEL
-  if not ai.LEVELS[level] then
+  local game = common.load_game("play", pos, opts)
+  common.no_more("play", pos, opts)
+  print(M.play.help .. "\n" .. game_help(game))
+  return 0
+end
+
+-- Where play reads and writes (standard input and output unless given),
+-- in colour or not, at what width; the AI's level and processes.
+local function read_settings(c)
+  local opts = c.opts
+  c.input, c.output = c.input or io.stdin, c.output or io.stdout
+  c.colour = c.output == io.stdout and wg.host.isatty(1)
+             and not os.getenv("NO_COLOR") and os.getenv("TERM") ~= "dumb"
+  c.width = common.width(c.output)
+  c.level = opts["ai-level"]
+            and common.integer("play", "--ai-level", opts["ai-level"], 1)
+            or ai.DEFAULT_LEVEL
+  if not ai.LEVELS[c.level] then
     common.usage_error("play: --ai-level must be 1 to %d", #ai.LEVELS)
   end
-  local threads = opts.threads
-                  and common.integer("play", "--threads", opts.threads, 1, 16)
-  local sess, note = open_session(pos, opts)
-  local game = sess.game
-  local bots = side_set(game, opts.ai, opts.side)
-  -- the record names the players of the first and second side
+  c.threads = opts.threads
+              and common.integer("play", "--threads", opts.threads, 1, 16)
+end
+
+-- The session (c.sess): a --load record's game going on, or the game
+-- named from --position or its start; what replaying the record had to
+-- say (c.note); the seed (c.seed), never the clock: a seed a player could
+-- guess tells the cards (BW-H2).
+local function open_game(c)
+  local pos, opts = c.pos, c.opts
+  local source = common.named_rules(nil, pos, opts, opts.option)
+  common.no_more("play", pos, opts)
+  local info = { event = "wargrid play" }
+  if opts.load then
+    c.sess, c.note = continue_record(opts, source, info)
+  else
+    if not source then
+      common.usage_error("play: which game? (see 'wargrid list')")
+    end
+    local seed = opts.seed and common.integer("play", "--seed", opts.seed)
+                 or wg.host.random_seed()
+    c.sess = session.open { source = source, seed = seed,
+                            position = opts.position, info = info }
+  end
+  c.game, c.seed = c.sess.game, c.sess.seed
+end
+
+-- The sides the AI plays (c.bots), and the players the record names for
+-- the first and second side.
+local function seat_players(c)
+  local sess, level = c.sess, c.level
+  c.bots = side_set(c.game, c.opts.ai, c.opts.side)
   local players = sess.log.info
-  players.white = bots[1] and "wargrid level " .. level or "human"
-  players.black = bots[2] and "wargrid level " .. level or "human"
+  players.white = c.bots[1] and "wargrid level " .. level or "human"
+  players.black = c.bots[2] and "wargrid level " .. level or "human"
   sess.info.white, sess.info.black = players.white, players.black
-  local seed = sess.seed
-  local function say(fmt, ...) output:write(string.format(fmt, ...)) end
-  local width = common.width(output)
-  -- the record after every action, written whole or not at all
-  local function save()
-    if not opts.save then return end
-    local ok, err = sess:save(opts.save)
-    if not ok then say("could not save the record: %s\n", err) end
-  end
-  if opts.save then
-    local ok, err = sess:save(opts.save)
-    if not ok then
-      common.usage_error("play: cannot save the record to %s: %s", opts.save,
-                         err)
-    end
-  end
-  local function tell(log)
-    for _, line in ipairs(log) do say("  %s\n", line) end
-  end
-  -- the opponent's actions, told together until something happens: the
-  -- board is drawn once a turn, not after each of its actions
-  local pending = {}
-  local function flush()
-    if #pending > 0 then
-      say("%s\n", listed(game:side_name(pending.who) .. " plays ", pending,
-                         width))
-      pending = {}
-    end
-  end
-  -- the seed decides every shuffle: told only when the game ends (BW-H2)
-  local function bye()
-    flush()
-    say("The seed was %d (replay with --seed %d).\n", seed, seed)
-  end
-  say("%s. Type 'help' for commands.\n", game.title)
-  if note then say("%s\n", note) end
-  if opts.save and game:hidden() then
-    say("The record in %s holds the seed, which tells the hidden cards: "
-        .. "read it when the game is over.\n", opts.save)
-  end
-  local show = true
-  while true do
-    -- each action, the player's or the AI's, is a unit of the budget
-    wg.host.budget { unit = "move", default = 60, spent = 0 }
-    -- rules changed since the last look: loaded again, the game replayed
-    local changed = sess:changed()
-    if changed then
-      flush()
-      say("%s\n", sess:reload(changed).line)
-      save()
-      show = true
-    end
-    game = sess.game
-    local s = sess.s
-    local history = sess.log.entries
-    local who = s:decider()
-    if show then
-      flush()
-      say("\n%s\n\n", game:render(s, { colour = colour, viewer = who }))
-    end
-    show = true
-    local outcome = game:outcome(s)
-    if outcome then
-      bye()
-      say("Game over: %s.\n", outcome.text)
-      return 0
-    end
-    if bots[who] then
-      -- the opponent is given what its side may know, never the state
-      local view = game:view(s, who, seed * 1000003 + #history)
-      local a = ai.choose(game, view, { level = level, seed = seed + #history,
-                                        threads = threads })
-      local entry, log = play_told(sess, a)
-      save()
-      pending.who = who
-      pending[#pending + 1] = entry.action
-      if #log > 0 then
-        flush()
-        tell(log)
-      end
-      -- the board again when another side decides (the turn is over)
-      show = s:decider() ~= who
-    else
-      say("%s> ", game:side_name(who))
-      output:flush()
-      local line = input:read("l")
-      if not line then say("\n") bye() return 0 end
-      line = wg.text.trim(line)
-      local cmd = line:lower()
-      if cmd == "" then
-        show = false
-      elseif cmd == "quit" or cmd == "exit" then
-        bye()
-        return 0
-      elseif cmd == "help" or cmd == "?" then
-        say("%s\n%s\n", COMMANDS, game_help(game))
-        show = false
-      elseif cmd == "moves" or cmd:match("^moves%s") then
-        show_moves(game, s, cmd:match("^moves%s+(%S+)$"), say, width)
-        show = false
-      elseif cmd == "board" then
-        show = true
-      elseif cmd == "position" or cmd == "fen" then
-        say("%s\n", game:position_text(s, who))
-        show = false
-      elseif cmd == "undo" then
-        local err
-        show, err = sess:undo(who)
-        if show then save() else say("%s\n", err) end
-      else
-        local macro, why = game:macro(s, line, seed * 1000003 + #history)
-        if macro then
-          -- each action is recorded; undo takes them back together
-          local texts, id = {}, #history + 1
-          for i, a in ipairs(macro) do
-            local entry, log = play_told(sess, a)
-            entry.macro = id
-            texts[i] = entry.action
-            tell(log)
-          end
-          save()
-          say("%s\n", listed(cmd:gsub("%s+", " ") .. ": ", texts, width))
-        elseif macro == false then
-          say("%s\n", why)
-          show = false
-        else
-          -- an illegal action is answered with the rule that forbids it
-          local e = game:explain(s, line)
-          if e.legal then
-            local _, log = play_told(sess, e.action)
-            save()
-            tell(log)
-          else
-            say("%s\n", wg.explain_line(e))
-            show = false
-          end
-        end
-      end
-    end
+end
+
+-- --save: the record written once before play, so that a place it cannot
+-- be written to is bad input, told at once.
+local function first_save(c)
+  local path = c.opts.save
+  if not path then return nil end
+  local ok, err = c.sess:save(path)
+  if not ok then
+    common.usage_error("play: cannot save the record to %s: %s", path, err)
   end
 end
+
+-- The game's title, what replaying a record had to say, and a warning
+-- when the record saved tells hidden cards (its seed).
+local function greet(c)
+  say(c, "%s. Type 'help' for commands.\n", c.game.title)
+  if c.note then say(c, "%s\n", c.note) end
+  if c.opts.save and c.game:hidden() then
+    say(c, "The record in %s holds the seed, which tells the hidden cards: "
+        .. "read it when the game is over.\n", c.opts.save)
+  end
+end
+
+-- Turns until the game ends or the player leaves; each action, the
+-- player's or the AI's, is a unit of the budget.
+local function play_turns(c)
+  c.pending, c.show = {}, true
+  while true do
+    wg.host.budget { unit = "move", default = 60, spent = 0 }
+    reload_if_changed(c)
+    local status = turn(c)
+    if status then return status end
+  end
+end
+
+M.play.run = common.steps {
+  read_options,
+  show_help,
+  read_settings,
+  open_game,
+  seat_players,
+  first_save,
+  greet,
+  play_turns,
+}
 
 return M
