@@ -456,3 +456,35 @@ return game
     assert.same({ 1, "internal error: selfplay job 2 of 2 failed" }, { common.failure(job) })
   end)
 end)
+
+describe("cli: a command as a list of steps", function()
+  local common = require "wargrid.cli.common"
+
+  it("runs the steps in order on one context, until one gives an exit status", function()
+    local seen = {}
+    local function first(c) seen[#seen + 1] = "first " .. c.args[1] c.n = 1 end
+    local function second(c) seen[#seen + 1] = "second " .. c.n return 3 end
+    local function third() seen[#seen + 1] = "third" end
+    local steps = common.steps { first, second, third }
+    assert.equal(3, steps({ "x" }, "in", "out"))
+    assert.same({ "first x", "second 1" }, seen)
+    local context
+    assert.equal(0, common.steps { function(c) context = c end } ({ "y" }, "in", "out"))
+    assert.same({ args = { "y" }, input = "in", output = "out" }, context)
+  end)
+
+  it("reads the options as its first step, and --help prints the help and ends the run", function()
+    local read = common.options("demo", { level = "value", json = "flag" }, "usage: demo")
+    local c = { args = { "game", "--level", "2", "--json" } }
+    assert.is_nil(read(c))
+    assert.same({ { "game" }, { level = "2", json = true } }, { c.pos, c.opts })
+    local printed = stub(_G, "print")
+    local status = read { args = { "game", "--help" } }
+    printed:revert()
+    assert.stub(printed).was.called_with("usage: demo")
+    assert.equal(0, status)
+    local _, err = pcall(read, { args = { "--bogus" } })
+    assert.same({ 2, "demo: unknown option '--bogus' (see 'wargrid demo --help')" },
+                { common.failure(err) })
+  end)
+end)
