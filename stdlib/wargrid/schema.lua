@@ -260,6 +260,11 @@ local PIECE = { type = "table", help = "a piece type", fields = {
                help = "own piece types it passes over (\"all\")" },
   over_enemy = { type = "string or list of string",
                  help = "enemy piece types it passes over (\"all\")" },
+  screen_not = { type = CONDITIONS,
+                 help = "piece types its hops (Betza p, g) may not pass "
+                        .. "over (\"all\")" },
+  not_capture = { type = CONDITIONS,
+                  help = "piece types it may not capture (\"all\")" },
   rule = { type = "string", help = "the ID of the rule that defines it" },
   help = { type = "string", help = "a short text for the piece key" },
   look = { type = "table", help = "how pictures draw it (wargrid.svg)",
@@ -341,6 +346,10 @@ M.KEYS = {
               help = "the reasons of games cut off by a limit, not decided "
                      .. "(self-play counts them apart)" },
   start = { type = "string", help = "the start position's text" },
+  royal_sight = { type = "boolean",
+                  help = "two royal pieces of the two sides may not face "
+                         .. "each other on an open file or rank (Xiangqi's "
+                         .. "flying general): s:in_check sees it" },
   ai = { type = "table", help = "hints for the built-in AI", fields = {
     search = { type = "string",
                help = "\"alphabeta\" (games of perfect information "
@@ -390,7 +399,7 @@ M.KEYS = {
 M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "pieces", "vars", "phases", "decks", "options",
             "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
-            "ai", "look", "keys", "pgn" }
+            "royal_sight", "ai", "look", "keys", "pgn" }
 
 -- M.describe(keys [, order]) -> lines describing keys (name -> key) and
 -- the keys of their tables, each as its path ("board.layers.NAME.mark"),
