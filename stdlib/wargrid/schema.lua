@@ -215,6 +215,9 @@ local LAYER = { type = "table", help = "a terrain layer", fields = {
     dashed = { type = "boolean", help = "the centre line dashed" },
     label = { type = "string",
               help = "its legend text in pictures (default: label)" },
+    diagonals = { type = "boolean",
+                  help = "the diagonals of each of its regions drawn "
+                         .. "through the points (a palace)" },
   } },
 } }
 
@@ -272,8 +275,9 @@ local PIECE = { type = "table", help = "a piece type", fields = {
     glyph = { type = "string or list",
               help = "a drawing of wargrid.glyphs by name, or its own parts "
                      .. "({ \"path\", d = ... }, { \"circle\", ... })" },
-    text = { type = "string",
-             help = "text drawn on it (default: its letter, without a glyph)" },
+    text = { type = "string or list of string",
+             help = "text drawn on it (default: its letter, without a "
+                    .. "glyph), or a text for each side (Xiangqi's names)" },
     shape = { type = "string",
               help = "what is behind it: disc (the default without a "
                      .. "glyph), counter or none" },
@@ -377,6 +381,14 @@ M.KEYS = {
       dark = { type = "string", help = "the dark squares" },
       chequer = { type = "boolean", help = "false: every square light" },
       lines = { type = "string", help = "the grid lines' colour" },
+      points = { type = "boolean",
+                 help = "pieces stand on the points where lines cross, "
+                        .. "not on squares" },
+      river = { type = "table", help = "lines broken between two ranks",
+                fields = {
+        after = { type = "integer", help = "the rank it runs above" },
+        label = { type = "string", help = "text written in it" },
+      } },
     } },
     sides = { type = "list", help = "each side's colours, side by side",
               each = { type = "table", help = "a side's colours", fields = {
