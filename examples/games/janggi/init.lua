@@ -173,28 +173,29 @@ end
 
 -- End of game ----------------------------------------------------------------
 -- J-E5 counting: each side's pieces by their values (the declaration's);
--- Red, second to move, is given 1.5 points. The table of points, once.
+-- Red, second to move, is given 1.5 points. Blue's pieces alone, and both
+-- sides', as tables for s:material, made once.
 local counts = setmetatable({}, { __mode = "k" })
 function game:count(s)
   local t = counts[self]
   if not t then
-    t = { {}, {} }
+    local blue, both = { {}, {} }, { {}, {} }
     for name, id in pairs(self.T) do
       local v, row = self.def.pieces[name].value or 0, {}
       for sq = 1, self.files * self.ranks do row[sq] = v end
-      t[1][id], t[2][id] = row, row
+      blue[1][id], both[1][id], both[2][id] = row, row, row
     end
-    t = self.rules:piece_squares(t)
+    t = { self.rules:piece_squares(blue), self.rules:piece_squares(both) }
     counts[self] = t
   end
-  local blue, red = s:material(t, 1)
-  return { blue, red + 1.5 }
+  local blue = s:material(t[1], 1)
+  return { blue, blue - s:material(t[2], 1) + 1.5 }
 end
 
 local function by_count(self, s, why)
   local p = self:count(s)
   local winner = p[1] > p[2] and 1 or 2
-  return winner, string.format("%s, %s on points %s to %s", why,
+  return winner, string.format("%s, %s on points %g to %g", why,
                                winner == 1 and "Blue" or "Red", p[1], p[2])
 end
 
