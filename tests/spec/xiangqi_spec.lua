@@ -35,7 +35,7 @@ describe("xiangqi: board and setup (X-B, X-S)", function()
     assert.same({ "c4c5" }, T.from(xq, s, "c4"))
     assert.same({ "g6f6", "g6g7", "g6h6" }, T.from(xq, s, "g6"))
     assert.equal("illegal: X-P7 your soldier on c4 moves that way only on "
-                 .. "the Black's side, and c4 is off it", why(s, "c4d4"))
+                 .. "the far half, and c4 is off it", why(s, "c4d4"))
   end)
 
   it("X-B3 X-P1 X-P2 the general and advisors keep to the palace", function()

@@ -49,9 +49,9 @@ local game = wg.game {
   -- J-B1 9 files (a-i) by 10 ranks
   board = { files = 9, ranks = 10, layers = {
     palace = { squares = palace, mirror = "palace_red", rule = "J-B2",
-               label = "Blue's palace" },
+               label = "palace" },
     palace_red = { squares = palace_red, mirror = "palace", rule = "J-B2",
-                   label = "Red's palace" },
+                   label = "palace" },
     lines = { squares = lines, rule = "J-B3", label = "palace lines",
               look = look.lines },
   } },

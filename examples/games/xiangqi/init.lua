@@ -29,14 +29,14 @@ local game = wg.game {
   board = { files = 9, ranks = 10, layers = {
     -- X-B2 the river splits the board into the two sides' halves
     red_side = { squares = function(_, _, _, rank) return rank <= 5 end,
-                 mirror = "black_side", label = "Red's side" },
+                 mirror = "black_side", label = "home half" },
     black_side = { squares = function(_, _, _, rank) return rank >= 6 end,
-                   mirror = "red_side", label = "Black's side" },
+                   mirror = "red_side", label = "far half" },
     -- X-B3 the palaces
     palace = { squares = PALACE, mirror = "palace_black", rule = "X-B3",
-               label = "Red's palace", look = look.palace },
+               label = "palace", look = look.palace },
     palace_black = { squares = PALACE_BLACK, mirror = "palace",
-                     rule = "X-B3", label = "Black's palace",
+                     rule = "X-B3", label = "palace",
                      look = look.palace },
   } },
   look = look.board,
