@@ -29,6 +29,10 @@ void wg_rules_free(wg_rules *r)
     for (int side = 0; side < 2; side++) {
         wg_free(r->jump[side]);
         r->jump[side] = NULL;
+        wg_free(r->reach[side]);
+        r->reach[side] = NULL;
+        wg_free(r->reach_row[side]);
+        r->reach_row[side] = NULL;
     }
 }
 
@@ -99,30 +103,66 @@ uint64_t wg_rules_key(const wg_rules *r, uint64_t kind, uint64_t a, uint64_t b)
     return wg_mix64(r->seed ^ wg_mix64((kind << 48) ^ (a << 24) ^ b));
 }
 
-static void add_probe(wg_rules *r, int side, int type, const wg_atom *a)
+/* Do two probes look along the same line under the same conditions? */
+static int same_line(const wg_probe *p, const wg_probe *q)
 {
-    const wg_grid *g = &r->grid;
-    int back = wg_grid_vec(&r->grid, -g->vec[a->vec][0], -g->vec[a->vec][1]);
+    return p->vec == q->vec && p->min == q->min && p->max == q->max
+           && p->hop == q->hop && p->sight == q->sight
+           && p->block == q->block && p->noland == q->noland
+           && p->within == q->within && p->nostep == q->nostep
+           && p->screen_not == q->screen_not
+           && p->not_capture == q->not_capture;
+}
+
+/* Adds the probe q for the attacker types q->types, or adds the types to a
+ * probe of the same line. */
+static void put_probe(wg_rules *r, int side, int type, const wg_probe *q)
+{
     for (int i = 0; i < r->nprobes[side]; i++) {
         wg_probe *p = &r->probe[side][i];
-        if (p->vec == back && p->min == a->min && p->max == a->max
-            && p->block == a->block && p->noland == a->noland) {
-            p->types |= 1u << type;
+        if (same_line(p, q)) {
+            p->types |= q->types;
             return;
         }
     }
-    if (back < 0 || r->nprobes[side] == WG_MAX_PROBES) {
+    if (q->vec < 0 || r->nprobes[side] == WG_MAX_PROBES) {
         r->forward_types[side] |= 1u << type;  /* still correct, slower */
         return;
     }
-    wg_probe *p = &r->probe[side][r->nprobes[side]++];
-    p->vec = (int16_t)back;
-    p->min = a->min;
-    p->max = a->max;
-    p->block = a->block;
-    p->noland = a->noland;
-    p->types = 1u << type;
-    p->near = 0;
+    r->probe[side][r->nprobes[side]++] = *q;
+}
+
+static void add_probe(wg_rules *r, int side, int type, const wg_atom *a)
+{
+    const wg_grid *g = &r->grid;
+    wg_probe q = {
+        .vec = (int16_t)wg_grid_vec(&r->grid, -g->vec[a->vec][0],
+                                    -g->vec[a->vec][1]),
+        .min = a->min, .max = a->max, .hop = a->hop,
+        .block = a->block, .noland = a->noland, .within = a->within,
+        .nostep = a->nostep, .screen_not = a->screen_not,
+        .not_capture = a->not_capture, .types = 1u << type,
+    };
+    q.general = a->hop || a->within || a->nostep || a->not_capture;
+    put_probe(r, side, type, &q);
+}
+
+/* royal_sight: a royal piece "attacks" an enemy royal piece along the four
+ * orthogonal lines, up to the first piece, as a rook would capture. */
+static void add_sight(wg_rules *r, int side)
+{
+    static const int8_t dirs[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 },
+                                       { 0, -1 } };
+    for (int d = 0; d < 4; d++) {
+        wg_probe q = {
+            .vec = (int16_t)wg_grid_vec(&r->grid, dirs[d][0], dirs[d][1]),
+            .min = 1, .max = 0, .sight = 1, .general = 1,
+            .types = r->royal_types,
+        };
+        for (int t = 1; t <= r->ntypes; t++)
+            if (r->royal_types >> t & 1)
+                put_probe(r, side, t, &q);
+    }
 }
 
 /* A one-step probe (a king's step) looks at the first square of the line
@@ -135,10 +175,11 @@ static void merge_steps(wg_rules *r, int side)
     for (int i = 0; i < r->nprobes[side]; i++) {
         wg_probe *p = &pr[i];
         wg_probe *line = NULL;
-        for (int j = 0; j < r->nprobes[side] && p->max == 1 && p->min <= 1;
-             j++)
+        for (int j = 0; j < r->nprobes[side] && p->max == 1 && p->min <= 1
+                        && !p->general; j++)
             if (pr[j].vec == p->vec && pr[j].max == 0 && pr[j].min <= 1
-                && pr[j].block == p->block && pr[j].noland == p->noland)
+                && !pr[j].general && pr[j].block == p->block
+                && pr[j].noland == p->noland)
                 line = &pr[j];
         if (line)
             line->near |= p->types;
@@ -146,10 +187,11 @@ static void merge_steps(wg_rules *r, int side)
     for (int i = 0; i < r->nprobes[side]; i++) {
         const wg_probe *p = &pr[i];
         int merged = 0;
-        for (int j = 0; j < r->nprobes[side] && p->max == 1 && p->min <= 1;
-             j++)
+        for (int j = 0; j < r->nprobes[side] && p->max == 1 && p->min <= 1
+                        && !p->general; j++)
             merged |= pr[j].vec == p->vec && pr[j].max == 0
-                      && pr[j].min <= 1 && pr[j].block == p->block
+                      && pr[j].min <= 1 && !pr[j].general
+                      && pr[j].block == p->block
                       && pr[j].noland == p->noland;
         if (!merged)
             pr[n++] = *p;
@@ -161,7 +203,7 @@ static void merge_steps(wg_rules *r, int side)
 static int is_jump(const wg_probe *p)
 {
     return p->max == 1 && p->min <= 1 && !p->near && !p->block
-           && !p->noland;
+           && !p->noland && !p->general;
 }
 
 /* Puts the side's jump probes last and makes their table (rules.h); without
@@ -371,7 +413,7 @@ static void make_walks(wg_rules *r)
     size_t rows = 0, n = 0, nsq = (size_t)r->grid.nsq;
     for (int t = 1; t <= r->ntypes; t++)
         for (int side = 0; side < 2; side++)
-            for (int m = WG_MOVE; m <= WG_CAPTURE; m++) {
+            for (int m = WG_MOVE; m <= (WG_MOVE | WG_CAPTURE); m++) {
                 r->type[t].walk[side][m - 1] = NULL;
                 r->type[t].walk_row[side][m - 1] = NULL;
                 if (!has_walks(r, &r->type[t], side))
@@ -396,7 +438,7 @@ static void make_walks(wg_rules *r)
     uint32_t *row = r->walk_rows;
     for (int t = 1; t <= r->ntypes; t++)
         for (int side = 0; side < 2; side++)
-            for (int m = WG_MOVE; m <= WG_CAPTURE; m++) {
+            for (int m = WG_MOVE; m <= (WG_MOVE | WG_CAPTURE); m++) {
                 wg_type *ty = &r->type[t];
                 if (!has_walks(r, ty, side))
                     continue;
@@ -411,6 +453,78 @@ static void make_walks(wg_rules *r)
                 next += row[nsq + 1];
                 row += nsq + 2;
             }
+}
+
+/* Does the path atom a of a piece on `from` have a route that stays on
+ * the board? Its end square, or 0. */
+static int route_end(const wg_rules *r, const wg_atom *a, int from)
+{
+    const wg_grid *g = &r->grid;
+    int end = wg_grid_ray(g, a->vec, from)[0];
+    for (int i = 0; end && i < a->nroute; i++) {
+        int t = from, k = 0;
+        for (; k < a->nstep && t; k++)
+            t = wg_grid_ray(g, a->route[i][k], t)[0];
+        if (t)
+            return end;
+    }
+    return 0;
+}
+
+/* Is atom a of the side's a path atom that captures, looked at from its
+ * targets (wg_rules.reach)? */
+static int is_reach(const wg_atom *a)
+{
+    return a->nroute && (a->mode & WG_CAPTURE);
+}
+
+/* The side's table of path attacks by target square (wg_rules.reach):
+ * returns 0 without memory (then they are checked forwards). */
+static int make_reach(wg_rules *r, int side)
+{
+    int nsq = r->grid.nsq, n = 0;
+    wg_free(r->reach[side]);
+    wg_free(r->reach_row[side]);
+    r->reach[side] = NULL;
+    r->reach_row[side] = wg_calloc((size_t)nsq + 2, sizeof (uint32_t));
+    if (!r->reach_row[side])
+        return 0;
+    uint32_t *row = r->reach_row[side];
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0 counts the entries of each target, pass 1 fills them */
+        for (int t = 1; t <= r->ntypes; t++) {
+            const wg_type *ty = &r->type[t];
+            for (int i = 0; i < ty->natoms[side] && !ty->nshape; i++) {
+                const wg_atom *a = &ty->atom[side][i];
+                for (int from = 1; is_reach(a) && from <= nsq; from++) {
+                    int end = route_end(r, a, from);
+                    if (!end)
+                        continue;
+                    if (pass == 0)
+                        row[end + 1]++;
+                    else
+                        r->reach[side][row[end]++] = (wg_reach){
+                            (uint16_t)from, (uint8_t)t, (uint8_t)i };
+                }
+            }
+        }
+        if (pass == 1)
+            break;
+        for (int sq = 1; sq <= nsq + 1; sq++)
+            row[sq] += row[sq - 1];
+        n = (int)row[nsq + 1];
+        r->reach[side] = wg_malloc((size_t)(n ? n : 1) * sizeof (wg_reach));
+        if (!r->reach[side]) {
+            wg_free(row);
+            r->reach_row[side] = NULL;
+            return 0;
+        }
+    }
+    /* pass 1 advanced each row's start to the next row's: shift back */
+    for (int sq = nsq + 1; sq > 0; sq--)
+        row[sq] = row[sq - 1];
+    row[0] = 0;
+    return 1;
 }
 
 void wg_rules_finish(wg_rules *r)
@@ -442,26 +556,36 @@ void wg_rules_finish(wg_rules *r)
             for (int i = 0; i < ty->natoms[side]; i++) {
                 const wg_atom *a = &ty->atom[side][i];
                 if (a->nroute || a->within || a->block || a->nostep
-                    || a->noland)
+                    || a->noland || a->hop || a->not_capture)
                     ty->plain[side] = 0;
             }
         }
-        for (int side = 0; side < 2; side++)
+    }
+    for (int side = 0; side < 2; side++) {
+        r->forward_types[side] = 0;
+        r->nprobes[side] = 0;
+        int reach = make_reach(r, side);
+        for (int t = 1; t <= r->ntypes; t++) {
+            const wg_type *ty = &r->type[t];
             for (int i = 0; i < ty->natoms[side]; i++) {
                 const wg_atom *a = &ty->atom[side][i];
-                if (!(a->mode & WG_CAPTURE))
+                if (!(a->mode & WG_CAPTURE) || ty->nshape)
+                    continue;   /* a large piece never captures */
+                /* a path atom is looked at from its targets (the reach
+                 * table); one that passes over pieces on a line is
+                 * checked forwards from where it stands */
+                if (a->nroute && !reach)
+                    r->forward_types[side] |= 1u << t;
+                else if (a->nroute)
                     continue;
-                /* a capturing piece that passes over pieces, covers several
-                 * squares, or whose lines have conditions the probes do not
-                 * read, is checked forwards from where it stands */
-                if (a->over_own || a->over_enemy || ty->nshape || a->within
-                    || a->nostep || a->nroute)
+                else if (a->over_own || a->over_enemy)
                     r->forward_types[side] |= 1u << t;
                 else
                     add_probe(r, side, t, a);
             }
-    }
-    for (int side = 0; side < 2; side++) {
+        }
+        if (r->royal_sight)
+            add_sight(r, side);
         merge_steps(r, side);
         make_jumps(r, side);
     }

@@ -22,6 +22,10 @@ enum { WG_MOVE = 1, WG_CAPTURE = 2 };
 /* wg_type.walk: a square it may stop on, one where another atom may stop
  * too; a header's path atom */
 enum { WG_LAND = 1 << 12, WG_SHARED = 1 << 13, WG_ROUTE = 1 << 8 };
+/* wg_atom.hop: a hopper passes over exactly one piece (the screen) on its
+ * line, any distance before it and after it (the cannon, Betza p), or
+ * lands right behind it (the grasshopper, Betza g) */
+enum { WG_HOP_NONE, WG_HOP_CANNON, WG_HOP_GRASS };
 
 /* Where a line of fire passes exactly between two squares (as from a1 to
  * b3): blocked only when both are occupied, or when either is. */
@@ -57,6 +61,9 @@ typedef struct wg_atom {
     uint32_t nostep;              /* no step from a square of one of these
                                      layers to another square of it */
     uint32_t over_own, over_enemy;/* piece types it may pass over */
+    uint8_t hop;                  /* WG_HOP_*: a slide that hops a screen */
+    uint32_t screen_not;          /* types a hop may not pass over */
+    uint32_t not_capture;         /* types it may not capture */
     uint8_t nroute, nstep;
     int16_t route[WG_MAX_ROUTES][WG_MAX_STEPS];
 } wg_atom;
@@ -65,11 +72,26 @@ typedef struct wg_atom {
 typedef struct wg_probe {
     int16_t vec;                  /* the reversed vector */
     uint8_t min, max;
+    uint8_t hop;                  /* WG_HOP_*: a hopper's line */
+    uint8_t sight;                /* a royal piece's line of sight (rules:
+                                     royal_sight): a royal target only */
+    uint8_t general;              /* any of the conditions below, hop or
+                                     sight: walked by the general walker */
     uint32_t block, noland;
+    uint32_t within, nostep;      /* as the atom's */
+    uint32_t screen_not, not_capture;
     uint32_t types;               /* attacker types that use this line */
     uint32_t near;                /* and types whose one step it is: they
                                      attack from distance 1 only */
 } wg_probe;
+
+/* A path atom's attack, looked at from its target: a piece of one type
+ * on `from` whose atom (index `atom` of its side's) may reach the target
+ * by one of its routes (wg_rules.reach). */
+typedef struct wg_reach {
+    uint16_t from;
+    uint8_t type, atom;
+} wg_reach;
 
 typedef struct wg_type {
     char name[24];
@@ -92,7 +114,7 @@ typedef struct wg_type {
     uint16_t (*leap[2])[WG_MAX_LEAPS + 1];
     /* A one-square type that is not plain, whose atoms' terrain
      * conditions name no dynamic layer, has for each side and each mode
-     * asked for alone (m, WG_MOVE or WG_CAPTURE) a table of its walks from
+     * asked for (m, WG_MOVE, WG_CAPTURE or both) a table of its walks from
      * every square, with the terrain already read (else NULL): the row of
      * sq is walk[side][m - 1][walk_row[side][m - 1][sq] .. [sq + 1]). It
      * holds, in atom order, for each atom with mode m that may stop
@@ -103,10 +125,10 @@ typedef struct wg_type {
      * path atom's are its routes that terrain leaves open, nstep squares
      * each, the end square last. A square where the walks of two atoms of
      * the row may stop has WG_SHARED there (the tracer lists it once).
-     * Only the board is left to read. Both modes at once walk the atoms.
-     * In wg_rules.walks and wg_rules.walk_rows. */
-    const uint16_t *walk[2][2];
-    const uint32_t *walk_row[2][2];
+     * Only the board is left to read. In wg_rules.walks and
+     * wg_rules.walk_rows. */
+    const uint16_t *walk[2][3];
+    const uint32_t *walk_row[2][3];
     int nshape;                   /* 0: one square */
     int8_t shape[WG_MAX_SHAPE][2];
     wg_fire fire;
@@ -117,6 +139,9 @@ typedef struct wg_rules {
     int ntypes;
     wg_type type[WG_MAX_TYPES + 1];
     uint32_t royal_types;
+    int royal_sight;              /* two royal pieces of two sides may not
+                                     face each other on an open file or
+                                     rank: the check test sees it */
     int maxpieces;
     int nvars;
     uint8_t var_hashed[WG_MAX_VARS];
@@ -136,6 +161,12 @@ typedef struct wg_rules {
     int nwalk[2], jstride[2];
     struct wg_jump { uint16_t sq; uint32_t types; } *jump[2];
     uint32_t forward_types[2];    /* attackers the probes cannot see */
+    /* A side's path atoms that capture, by target square: the entries of
+     * sq are reach[side][reach_row[side][sq] .. reach_row[side][sq + 1]),
+     * each a piece's square and type whose atom may reach sq (NULL: none,
+     * or no memory, and the types are forward_types). */
+    wg_reach *reach[2];
+    uint32_t *reach_row[2];
     int8_t mirror[WG_MAX_LAYERS]; /* the layer side 2's patterns use for
                                      each layer (itself by default) */
     uint16_t (*leaps)[WG_MAX_LEAPS + 1];  /* the leapers' tables, or NULL */

@@ -165,6 +165,13 @@ static void read_atom(lua_State *L, wg_rules *r, int t, const char *path)
     a.nostep = mask_field(L, path, "nostep");
     a.over_own = mask_field(L, path, "over_own");
     a.over_enemy = mask_field(L, path, "over_enemy");
+    a.hop = (uint8_t)int_field(L, path, "hop", WG_HOP_NONE, WG_HOP_NONE,
+                               WG_HOP_GRASS);
+    a.screen_not = mask_field(L, path, "screen_not");
+    a.not_capture = mask_field(L, path, "not_capture");
+    if (a.hop && (a.nroute || a.over_own || a.over_enemy))
+        luaL_error(L, "rules: %s: a hopper passes over its screen alone "
+                   "(no routes, over_own or over_enemy)", path);
     int rc = wg_rules_add_atom(r, t, dx, dy, a);
     if (rc == WG_EFULL || rc == WG_EINVAL)
         luaL_error(L, "rules: %s: too many atoms or directions", path);
@@ -218,6 +225,9 @@ static void read_type(lua_State *L, wg_rules *r, int i)
         }
         ty->nshape = (int)n;
         lua_pop(L, 1);
+        for (int k = 0; k < ty->natoms[0]; k++)
+            if (ty->atom[0][k].hop)
+                luaL_error(L, "rules: %s: a large piece does not hop", path);
     }
     if (table_field(L, path, "fire", 1)) {
         char fpath[96];
@@ -281,6 +291,7 @@ static int rules_new(lua_State *L)
     wg_rules_init(r, files, ranks);
     r->maxpieces = int_field(L, "spec", "maxpieces", 128, 1, WG_MAX_PIECES);
     r->actions_per_turn = int_field(L, "spec", "actions_per_turn", 1, 1, 1000);
+    r->royal_sight = bool_field(L, "royal_sight");
     r->ndecks = int_field(L, "spec", "decks", 0, 0, WG_MAX_DECKS);
     if (table_field(L, "spec", "deck_seen", 1)) {
         for (int d = 0; d < r->ndecks; d++) {

@@ -23,10 +23,11 @@ static void refuse_unknown(lua_State *L, const wg_type *ty, int side,
     for (int k = 0; k < ty->natoms[side - 1]; k++) {
         const wg_atom *a = &ty->atom[side - 1][k];
         if ((!modes || (a->mode & modes))
-            && (a->within || a->nostep || a->nroute))
+            && (a->within || a->nostep || a->nroute || a->hop
+                || a->not_capture))
             luaL_error(L, "%s: piece type %s has a pattern with within, "
-                       "nostep or routes, which %s not follow", what,
-                       ty->name, which);
+                       "nostep, routes, a hop or not_capture, which %s not "
+                       "follow", what, ty->name, which);
     }
 }
 

@@ -508,6 +508,17 @@ int wg_state_repetitions(const wg_state *s)
     return count;
 }
 
+int wg_state_repetition_span(const wg_state *s)
+{
+    int n = s->w[W_HISTLEN], now = n;
+    if (n > 0 && s->hist[n - 1] == s->hash)
+        now = n - 1;   /* the last entry is this position itself */
+    for (int k = 0; k < now; k++)
+        if (s->hist[k] == s->hash)
+            return now - k;
+    return 0;
+}
+
 /* ---- randomness --------------------------------------------------------- */
 
 int wg_state_seed(wg_state *s, uint64_t seed)

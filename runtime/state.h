@@ -154,6 +154,10 @@ int wg_state_set_word(wg_state *s, int idx, int32_t v);
 int wg_state_push_history(wg_state *s);
 void wg_state_clear_history(wg_state *s);
 int wg_state_repetitions(const wg_state *s);
+/* How many history entries (turns) back the current position occurred
+ * first, or 0 if it did not occur before: the span of a repetition cycle,
+ * for rules that look at every position in it (perpetual check). */
+int wg_state_repetition_span(const wg_state *s);
 
 /* The state's random generator (splitmix64): a number in [0, n). */
 int wg_state_random(wg_state *s, uint32_t n, uint32_t *out);

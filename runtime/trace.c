@@ -25,84 +25,111 @@ static int emit(const wg_type *ty, int side, unsigned kind, int from, int to,
                                        0, 0, 0));
 }
 
+/* May atom a of a piece of `side` capture the piece qp? */
+static inline int takes(const wg_atom *a, const int32_t *qp, int side)
+{
+    return qp[PF_SIDE] != side && !(a->not_capture >> qp[PF_TYPE] & 1);
+}
+
+/* The end square of route r of path atom a from sq, when every square on
+ * the way obeys the atom's conditions (the start's terrain included), no
+ * piece it may not pass stands before the end, and it may stop there by
+ * terrain; else 0. The end square's piece is not read. */
+static int route_open(const wg_state *s, const wg_atom *a, int side, int sq,
+                      int r)
+{
+    const wg_grid *g = &s->rules->grid;
+    uint32_t prev = wg_terrain(s, sq);
+    if ((prev & a->within) != a->within)
+        return 0;
+    int t = sq;
+    for (int k = 0; k < a->nstep; k++) {
+        t = wg_grid_ray(g, a->route[r][k], t)[0];
+        if (!t)
+            return 0;
+        uint32_t ter = wg_terrain(s, t);
+        if ((ter & a->block) || (ter & a->within) != a->within
+            || (ter & prev & a->nostep))
+            return 0;
+        prev = ter;
+        if (k == a->nstep - 1)           /* the end square */
+            return ter & a->noland ? 0 : t;
+        int q = wg_at(s, t);
+        if (q) {
+            const int32_t *qp = wg_piece(s, q);
+            if (!((qp[PF_SIDE] == side ? a->over_own : a->over_enemy)
+                  >> qp[PF_TYPE] & 1))
+                return 0;
+        }
+    }
+    return 0;
+}
+
 /* The square a path atom reaches from sq by one of its open routes, with
  * *mode WG_MOVE (an empty square) or WG_CAPTURE (an enemy piece); 0 if no
  * route is open. Every square on the way obeys the atom's conditions. */
 static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
                       int *mode)
 {
-    const wg_grid *g = &s->rules->grid;
-    uint32_t start = wg_terrain(s, sq);
-    if ((start & a->within) != a->within)
-        return 0;
     for (int r = 0; r < a->nroute; r++) {
-        int t = sq;
-        uint32_t prev = start;
-        for (int k = 0; k < a->nstep; k++) {
-            t = wg_grid_ray(g, a->route[r][k], t)[0];
-            if (!t)
-                break;
-            uint32_t ter = wg_terrain(s, t);
-            if ((ter & a->block) || (ter & a->within) != a->within
-                || (ter & prev & a->nostep))
-                break;
-            prev = ter;
-            int q = wg_at(s, t);
-            const int32_t *qp = q ? wg_piece(s, q) : NULL;
-            if (k == a->nstep - 1) {     /* the end square */
-                if (ter & a->noland)
-                    break;
-                if (!q && (a->mode & WG_MOVE)) {
-                    *mode = WG_MOVE;
-                    return t;
-                }
-                if (q && qp[PF_SIDE] != side && (a->mode & WG_CAPTURE)) {
-                    *mode = WG_CAPTURE;
-                    return t;
-                }
-                break;
-            }
-            if (q && !((qp[PF_SIDE] == side ? a->over_own : a->over_enemy)
-                       >> qp[PF_TYPE] & 1))
-                break;
+        int t = route_open(s, a, side, sq, r);
+        if (!t)
+            continue;
+        int q = wg_at(s, t);
+        const int32_t *qp = q ? wg_piece(s, q) : NULL;
+        if (!q && (a->mode & WG_MOVE)) {
+            *mode = WG_MOVE;
+            return t;
         }
+        if (q && (a->mode & WG_CAPTURE) && takes(a, qp, side)) {
+            *mode = WG_CAPTURE;
+            return t;
+        }
+        return 0;   /* every route ends there */
     }
     return 0;
 }
 
+/* A stop of a walk on square T in mode M: ON_STOP sees them as `to` and
+ * `mode`. */
+#define STOP_(T, M, ON_STOP)                                                \
+    {                                                                       \
+        int to = (T), mode = (M);                                           \
+        ON_STOP;                                                            \
+    }
+
 /* Walks one atom from sq; calls back for each square it may stop on. The
  * callback gets mode WG_MOVE (empty square) or WG_CAPTURE (enemy piece).
  * Every square from the start on must have the `within` layers, and no step
- * may join two squares of a `nostep` layer. */
+ * may join two squares of a `nostep` layer. A hopper (a->hop) passes its
+ * screen, the first piece on its line, and may stop only beyond it: on the
+ * empty squares up to the next piece, which it may capture (the cannon),
+ * or on the square right behind it (the grasshopper). */
 #define WALK_ATOM(s, a, side, sq, ON_STOP)                                  \
     do {                                                                    \
         if ((a)->nroute) {                                                  \
             int rmode_, rto_ = route_stop((s), (a), (side), (sq), &rmode_); \
-            if (rto_) {                                                     \
-                int to = rto_, mode = rmode_;                               \
-                ON_STOP;                                                    \
-            }                                                               \
+            if (rto_)                                                       \
+                STOP_(rto_, rmode_, ON_STOP);                               \
             break;                                                          \
         }                                                                   \
         const wg_sq *ray_ = wg_grid_ray(&(s)->rules->grid, (a)->vec, (sq)); \
         int max_ = (a)->max ? (a)->max : WG_MAX_RAY;                        \
-        if (!((a)->within | (a)->block | (a)->nostep | (a)->noland)) {      \
+        if (!((a)->within | (a)->block | (a)->nostep | (a)->noland          \
+              | (a)->hop)) {                                                \
             /* no terrain condition: the board alone decides */             \
             for (int d_ = 1; d_ <= max_ && ray_[d_ - 1]; d_++) {            \
                 int t_ = ray_[d_ - 1], q_ = wg_at((s), t_);                 \
                 if (!q_) {                                                  \
-                    if (d_ >= (a)->min && ((a)->mode & WG_MOVE)) {          \
-                        int to = t_, mode = WG_MOVE;                        \
-                        ON_STOP;                                            \
-                    }                                                       \
+                    if (d_ >= (a)->min && ((a)->mode & WG_MOVE))            \
+                        STOP_(t_, WG_MOVE, ON_STOP);                        \
                     continue;                                               \
                 }                                                           \
                 const int32_t *qp_ = wg_piece((s), q_);                     \
                 int own_ = qp_[PF_SIDE] == (side);                          \
-                if (!own_ && d_ >= (a)->min && ((a)->mode & WG_CAPTURE)) {  \
-                    int to = t_, mode = WG_CAPTURE;                         \
-                    ON_STOP;                                                \
-                }                                                           \
+                if (!own_ && d_ >= (a)->min && ((a)->mode & WG_CAPTURE)     \
+                    && !((a)->not_capture >> qp_[PF_TYPE] & 1))             \
+                    STOP_(t_, WG_CAPTURE, ON_STOP);                         \
                 uint32_t over_ = own_ ? (a)->over_own : (a)->over_enemy;    \
                 if (!(over_ & (1u << qp_[PF_TYPE])))                        \
                     break;                                                  \
@@ -112,32 +139,39 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
         uint32_t prev_ = wg_terrain((s), (sq));                             \
         if ((prev_ & (a)->within) != (a)->within)                           \
             break;                                                          \
+        int screen_ = 0;                                                    \
         for (int d_ = 1; d_ <= max_ && ray_[d_ - 1]; d_++) {                \
             int t_ = ray_[d_ - 1];                                          \
             uint32_t ter_ = wg_terrain((s), t_);                            \
-            if ((ter_ & (a)->block) || (ter_ & (a)->within) != (a)->within \
+            if ((ter_ & (a)->block) || (ter_ & (a)->within) != (a)->within  \
                 || (ter_ & prev_ & (a)->nostep))                            \
                 break;                                                      \
             prev_ = ter_;                                                   \
             int q_ = wg_at((s), t_);                                        \
+            if ((a)->hop && !screen_) {   /* before the screen */           \
+                if (q_ && ((a)->screen_not                                  \
+                           >> wg_piece((s), q_)[PF_TYPE] & 1))              \
+                    break;                                                  \
+                screen_ = q_ != 0;                                          \
+                continue;                                                   \
+            }                                                               \
             if (q_) {                                                       \
                 const int32_t *qp_ = wg_piece((s), q_);                     \
                 int own_ = qp_[PF_SIDE] == (side);                          \
                 if (!own_ && d_ >= (a)->min && ((a)->mode & WG_CAPTURE)     \
-                    && !(ter_ & (a)->noland)) {                             \
-                    int to = t_, mode = WG_CAPTURE;                         \
-                    ON_STOP;                                                \
-                }                                                           \
+                    && !(ter_ & (a)->noland)                                \
+                    && !((a)->not_capture >> qp_[PF_TYPE] & 1))             \
+                    STOP_(t_, WG_CAPTURE, ON_STOP);                         \
                 uint32_t over_ = own_ ? (a)->over_own : (a)->over_enemy;    \
-                if (!(over_ & (1u << qp_[PF_TYPE])))                        \
+                if ((a)->hop || !(over_ & (1u << qp_[PF_TYPE])))            \
                     break;                                                  \
                 continue;                                                   \
             }                                                               \
             if (d_ >= (a)->min && ((a)->mode & WG_MOVE)                     \
-                && !(ter_ & (a)->noland)) {                                 \
-                int to = t_, mode = WG_MOVE;                                \
-                ON_STOP;                                                    \
-            }                                                               \
+                && !(ter_ & (a)->noland))                                   \
+                STOP_(t_, WG_MOVE, ON_STOP);                                \
+            if ((a)->hop == WG_HOP_GRASS)   /* right behind the screen */   \
+                break;                                                      \
         }                                                                   \
     } while (0)
 
@@ -187,15 +221,39 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
                     int t_ = e_[n_ - 1] & 0xfff, q_ = board_[t_];           \
                     int dup = e_[n_ - 1] & WG_SHARED;                       \
                     (void)dup;                                              \
-                    if (!q_ && (am_ & WG_MOVE)) {                           \
-                        int to = t_, mode = WG_MOVE;                        \
-                        ON_STOP;                                            \
-                    } else if (q_ && (am_ & WG_CAPTURE)                     \
-                               && pieces_[q_ * PF_SIZE + PF_SIDE]           \
-                                  != (side)) {                              \
-                        int to = t_, mode = WG_CAPTURE;                     \
-                        ON_STOP;                                            \
+                    if (!q_ && (am_ & WG_MOVE))                             \
+                        STOP_(t_, WG_MOVE, ON_STOP)                         \
+                    else if (q_ && (am_ & WG_CAPTURE)                       \
+                             && takes(a_, pieces_ + q_ * PF_SIZE, (side)))  \
+                        STOP_(t_, WG_CAPTURE, ON_STOP)                      \
+                    break;                                                  \
+                }                                                           \
+                continue;                                                   \
+            }                                                               \
+            if (a_->hop) {                                                  \
+                /* the screen first, then the stops beyond it */            \
+                int screen_ = 0;                                            \
+                for (; e_ < next_; e_++) {                                  \
+                    int t_ = *e_ & 0xfff, q_ = board_[t_];                  \
+                    int dup = *e_ & WG_SHARED;                              \
+                    (void)dup;                                              \
+                    if (!screen_) {                                         \
+                        if (q_ && (a_->screen_not                           \
+                                   >> pieces_[q_ * PF_SIZE + PF_TYPE] & 1)) \
+                            break;                                          \
+                        screen_ = q_ != 0;                                  \
+                        continue;                                           \
                     }                                                       \
+                    if (!q_) {                                              \
+                        if ((*e_ & WG_LAND) && (am_ & WG_MOVE))             \
+                            STOP_(t_, WG_MOVE, ON_STOP);                    \
+                        if (a_->hop == WG_HOP_GRASS)                        \
+                            break;                                          \
+                        continue;                                           \
+                    }                                                       \
+                    if ((*e_ & WG_LAND) && (am_ & WG_CAPTURE)               \
+                        && takes(a_, pieces_ + q_ * PF_SIZE, (side)))       \
+                        STOP_(t_, WG_CAPTURE, ON_STOP);                     \
                     break;                                                  \
                 }                                                           \
                 continue;                                                   \
@@ -205,18 +263,15 @@ static int route_stop(const wg_state *s, const wg_atom *a, int side, int sq,
                 int dup = *e_ & WG_SHARED;                                  \
                 (void)dup;                                                  \
                 if (!q_) {                                                  \
-                    if ((*e_ & WG_LAND) && (am_ & WG_MOVE)) {               \
-                        int to = t_, mode = WG_MOVE;                        \
-                        ON_STOP;                                            \
-                    }                                                       \
+                    if ((*e_ & WG_LAND) && (am_ & WG_MOVE))                 \
+                        STOP_(t_, WG_MOVE, ON_STOP);                        \
                     continue;                                               \
                 }                                                           \
                 const int32_t *qp_ = pieces_ + q_ * PF_SIZE;                \
                 int own_ = qp_[PF_SIDE] == (side);                          \
-                if (!own_ && (*e_ & WG_LAND) && (am_ & WG_CAPTURE)) {       \
-                    int to = t_, mode = WG_CAPTURE;                         \
-                    ON_STOP;                                                \
-                }                                                           \
+                if (!own_ && (*e_ & WG_LAND) && (am_ & WG_CAPTURE)          \
+                    && !(a_->not_capture >> qp_[PF_TYPE] & 1))              \
+                    STOP_(t_, WG_CAPTURE, ON_STOP);                         \
                 uint32_t over_ = own_ ? a_->over_own : a_->over_enemy;      \
                 if (!(over_ >> qp_[PF_TYPE] & 1))                           \
                     break;                                                  \
@@ -387,8 +442,7 @@ int wg_trace_piece_modes(const wg_state *s, int pid, int modes, unsigned kind,
             WG_TRY(trace_large(s, pid, kind, out));
         return out->n - n0;
     }
-    if ((modes == WG_MOVE || modes == WG_CAPTURE)
-        && ty->walk[side - 1][modes - 1])
+    if (ty->walk[side - 1][modes - 1])
         return trace_row(s, ty, side, sq, modes, kind, out);
     uint8_t seen[WG_MAX_SQ + 1];
     if (ty->overlap)
@@ -461,7 +515,7 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
                         unsigned kind, wg_actlist *out)
 {
     const int32_t *list = wg_list(s, side);
-    int n0 = out->n, row = modes == WG_MOVE || modes == WG_CAPTURE;
+    int n0 = out->n;
     /* wg_trace_piece_modes's cases, the plain and the table walks first */
     for (int i = 0, n = wg_count(s, side); i < n; i++) {
         const int32_t *p = wg_piece(s, list[i]);
@@ -471,7 +525,7 @@ int wg_trace_side_modes(const wg_state *s, int side, int modes, uint32_t types,
             continue;
         if (ty->plain[side - 1])
             WG_TRY(trace_plain(s, ty, side, sq, modes, kind, out, 0));
-        else if (row && ty->walk[side - 1][modes - 1])
+        else if (ty->walk[side - 1][modes - 1])
             WG_TRY(trace_row(s, ty, side, sq, modes, kind, out));
         else
             WG_TRY(wg_trace_piece_modes(s, list[i], modes, kind, out));
@@ -618,6 +672,10 @@ static int why_target(const wg_state *s, const wg_atom *a, int side, int sq,
         *score = 1;
         return WG_WHY_MODE;
     }
+    if (q && (a->not_capture >> wg_piece(s, q)[PF_TYPE] & 1)) {
+        *score = 1;
+        return WG_WHY_VICTIM;
+    }
     return WG_WHY_OK;
 }
 
@@ -706,7 +764,20 @@ static int why_steps(const wg_state *s, const wg_atom *a, int from, int sq)
     return 0;
 }
 
-/* A slide or leap atom to sq. */
+/* A hopper's piece on t, k steps of its walk to sq (d steps): the failure
+ * it makes, or WG_WHY_OK when it is the screen (*screen gets t). */
+static int why_screen(const wg_state *s, const wg_atom *a, int t, int k,
+                      int d, int *screen)
+{
+    if (*screen)
+        return WG_WHY_HOPS;
+    if (a->screen_not >> wg_piece(s, wg_at(s, t))[PF_TYPE] & 1)
+        return WG_WHY_JUMP;
+    *screen = t;
+    return a->hop == WG_HOP_GRASS && k < d - 1 ? WG_WHY_BEHIND : WG_WHY_OK;
+}
+
+/* A slide, leap or hop atom to sq. */
 static void why_ray(const wg_state *s, const wg_atom *a, int side, int from,
                     int sq, int modes, why_best *best)
 {
@@ -729,6 +800,7 @@ static void why_ray(const wg_state *s, const wg_atom *a, int side, int from,
         why_keep(best, WG_WHY_OUTSIDE, from, 0, a->within & ~prev, 2);
         return;
     }
+    int screen = 0;
     for (int k = 1; k <= d; k++) {
         int t = ray[k - 1];
         uint32_t ter = wg_terrain(s, t);
@@ -737,10 +809,21 @@ static void why_ray(const wg_state *s, const wg_atom *a, int side, int from,
             return;
         }
         prev = ter;
-        if (k < d && wg_at(s, t) && !why_passes(s, a, side, wg_at(s, t))) {
+        if (k < d && wg_at(s, t) && a->hop) {
+            int before = screen;
+            if ((why = why_screen(s, a, t, k, d, &screen))) {
+                why_keep(best, why, t, before, 0, 2 + k);
+                return;
+            }
+        } else if (k < d && wg_at(s, t)
+                   && !why_passes(s, a, side, wg_at(s, t))) {
             why_keep(best, WG_WHY_PIECE, t, 0, 0, 2 + k);
             return;
         }
+    }
+    if (a->hop && !screen) {
+        why_keep(best, WG_WHY_SCREEN, sq, 0, 0, 2 + d);
+        return;
     }
     if (wg_terrain(s, sq) & a->noland) {
         why_keep(best, WG_WHY_LAND, sq, 0, wg_terrain(s, sq) & a->noland,
@@ -917,15 +1000,133 @@ static int jump_attacks(const wg_state *s, int sq, int by)
     return 0;
 }
 
-int wg_trace_attacked(const wg_state *s, int sq, int by)
+/* Could a path atom a of a piece of `by` on `from` capture on sq, were a
+ * piece of type vt there (0: of any type it may capture)? The piece on sq
+ * itself is not read. */
+static int route_hits(const wg_state *s, const wg_atom *a, int by, int from,
+                      int sq, int vt)
+{
+    if (!(a->mode & WG_CAPTURE) || (vt && (a->not_capture >> vt & 1)))
+        return 0;
+    for (int r = 0; r < a->nroute; r++)
+        if (route_open(s, a, by, from, r) == sq)
+            return 1;
+    return 0;
+}
+
+/* The same for a slide, a leap or a hop. */
+static int line_hits(const wg_state *s, const wg_atom *a, int by, int from,
+                     int sq, int vt)
+{
+    const wg_sq *ray = wg_grid_ray(&s->rules->grid, a->vec, from);
+    uint32_t prev = wg_terrain(s, from);
+    if (!(a->mode & WG_CAPTURE) || (prev & a->within) != a->within
+        || (vt && (a->not_capture >> vt & 1)))
+        return 0;
+    int max = a->max ? a->max : WG_MAX_RAY, screen = 0;
+    for (int d = 1; d <= max && ray[d - 1]; d++) {
+        int t = ray[d - 1];
+        uint32_t ter = wg_terrain(s, t);
+        if ((ter & a->block) || (ter & a->within) != a->within
+            || (ter & prev & a->nostep))
+            return 0;
+        prev = ter;
+        if (t == sq)
+            return d >= a->min && !(ter & a->noland) && (!a->hop || screen);
+        int q = wg_at(s, t);
+        if (a->hop && screen && (q || a->hop == WG_HOP_GRASS))
+            return 0;            /* a second piece, or not right behind */
+        if (!q)
+            continue;
+        const int32_t *qp = wg_piece(s, q);
+        if (a->hop) {
+            if (a->screen_not >> qp[PF_TYPE] & 1)
+                return 0;
+            screen = 1;
+        } else if (!((qp[PF_SIDE] == by ? a->over_own : a->over_enemy)
+                     >> qp[PF_TYPE] & 1)) {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* 1 if a piece of `by` attacks sq along the general probe p (one with
+ * terrain conditions, a hop, a type it may not capture, or royal sight):
+ * the walk back from sq reads the terrain of every square on the way, as
+ * the tracer would going forward. vt: the type on sq, or 0. */
+static int probe_hits(const wg_state *s, const wg_probe *p, int sq,
+                      uint32_t ter, int vt, int by)
+{
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
+    if ((ter & (p->noland | p->block)) || (ter & p->within) != p->within
+        || (vt && (p->not_capture >> vt & 1)))
+        return 0;
+    const wg_sq *ray = wg_grid_ray(&s->rules->grid, p->vec, sq);
+    int max = p->max ? p->max : WG_MAX_RAY, screen = 0;
+    uint32_t prev = ter;
+    for (int d = 1; d <= max && ray[d - 1]; d++) {
+        int t = ray[d - 1], q = board[t];
+        uint32_t tt = wg_terrain(s, t);
+        if ((tt & prev & p->nostep) || (tt & p->within) != p->within)
+            return 0;
+        prev = tt;
+        if (q) {
+            const int32_t *qp = pieces + q * PF_SIZE;
+            if (!p->hop || screen)
+                return qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1)
+                       && d >= p->min;
+            if ((tt & p->block) || (p->screen_not >> qp[PF_TYPE] & 1))
+                return 0;
+            screen = d;
+            continue;
+        }
+        if ((tt & p->block) || (p->hop == WG_HOP_GRASS && !screen))
+            return 0;            /* a grasshopper's screen is next to sq */
+    }
+    return 0;
+}
+
+/* 1 if a piece of `by` attacks sq by a path atom (wg_rules.reach). */
+static int reach_attacks(const wg_state *s, int sq, int by, int vt)
+{
+    const wg_rules *r = s->rules;
+    const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
+    if (!r->reach[by - 1])
+        return 0;
+    const uint32_t *row = r->reach_row[by - 1];
+    for (uint32_t i = row[sq]; i < row[sq + 1]; i++) {
+        const wg_reach *e = &r->reach[by - 1][i];
+        int q = board[e->from];
+        if (q && pieces[q * PF_SIZE + PF_SIDE] == by
+            && pieces[q * PF_SIZE + PF_TYPE] == e->type
+            && route_hits(s, &r->type[e->type].atom[by - 1][e->atom], by,
+                          e->from, sq, vt))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 if a piece of side `by` could capture on sq (a piece of the type
+ * standing there, or, when it is empty, of any type); with sight, a royal
+ * piece there also counts as attacked by an enemy royal piece it faces
+ * (royal_sight). */
+static int attacks(const wg_state *s, int sq, int by, int sight)
 {
     const wg_rules *r = s->rules;
     const int32_t *board = s->w + s->o_board, *pieces = s->w + s->o_piece;
     uint32_t ter = wg_terrain(s, sq);
+    int q0 = board[sq], vt = q0 ? pieces[q0 * PF_SIZE + PF_TYPE] : 0;
+    int royal = sight && vt && (r->royal_types >> vt & 1);
     if (jump_attacks(s, sq, by))
         return 1;
     const wg_probe *p = r->probe[by - 1], *end = p + r->nwalk[by - 1];
     for (; p < end; p++) {
+        if (p->general) {
+            if ((!p->sight || royal) && probe_hits(s, p, sq, ter, vt, by))
+                return 1;
+            continue;
+        }
         if (ter & (p->noland | p->block))
             continue;
         const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, sq);
@@ -956,17 +1157,33 @@ int wg_trace_attacked(const wg_state *s, int sq, int by)
                 break;
         }
     }
+    if (reach_attacks(s, sq, by, vt))
+        return 1;
     uint32_t fwd = r->forward_types[by - 1];
     if (fwd) {
+        /* pieces that pass over others: each of their atoms, forwards */
         const int32_t *list = wg_list(s, by);
         for (int i = 0, n = wg_count(s, by); i < n; i++) {
             const int32_t *qp = wg_piece(s, list[i]);
-            if ((fwd >> qp[PF_TYPE] & 1) && wg_at(s, qp[PF_SQ]) == list[i]
-                && wg_trace_reaches(s, list[i], sq, WG_CAPTURE))
-                return 1;
+            const wg_type *ty = &r->type[qp[PF_TYPE]];
+            int from = qp[PF_SQ];
+            if (!(fwd >> qp[PF_TYPE] & 1) || from == sq
+                || wg_at(s, from) != list[i])
+                continue;
+            for (int k = 0; k < ty->natoms[by - 1]; k++) {
+                const wg_atom *a = &ty->atom[by - 1][k];
+                if (a->nroute ? route_hits(s, a, by, from, sq, vt)
+                              : line_hits(s, a, by, from, sq, vt))
+                    return 1;
+            }
         }
     }
     return 0;
+}
+
+int wg_trace_attacked(const wg_state *s, int sq, int by)
+{
+    return attacks(s, sq, by, 0);
 }
 
 int wg_trace_in_check(const wg_state *s, int side)
@@ -975,9 +1192,39 @@ int wg_trace_in_check(const wg_state *s, int side)
     const int32_t *list = wg_list(s, side);
     for (int i = 0, n = wg_count(s, side); i < n && royal; i++) {
         const int32_t *p = wg_piece(s, list[i]);
-        if ((royal >> p[PF_TYPE] & 1)
-            && wg_trace_attacked(s, p[PF_SQ], 3 - side))
+        if ((royal >> p[PF_TYPE] & 1) && p[PF_SQ]
+            && attacks(s, p[PF_SQ], 3 - side, 1))
             return 1;
+    }
+    return 0;
+}
+
+int wg_trace_facing(const wg_state *s, int *a, int *b)
+{
+    static const int8_t dirs[2][2] = { { 1, 0 }, { 0, 1 } };
+    uint32_t royal = s->rules->royal_types;
+    const wg_grid *g = &s->rules->grid;
+    const int32_t *list = wg_list(s, 1);
+    for (int i = 0, n = wg_count(s, 1); i < n && royal; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        if (!(royal >> p[PF_TYPE] & 1) || !p[PF_SQ])
+            continue;
+        for (int d = 0; d < 2; d++)
+            for (int sign = -1; sign <= 1; sign += 2) {
+                int t = p[PF_SQ];
+                do
+                    t = wg_grid_step(g, t, sign * dirs[d][0],
+                                     sign * dirs[d][1]);
+                while (t && !wg_at(s, t));
+                if (!t)
+                    continue;
+                const int32_t *q = wg_piece(s, wg_at(s, t));
+                if (q[PF_SIDE] == 2 && (royal >> q[PF_TYPE] & 1)) {
+                    *a = p[PF_SQ];
+                    *b = t;
+                    return 1;
+                }
+            }
     }
     return 0;
 }
@@ -992,9 +1239,9 @@ static int spans(const wg_state *s, int pid, int cap)
 }
 
 /* 1 if playing move x (on the board alone) leaves a royal piece of `side`
- * attacked; lone_king: x moves the side's only royal piece. The probes read
- * only the board, and the forward check skips a piece whose square another
- * piece has taken. */
+ * attacked (or, under royal_sight, facing an enemy one); lone_king: x moves
+ * the side's only royal piece. The probes read only the board, and the
+ * forward check skips a piece whose square another piece has taken. */
 static int exposes(wg_state *s, wg_action x, int side, int lone_king)
 {
     int32_t *board = s->w + s->o_board;
@@ -1015,7 +1262,7 @@ static int exposes(wg_state *s, wg_action x, int side, int lone_king)
     board[to] = pid;
     pp[PF_SQ] = to;
     /* the side's only royal piece moving: where it lands is all to ask */
-    int bad = lone_king ? wg_trace_attacked(s, to, 3 - side)
+    int bad = lone_king ? attacks(s, to, 3 - side, 1)
                         : wg_trace_in_check(s, side);
     pp[PF_SQ] = oldsq;
     board[to] = cap;
@@ -1023,20 +1270,133 @@ static int exposes(wg_state *s, wg_action x, int side, int lone_king)
     return bad;
 }
 
-/* wg_trace_attacked(s, ksq, 3 - side) by the probes alone, in the same
- * walk from ksq marking the pieces of `side` that stand between its royal
- * piece there and an enemy line piece: moving one of them may expose the
- * royal piece. Returns 1 if ksq is attacked (the marks are then unfinished). */
-static int attacked_or_pins(const wg_state *s, int ksq, int side,
-                            uint64_t *pinned)
+static void mark(uint64_t *set, int sq)
+{
+    set[sq >> 6] |= 1ull << (sq & 63);
+}
+
+/* A hopper's probe p from the royal piece on ksq, for attacked_or_pins:
+ * 1 if it attacks ksq now. Else, for each attacker of the probe among the
+ * first three pieces on the line, one move putting a piece on the line or
+ * taking one off it may make it attack: every square up to it is marked
+ * in `guard` (moves to or from there are played out). */
+static int hop_guard(const wg_state *s, const wg_probe *p, int ksq, int by,
+                     uint32_t ter, int vt, uint64_t *guard, int *guarded)
+{
+    if (probe_hits(s, p, ksq, ter, vt, by))
+        return 1;
+    const wg_sq *ray = wg_grid_ray(&s->rules->grid, p->vec, ksq);
+    int max = p->max ? p->max : WG_MAX_RAY, seen = 0;
+    for (int d = 1; d <= max && ray[d - 1] && seen < 3; d++) {
+        int q = wg_at(s, ray[d - 1]);
+        if (!q)
+            continue;
+        seen++;
+        const int32_t *qp = wg_piece(s, q);
+        if (qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1)) {
+            for (int k = 1; k < d; k++)
+                mark(guard, ray[k - 1]);
+            *guarded = 1;
+        }
+    }
+    return 0;
+}
+
+/* A line probe with conditions (p->general), for attacked_or_pins: 1 if
+ * it attacks ksq now; else the piece of `side` that alone stands between
+ * ksq and an attacker, if any, is marked pinned. */
+static int general_pins(const wg_state *s, const wg_probe *p, int ksq,
+                        int side, uint32_t ter, int vt, uint64_t *pinned)
+{
+    int by = 3 - side;
+    if ((ter & (p->noland | p->block)) || (ter & p->within) != p->within
+        || (vt && (p->not_capture >> vt & 1)))
+        return 0;
+    const wg_sq *ray = wg_grid_ray(&s->rules->grid, p->vec, ksq);
+    int max = p->max ? p->max : WG_MAX_RAY, shield = 0;
+    uint32_t prev = ter;
+    for (int d = 1; d <= max && ray[d - 1]; d++) {
+        int t = ray[d - 1], q = wg_at(s, t);
+        uint32_t tt = wg_terrain(s, t);
+        if ((tt & prev & p->nostep) || (tt & p->within) != p->within)
+            return 0;
+        prev = tt;
+        if (q) {
+            const int32_t *qp = wg_piece(s, q);
+            if (qp[PF_SIDE] == side && !shield && !(tt & p->block)) {
+                shield = t;
+                continue;
+            }
+            if (qp[PF_SIDE] == by && (p->types >> qp[PF_TYPE] & 1)
+                && d >= p->min) {
+                if (!shield)
+                    return 1;
+                mark(pinned, shield);
+            }
+            return 0;
+        }
+        if (tt & p->block)
+            return 0;
+    }
+    return 0;
+}
+
+/* The path atoms that may reach ksq, for attacked_or_pins: 1 if one
+ * attacks it now; else the squares on the routes of every attacker in
+ * place are marked pinned (a piece leaving one may open a route). */
+static int reach_pins(const wg_state *s, int ksq, int by, int vt,
+                      uint64_t *pinned)
 {
     const wg_rules *r = s->rules;
-    int by = 3 - side;
+    if (!r->reach[by - 1])
+        return 0;
+    const uint32_t *row = r->reach_row[by - 1];
+    for (uint32_t i = row[ksq]; i < row[ksq + 1]; i++) {
+        const wg_reach *e = &r->reach[by - 1][i];
+        int q = wg_at(s, e->from);
+        if (!q || wg_piece(s, q)[PF_SIDE] != by
+            || wg_piece(s, q)[PF_TYPE] != e->type)
+            continue;
+        const wg_atom *a = &r->type[e->type].atom[by - 1][e->atom];
+        if (route_hits(s, a, by, e->from, ksq, vt))
+            return 1;
+        for (int k = 0; k < a->nroute; k++)
+            for (int j = 0, t = e->from; j < a->nstep - 1 && t; j++) {
+                t = wg_grid_ray(&r->grid, a->route[k][j], t)[0];
+                if (t)
+                    mark(pinned, t);
+            }
+    }
+    return 0;
+}
+
+/* attacks(s, ksq, 3 - side, 1) without the forward check, in the same walk
+ * from ksq marking the pieces of `side` that stand between its royal piece
+ * there and an enemy line piece or a path atom's attacker (moving one of
+ * them may expose the royal piece), and, for hoppers, in `guard` the
+ * squares where any move on or off may expose it. Returns 1 if ksq is
+ * attacked (the marks are then unfinished). */
+static int attacked_or_pins(const wg_state *s, int ksq, int side,
+                            uint64_t *pinned, uint64_t *guard, int *guarded)
+{
+    const wg_rules *r = s->rules;
+    int by = 3 - side, q0 = wg_at(s, ksq);
+    int vt = q0 ? wg_piece(s, q0)[PF_TYPE] : 0;
     uint32_t ter = wg_terrain(s, ksq);
-    if (jump_attacks(s, ksq, by))
+    if (jump_attacks(s, ksq, by) || reach_pins(s, ksq, by, vt, pinned))
         return 1;
     for (int i = 0; i < r->nwalk[by - 1]; i++) {
         const wg_probe *p = &r->probe[by - 1][i];
+        if (p->hop) {
+            if (hop_guard(s, p, ksq, by, ter, vt, guard, guarded))
+                return 1;
+            continue;
+        }
+        if (p->general) {
+            if (general_pins(s, p, ksq, side, ter, vt, pinned))
+                return 1;
+            continue;
+        }
         if (ter & (p->noland | p->block))
             continue;
         const wg_sq *ray = wg_grid_ray(&r->grid, p->vec, ksq);
@@ -1057,7 +1417,7 @@ static int attacked_or_pins(const wg_state *s, int ksq, int side,
                 if (reaches && !shield)
                     return 1;
                 if (reaches)
-                    pinned[shield >> 6] |= 1ull << (shield & 63);
+                    mark(pinned, shield);
                 break;
             }
             if (p->block && (wg_terrain(s, t) & p->block))
@@ -1071,15 +1431,23 @@ static int attacked_or_pins(const wg_state *s, int ksq, int side,
 typedef struct safety {
     int side, ksq, nroyal;
     int fast;      /* one royal piece, not attacked, every attacker seen by
-                      the probes: only the king's moves and those from a
-                      pinned square can expose it */
+                      the probes and the path table: only the king's moves,
+                      those from a pinned square and those to or from a
+                      guarded one can expose it */
     int shaped;    /* the game has pieces on several squares */
+    int guarded;   /* some square is guarded */
     uint64_t pinned[(WG_MAX_SQ + 64) / 64];   /* a bit a square, when fast */
+    uint64_t guard[(WG_MAX_SQ + 64) / 64];
 } safety;
 
 static int is_pinned(const safety *c, int sq)
 {
     return c->pinned[sq >> 6] >> (sq & 63) & 1;
+}
+
+static int is_guarded(const safety *c, int sq)
+{
+    return c->guard[sq >> 6] >> (sq & 63) & 1;
 }
 
 static void safety_init(wg_state *s, int side, safety *c)
@@ -1096,9 +1464,11 @@ static void safety_init(wg_state *s, int side, safety *c)
         }
     }
     for (size_t i = 0; i < sizeof c->pinned / sizeof c->pinned[0]; i++)
-        c->pinned[i] = 0;
-    c->fast = c->nroyal == 1 && !s->rules->forward_types[2 - side]
-              && !attacked_or_pins(s, c->ksq, side, c->pinned);
+        c->pinned[i] = c->guard[i] = 0;
+    c->guarded = 0;
+    c->fast = c->nroyal == 1 && c->ksq && !s->rules->forward_types[2 - side]
+              && !attacked_or_pins(s, c->ksq, side, c->pinned, c->guard,
+                                   &c->guarded);
     /* a piece on several squares shields, or is taken, on all of them at
      * once, which the pinned squares do not tell */
     c->shaped = 0;
@@ -1113,10 +1483,11 @@ static int keep_safe(wg_state *s, wg_actlist *l, int first, const safety *c)
     int kept = first;
     for (int i = first; i < l->n; i++) {
         wg_action x = l->a[i];
-        int from = (int)wg_act_a(x);
+        int from = (int)wg_act_a(x), to = (int)wg_act_b(x);
         int safe = c->fast && from != c->ksq && !is_pinned(c, from)
-                   && !(c->shaped && spans(s, wg_at(s, from),
-                                           wg_at(s, (int)wg_act_b(x))));
+                   && !(c->guarded && (is_guarded(c, from)
+                                       || is_guarded(c, to)))
+                   && !(c->shaped && spans(s, wg_at(s, from), wg_at(s, to)));
         if (safe || !exposes(s, x, c->side,
                              c->nroyal == 1 && from == c->ksq))
             l->a[kept++] = x;
@@ -1146,7 +1517,8 @@ int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out)
         WG_TRY(wg_trace_side(s, side, kind, out));
         return keep_safe(s, out, n0, &c) - n0;
     }
-    /* only the king's moves and a pinned piece's need the filter */
+    /* only the king's moves, a pinned piece's, and where a square is
+     * guarded any piece's need the filter */
     const int32_t *list = wg_list(s, side);
     for (int i = 0, n = wg_count(s, side); i < n; i++) {
         const int32_t *p = wg_piece(s, list[i]);
@@ -1157,7 +1529,7 @@ int wg_trace_side_safe(wg_state *s, int side, unsigned kind, wg_actlist *out)
                                out, 0));
         else
             WG_TRY(wg_trace_piece(s, list[i], kind, out));
-        if (sq == c.ksq || is_pinned(&c, sq))
+        if (sq == c.ksq || is_pinned(&c, sq) || c.guarded)
             keep_safe(s, out, first, &c);
     }
     return out->n - n0;

@@ -57,7 +57,14 @@ enum {
     WG_WHY_OUTSIDE,   /* `at` (the start, too) lacks `layers`, which every
                          square of the atom's walk must have */
     WG_WHY_LAND,      /* it may pass `at` (sq) but not stop there: `layers` */
-    WG_WHY_EDGE       /* a large piece anchored at `at` leaves the board */
+    WG_WHY_EDGE,      /* a large piece anchored at `at` leaves the board */
+    WG_WHY_SCREEN,    /* a hopper finds no piece to hop over before sq */
+    WG_WHY_HOPS,      /* a hopper meets a second piece, on `at`, after its
+                         screen on `at2`: it hops over exactly one */
+    WG_WHY_JUMP,      /* the piece on `at` may not serve as its screen */
+    WG_WHY_VICTIM,    /* the piece on sq is of a type it may not capture */
+    WG_WHY_BEHIND     /* a grasshopper lands right behind its screen, on
+                         `at`'s far side, never further */
 };
 
 typedef struct wg_why {
@@ -95,10 +102,17 @@ enum { WG_ORTHOGONAL = 1, WG_DIAGONAL = 2 };
 int wg_trace_flanked(const wg_state *s, int by, int lines, unsigned kind,
                      wg_actlist *out);
 
-/* 1 if a piece of side `by` could capture on sq. */
+/* 1 if a piece of side `by` could capture on sq by its patterns, every
+ * kind of atom and condition read: the piece standing there, or on an
+ * empty square a piece of any type (the piece on sq itself is not read). */
 int wg_trace_attacked(const wg_state *s, int sq, int by);
-/* 1 if one of the side's royal pieces is attacked. */
+/* 1 if one of the side's royal pieces is attacked, or, under the rules'
+ * royal_sight, faces an enemy royal piece on an open file or rank. */
 int wg_trace_in_check(const wg_state *s, int side);
+/* 1 if a royal piece of side 1 and one of side 2 stand on one file or rank
+ * with no piece between (whatever the rules say of it); *a and *b get
+ * their squares. */
+int wg_trace_facing(const wg_state *s, int *a, int *b);
 
 /* Removes from l the moves (fields a = from, b = to) after which one of the
  * mover's royal pieces would be attacked. Returns the number kept. */

@@ -134,14 +134,17 @@ static int trace_reaches(lua_State *L)
 /* s:why_not(pid, sq [, mode]) -> nil if the piece's pattern reaches sq
  * (mode "move", "capture" or "all", the default: the atoms asked), else
  * why, the square where it failed, the layers concerned (a bit mask), and
- * for a path atom the square where another route failed. why is one of
- * "pattern", "mode", "own", "piece", "terrain", "step", "outside", "land",
- * "edge" (see wg_trace_why). */
+ * for a path atom the square where another route failed (for "hops", the
+ * screen's square). why is one of "pattern", "mode", "own", "piece",
+ * "terrain", "step", "outside", "land", "edge", and for hoppers and
+ * captures "screen", "hops", "jump", "victim", "behind" (see
+ * wg_trace_why). */
 static int trace_why_not(lua_State *L)
 {
     static const char *const names[] = {
         NULL, "pattern", "mode", "own", "piece", "terrain", "step",
-        "outside", "land", "edge"
+        "outside", "land", "edge", "screen", "hops", "jump", "victim",
+        "behind"
     };
     wg_state *s = wg_check_state(L, 1);
     int pid = wg_check_piece(L, s, 2), sq = wg_check_square(L, s->rules, 3);
@@ -160,7 +163,9 @@ static int trace_why_not(lua_State *L)
     return 4;
 }
 
-/* s:attacked(sq, by) -> boolean: could a piece of side `by` capture on sq */
+/* s:attacked(sq, by) -> boolean: could a piece of side `by` capture on sq
+ * by its patterns (every kind of atom, conditions included): the piece
+ * standing there, or on an empty square a piece of any type */
 static int trace_attacked(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
@@ -207,12 +212,28 @@ static int trace_flanked(lua_State *L)
     return 1;
 }
 
-/* s:in_check(side) -> true when a royal piece of side is attacked */
+/* s:in_check(side) -> true when a royal piece of side is attacked, or
+ * under the game's royal_sight faces an enemy royal piece on an open line */
 static int trace_in_check(lua_State *L)
 {
     wg_state *s = wg_check_state(L, 1);
     lua_pushboolean(L, wg_trace_in_check(s, wg_check_side(L, 2)));
     return 1;
+}
+
+/* s:facing() -> the squares of a royal piece of the first side and one of
+ * the second that stand on one file or rank with no piece between, or nil
+ * (Janggi's bikjang, Xiangqi's flying general) */
+static int trace_facing(lua_State *L)
+{
+    int a, b;
+    if (!wg_trace_facing(wg_check_state(L, 1), &a, &b)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushinteger(L, a);
+    lua_pushinteger(L, b);
+    return 2;
 }
 
 /* s:keep_royal_safe(out) -> n: drops moves that leave a royal piece attacked */
@@ -258,6 +279,7 @@ const luaL_Reg wg_trace_methods[] = {
     { "threats", trace_threats },
     { "flanked", trace_flanked },
     { "in_check", trace_in_check },
+    { "facing", trace_facing },
     { "keep_royal_safe", trace_keep_royal_safe },
     { "trace_safe", trace_trace_safe },
     { NULL, NULL }

@@ -118,6 +118,15 @@ static int turn_repetitions(lua_State *L)
     return 1;
 }
 
+/* s:repetition_span() -> n: how many turns back the current position
+ * first occurred (the earliest of its earlier occurrences), 0 if never:
+ * the positions of a repetition are the last n + 1 */
+static int turn_repetition_span(lua_State *L)
+{
+    lua_pushinteger(L, wg_state_repetition_span(wg_check_state(L, 1)));
+    return 1;
+}
+
 /* s:begin(): play starts here; the history holds this position alone */
 static int turn_begin(lua_State *L)
 {
@@ -136,6 +145,7 @@ const luaL_Reg wg_turn_methods[] = {
     { "set_left", turn_set_left },
     { "spend", turn_spend },
     { "end_turn", turn_end_turn },
+    { "repetition_span", turn_repetition_span },
     { "turn", turn_turn },
     { "set_turn", turn_set_turn },
     { "result", turn_result },

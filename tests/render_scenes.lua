@@ -64,6 +64,12 @@ M.scenes = {
                .. "turn=4 reserve=I5/i6 lost=I/i2 air=do/xo tank=1 "
                .. "decks=K793/5482/Q6",
     actions = { "c3c4xd4" } },
+  -- X-P6 the red cannon's capture over its soldier; a black horse's moves
+  { name = "xiangqi-mid", game = "examples/games/xiangqi", from = "b10",
+    actions = { "h3e3", "h10g8", "e3e7" } },
+  -- J-B3 the general's moves along the palace lines
+  { name = "janggi-mid", game = "examples/games/janggi", from = "e2",
+    actions = { "c4d4", "c7d7" } },
 }
 
 -- M.build(scene) -> game, state, render options (the last action in them)

@@ -9,12 +9,25 @@
 --   m  moves only (to an empty square)     c  captures only
 --   f b l r  forward, backward, left, right (White's view; Black mirrored)
 --   v  forward and backward    s  left and right (sideways)
---   n  not leaping: nD and nA are two steps that the middle square blocks
+--   n  not leaping (lame): the leap goes square by square and any piece on
+--      the way blocks it; nD and nA are two steps that the middle square
+--      blocks, nN (the Xiangqi horse) one orthogonal step then one
+--      diagonal step outward, nZ (the Janggi elephant) one orthogonal step
+--      then two diagonal ones: the orthogonal steps first, then the
+--      diagonal ones
+--   p  hopper (the Xiangqi cannon, pR): along a line over exactly one
+--      piece, the screen, any distance before and after it, landing on an
+--      empty square or capturing the first piece beyond
+--   g  grasshopper (gQ): along a line to the first piece, landing right
+--      behind it
 -- Direction letters add up ("fs" = forward and sideways), except that f or b
--- next to l or r names one diagonal ("fl" = forward-left only).
+-- next to l or r names one diagonal ("fl" = forward-left only). Modifiers
+-- combine: mRcpR moves as a rook and captures only by hopping.
 --
 -- Each atom is a table { dx, dy, min, max, mode } ready for core.rules:
--- max = 1 is a leap, 0 rides to the edge; mode 1 moves, 2 captures, 3 both.
+-- max = 1 is a leap, 0 rides to the edge; mode 1 moves, 2 captures, 3 both;
+-- hop = 1 (p) or 2 (g) for a hopper; a lame oblique leap (nN) is a path
+-- atom with one route, routes = { { step, ... } }.
 local betza = {}
 
 local LEAPS = {
@@ -61,6 +74,21 @@ local function keep(dirs, dx, dy)
   return false
 end
 
+-- betza.lame_route(dx, dy) -> the steps of a lame leap to (dx, dy), the
+-- orthogonal ones along the longer side first, then the diagonal ones:
+-- { {0, 1}, {1, 1} } for (1, 2), the Xiangqi horse's leg first
+function betza.lame_route(dx, dy)
+  local sx = dx > 0 and 1 or dx < 0 and -1 or 0
+  local sy = dy > 0 and 1 or dy < 0 and -1 or 0
+  local ax, ay = math.abs(dx), math.abs(dy)
+  local steps = {}
+  for _ = 1, math.abs(ax - ay) do
+    steps[#steps + 1] = ax > ay and { sx, 0 } or { 0, sy }
+  end
+  for _ = 1, math.min(ax, ay) do steps[#steps + 1] = { sx, sy } end
+  return steps
+end
+
 -- betza.parse("fmWfcF") -> { atom, ... } or nil, message
 function betza.parse(text)
   if type(text) ~= "string" then
@@ -68,7 +96,7 @@ function betza.parse(text)
   end
   local atoms, pos = {}, 1
   while pos <= #text do
-    local mods, letter, after = text:match("^([mcfblrvsn]*)([A-Z])()", pos)
+    local mods, letter, after = text:match("^([mcfblrvsnpg]*)([A-Z])()", pos)
     if not letter then
       return nil, string.format("bad pattern %q at %q", text, text:sub(pos))
     end
@@ -82,8 +110,13 @@ function betza.parse(text)
     if mods:find("m") then mode = mode | 1 end
     if mods:find("c") then mode = mode | 2 end
     if mode == 0 then mode = 3 end
-    local dirs = mods:gsub("[mcn]", "")
+    local dirs = mods:gsub("[mcnpg]", "")
     local lame = mods:find("n") ~= nil
+    local hop = mods:find("p") and 1 or mods:find("g") and 2 or nil
+    if hop and (lame or (mods:find("p") and mods:find("g"))) then
+      return nil, string.format("bad pattern %q: p, g and n do not combine",
+                                text)
+    end
     local parts = COMPOUND[letter] or (letter .. rider)
     if COMPOUND[letter] and rider ~= "" then
       return nil, string.format("bad pattern %q: %s cannot be doubled",
@@ -102,18 +135,31 @@ function betza.parse(text)
       if doubled then max = 0 end
       if range ~= "" then max = tonumber(range) end
       local x, y = leap[1], leap[2]
+      if hop and max == 1 and not doubled and range == ""
+         and not COMPOUND[letter] then
+        return nil, string.format("bad pattern %q: %s hops along a line: "
+                                  .. "write %s%s or a range", text,
+                                  mods:find("p") and "p" or "g", l, l)
+      end
+      local oblique = lame and y ~= 0 and x ~= y
       if lame then
-        -- nD, nA: two unit steps on one line, the middle square must be empty
-        if not ((x == 2 and y == 0) or (x == 2 and y == 2)) or max ~= 1 then
+        if max ~= 1 then
           return nil, string.format(
-            "bad pattern %q: n works with D and A only", text)
+            "bad pattern %q: n makes a leap lame, not a rider", text)
         end
-        x, y, min, max = x // 2, y // 2, 2, 2
+        if not oblique then
+          -- nD, nA, nH, nG: unit steps on one line, every square between
+          -- empty (a slide of exactly that many steps)
+          min, max = x, x
+          x, y = x // x, y // x
+        end
       end
       for _, v in ipairs(images(x, y)) do
         if keep(dirs, v[1], v[2]) then
-          atoms[#atoms + 1] = { dx = v[1], dy = v[2], min = min, max = max,
-                                mode = mode }
+          local atom = { dx = v[1], dy = v[2], min = min, max = max,
+                         mode = mode, hop = hop }
+          if oblique then atom.routes = { betza.lame_route(v[1], v[2]) } end
+          atoms[#atoms + 1] = atom
         end
       end
     end

@@ -167,6 +167,9 @@ end
 --   counters  k: fields k and k + 1 are FEN's half-move clock and move
 --             number, kept in the game's vars halfmove and fullmove; either
 --             may be left out of a text (0 and 1)
+--   dashes    fields that must be "-" when given, by index, named:
+--             { [3] = "castling", [4] = "en passant" } for a game with
+--             neither
 
 -- The most a counter's text may say: play adds to the counters, and a
 -- state's counters hold up to 2^31 - 1
@@ -199,6 +202,12 @@ function fen.read_position(game, s, text, form)
                               game:side_name(2))
   end
   s:set_side(side)
+  for i, what in pairs(form.dashes or {}) do
+    if (f[i] or "-") ~= "-" then
+      return nil, string.format("%s %s: %s has none, so it is '-'", what,
+                                quote(f[i]), game.title or game.name)
+    end
+  end
   local k = form.counters
   if k then
     local counters = { { f[k] or "0", 0, "half-move clock" },
@@ -214,6 +223,30 @@ function fen.read_position(game, s, text, form)
     s:set_var(game.V.fullmove, counters[2])
   end
   return f
+end
+
+-- fen.royals(game, s) -> nil, or what is wrong with a chess-like game's
+-- royal pieces: each side has exactly one, and the side not to move is not
+-- in check (s:in_check: attacked, or facing under royal_sight)
+function fen.royals(game, s)
+  local royal = {}
+  for name, piece in pairs(game.def.pieces) do
+    if piece.royal and game.T[name] then royal[#royal + 1] = game.T[name] end
+  end
+  for side = 1, 2 do
+    local n = 0
+    for _, t in ipairs(royal) do n = n + s:count(side, t) end
+    if n ~= 1 then
+      return string.format("%s must have one royal piece (%s), not %d",
+                           game:side_name(side),
+                           game.type_names[royal[1] or 0] or "none", n)
+    end
+  end
+  local other = 3 - s:side()
+  if s:in_check(other) then
+    return string.format("%s, not to move, is in check",
+                         game:side_name(other))
+  end
 end
 
 -- fen.write_position(game, s, form, ...) -> the text: the board, the side

@@ -122,6 +122,7 @@ local function type_mask(game, names, what)
     for _, id in pairs(game.T) do m = m | (1 << id) end
     return m
   end
+  if type(names) == "string" then names = { names } end
   local m = 0
   for _, name in ipairs(names) do
     local id = game.T[name]
@@ -174,7 +175,8 @@ end
 local ATOM_KEYS = { dx = true, dy = true, min = true, max = true,
                     mode = true, routes = true, block = true, noland = true,
                     within = true, nostep = true, over_own = true,
-                    over_enemy = true }
+                    over_enemy = true, hop = true, screen_not = true,
+                    not_capture = true }
 
 -- A piece's pattern: a Betza string, or a list of strings and atom tables.
 local function atoms_of(game, name, piece)
@@ -215,9 +217,12 @@ local function atoms_of(game, name, piece)
         noland = mask(game, a.noland or piece.noland, what),
         within = mask(game, a.within or piece.within, what),
         nostep = mask(game, a.nostep or piece.nostep, what),
-        routes = a.routes,
+        routes = a.routes, hop = a.hop,
         over_own = type_mask(game, a.over_own or piece.over_own, what),
         over_enemy = type_mask(game, a.over_enemy or piece.over_enemy, what),
+        screen_not = type_mask(game, a.screen_not or piece.screen_not, what),
+        not_capture = type_mask(game, a.not_capture or piece.not_capture,
+                                what),
       }
     end
   end
@@ -264,6 +269,7 @@ local function compile(game)
   local spec = {
     files = game.files, ranks = game.ranks,
     maxpieces = def.maxpieces, actions_per_turn = def.actions_per_turn,
+    royal_sight = def.royal_sight,
     layers = {}, types = {}, vars = {},
   }
   spec.decks, spec.deck_seen = decks_of(game, def.decks)

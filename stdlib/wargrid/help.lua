@@ -166,6 +166,16 @@ local function conditions(game, cond, piece)
   then
     words[#words + 1] = "passing over some pieces"
   end
+  for _, k in ipairs { "screen_not", "not_capture" } do
+    local v = cond[k] or piece[k]
+    if type(v) == "string" then v = { v } end
+    if v and #v > 0 then
+      local names = {}
+      for i, n in ipairs(v) do names[i] = "a " .. M.piece_name(n) end
+      words[#words + 1] = (k == "screen_not" and "never over "
+                           or "never taking ") .. M.list(names, "or")
+    end
+  end
   return #words > 0 and " (" .. table.concat(words, ", ") .. ")" or ""
 end
 
@@ -180,7 +190,9 @@ local function item_text(game, item, piece)
     local x, y = math.abs(a.dx or 0), math.abs(a.dy or 0)
     if x < y then x, y = y, x end
     if a.routes then
-      key = mode .. " routes"
+      key = mode .. " routes " .. x .. " " .. y
+    elseif a.hop then
+      key = string.format("%d hop %d %d %d", mode, a.hop, x, y)
     elseif x == 1 then
       key = string.format("%d step %d %d", mode, a.min or 1, a.max or 1)
     else
@@ -200,9 +212,16 @@ local function item_text(game, item, piece)
     local g = groups[key]
     local a = g.atom
     local text
-    if a.routes then
+    if a.routes and item.routes then
       text = "to a knight's square by an L-shaped path, every square on "
              .. "the way empty"
+    elseif a.routes then
+      text = leap_text(g.x, g.y, g.count, 1):gsub("^by a", "by a lame")
+             .. ", going orthogonally first, blocked by any piece on the way"
+    elseif a.hop then
+      text = string.format("%s by jumping over exactly one piece%s",
+                           directions(g.steps),
+                           a.hop == 2 and ", landing right behind it" or "")
     elseif g.x == 1 then
       text = distance(a.min or 1, a.max or 1) .. " " .. directions(g.steps)
     else

@@ -215,6 +215,9 @@ local LAYER = { type = "table", help = "a terrain layer", fields = {
     dashed = { type = "boolean", help = "the centre line dashed" },
     label = { type = "string",
               help = "its legend text in pictures (default: label)" },
+    diagonals = { type = "boolean",
+                  help = "the diagonals of each of its regions drawn "
+                         .. "through the points (a palace)" },
   } },
 } }
 
@@ -260,6 +263,11 @@ local PIECE = { type = "table", help = "a piece type", fields = {
                help = "own piece types it passes over (\"all\")" },
   over_enemy = { type = "string or list of string",
                  help = "enemy piece types it passes over (\"all\")" },
+  screen_not = { type = CONDITIONS,
+                 help = "piece types its hops (Betza p, g) may not pass "
+                        .. "over (\"all\")" },
+  not_capture = { type = CONDITIONS,
+                  help = "piece types it may not capture (\"all\")" },
   rule = { type = "string", help = "the ID of the rule that defines it" },
   help = { type = "string", help = "a short text for the piece key" },
   look = { type = "table", help = "how pictures draw it (wargrid.svg)",
@@ -267,8 +275,9 @@ local PIECE = { type = "table", help = "a piece type", fields = {
     glyph = { type = "string or list",
               help = "a drawing of wargrid.glyphs by name, or its own parts "
                      .. "({ \"path\", d = ... }, { \"circle\", ... })" },
-    text = { type = "string",
-             help = "text drawn on it (default: its letter, without a glyph)" },
+    text = { type = "string or list of string",
+             help = "text drawn on it (default: its letter, without a "
+                    .. "glyph), or a text for each side (Xiangqi's names)" },
     shape = { type = "string",
               help = "what is behind it: disc (the default without a "
                      .. "glyph), counter or none" },
@@ -363,6 +372,10 @@ M.KEYS = {
               help = "the reasons of games cut off by a limit, not decided "
                      .. "(self-play counts them apart)" },
   start = { type = "string", help = "the start position's text" },
+  royal_sight = { type = "boolean",
+                  help = "two royal pieces of the two sides may not face "
+                         .. "each other on an open file or rank (Xiangqi's "
+                         .. "flying general): s:in_check sees it" },
   ai = { type = "table", help = "hints for the built-in AI", fields = {
     search = { type = "string",
                help = "\"alphabeta\" (games of perfect information "
@@ -390,6 +403,14 @@ M.KEYS = {
       dark = { type = "string", help = "the dark squares" },
       chequer = { type = "boolean", help = "false: every square light" },
       lines = { type = "string", help = "the grid lines' colour" },
+      points = { type = "boolean",
+                 help = "pieces stand on the points where lines cross, "
+                        .. "not on squares" },
+      river = { type = "table", help = "lines broken between two ranks",
+                fields = {
+        after = { type = "integer", help = "the rank it runs above" },
+        label = { type = "string", help = "text written in it" },
+      } },
     } },
     sides = { type = "list", help = "each side's colours, side by side",
               each = { type = "table", help = "a side's colours", fields = {
@@ -429,7 +450,7 @@ M.KEYS = {
 M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "pieces", "vars", "phases", "decks", "options",
             "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
-            "ai", "look", "keys", "pgn", "engine" }
+            "royal_sight", "ai", "look", "keys", "pgn", "engine" }
 
 -- A value as a short line of Lua-like text (60 characters at most).
 local function shown(v, depth)

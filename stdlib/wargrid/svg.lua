@@ -6,11 +6,13 @@
 --                                        viewer = side, flip = true })
 --
 -- What a game looks like is declared with it, and every part has a default:
---   look = { board = { light =, dark =, chequer =, lines = },
+--   look = { board = { light =, dark =, chequer =, lines =, points =,
+--                      river = { after =, label = } },
 --            sides = { { fill =, ink =, edge = }, { ... } } }
 --   pieces.NAME.look = { glyph =, text =, shape =, damage =, turn = }
 --   board.layers.NAME.look = { fill =, opacity =, pattern =, ink =, band =,
---                              width =, centre =, dashed =, label = }
+--                              width =, centre =, dashed =, label =,
+--                              diagonals = }
 -- (see M.help for each field). A piece without a look is its letter in a
 -- disc of its side's colour; a layer without one is a tint of its terminal
 -- colour, or its mark. A game may add four methods:
@@ -195,6 +197,20 @@ local function looks(game)
   c.board.chequer = board.chequer ~= false
   c.board.lines = check_colour(game, "look.board.lines", board.lines)
                   or (not c.board.chequer and "#7d7461" or nil)
+  c.board.points = board.points and true or false
+  if c.board.points then c.board.chequer = false end
+  local river = board.river
+  if river ~= nil then
+    if type(river) ~= "table" or math.type(river.after) ~= "integer"
+       or river.after < 1 or river.after >= game.ranks then
+      fail(game, "look.board.river: { after = a rank from 1 to %d, label "
+           .. "= text } expected", game.ranks - 1)
+    end
+    if river.label ~= nil and type(river.label) ~= "string" then
+      fail(game, "look.board.river.label must be text")
+    end
+    c.board.river = { after = river.after, label = river.label }
+  end
   for side = 1, 2 do
     local given = (look.sides or {})[side] or {}
     local what = "look.sides[" .. side .. "]"
@@ -219,12 +235,18 @@ local function looks(game)
       fail(game, "%s.shape: disc, counter or none, not %s", what,
            tostring(shape))
     end
-    if p.text ~= nil and type(p.text) ~= "string" then
-      fail(game, "%s.text must be text", what)
+    local texts = p.text
+    if type(texts) ~= "table" then texts = { texts, texts } end
+    for side = 1, 2 do
+      if texts[side] ~= nil and type(texts[side]) ~= "string" then
+        fail(game, "%s.text must be text, or a text for each side", what)
+      end
+      if not glyph then
+        texts[side] = texts[side] or game.type_letter[id]:upper()
+      end
     end
     c.pieces[id] = {
-      name = name, glyph = glyph, shape = shape,
-      text = not glyph and (p.text or game.type_letter[id]:upper()) or p.text,
+      name = name, glyph = glyph, shape = shape, text = texts,
       damage = check_number(game, what .. ".damage", p.damage, 1, 4),
       turn = p.turn and true or false,
     }
@@ -271,6 +293,7 @@ local function looks(game)
               or 0.3,
       centre = check_colour(game, what .. ".centre", lk.centre),
       dashed = lk.dashed and true or false,
+      diagonals = lk.diagonals and true or false,
     }
     if not l.look then                  -- the terminal's colour or mark
       d.fill = PALETTE[l.colour]
@@ -317,10 +340,86 @@ local function draw_squares(game, L, c, b)
          "class", dark and "sq dark" or "sq light", "x", x, "y", y,
          "width", S, "height", S,
          "fill", dark and c.board.dark or c.board.light,
-         "stroke", c.board.lines, "stroke-width", c.board.lines and 1)
+         "fill-opacity", c.board.points and 0 or nil,
+         "stroke", not c.board.points and c.board.lines or nil,
+         "stroke-width", not c.board.points and c.board.lines and 1 or nil)
     end
   end
   close(b, "g")
+end
+
+-- A board of points: the lines through them, broken by the river but at
+-- the edges, with the river's text in it.
+local function draw_points(game, L, c, b)
+  local ink = c.board.lines or "#5a3a1a"
+  local river = c.board.river
+  local d = {}
+  local function line(f1, r1, f2, r2)
+    local x1, y1 = corner(L, f1, r1)
+    local x2, y2 = corner(L, f2, r2)
+    d[#d + 1] = string.format("M %s %s L %s %s", num(x1 + S / 2),
+                              num(y1 + S / 2), num(x2 + S / 2),
+                              num(y2 + S / 2))
+  end
+  for rank = 1, game.ranks do line(1, rank, game.files, rank) end
+  for file = 1, game.files do
+    if river and file > 1 and file < game.files then
+      line(file, 1, file, river.after)
+      line(file, river.after + 1, file, game.ranks)
+    else
+      line(file, 1, file, game.ranks)
+    end
+  end
+  open(b, "g", "class", "points", "pointer-events", "none")
+  el(b, "path", nil, "d", table.concat(d, " "), "fill", "none",
+     "stroke", ink, "stroke-width", 1.5)
+  if river and river.label then
+    local _, y1 = corner(L, 1, river.after)
+    local _, y2 = corner(L, 1, river.after + 1)
+    el(b, "text", river.label, "x", L.x0 + game.files * S / 2,
+       "y", (y1 + y2) / 2 + S / 2 + 8, "text-anchor", "middle",
+       "font-size", 22, "fill", ink, "opacity", 0.8)
+  end
+  close(b, "g")
+end
+
+-- A layer's diagonals: both diagonals of each of its regions (its squares
+-- joined by their neighbours), through the points, as a palace has them.
+local function diagonals(game, L, b, lay, list)
+  local r = game.rules
+  local region, d = {}, {}
+  for _, sq in ipairs(list) do region[sq] = false end
+  for _, start in ipairs(list) do
+    if region[start] == false then
+      local f1, r1, f2, r2 = math.huge, math.huge, -math.huge, -math.huge
+      local todo = { start }
+      region[start] = true
+      while #todo > 0 do
+        local sq = table.remove(todo)
+        local f, rk = r:coords(sq)
+        f1, r1 = math.min(f1, f), math.min(r1, rk)
+        f2, r2 = math.max(f2, f), math.max(r2, rk)
+        for df = -1, 1 do
+          for dr = -1, 1 do
+            local n = r:at(f + df, rk + dr)
+            if n and region[n] == false then
+              region[n] = true
+              todo[#todo + 1] = n
+            end
+          end
+        end
+      end
+      for _, p in ipairs { { f1, r1, f2, r2 }, { f1, r2, f2, r1 } } do
+        local xa, ya = corner(L, p[1], p[2])
+        local xb, yb = corner(L, p[3], p[4])
+        d[#d + 1] = string.format("M %s %s L %s %s", num(xa + S / 2),
+                                  num(ya + S / 2), num(xb + S / 2),
+                                  num(yb + S / 2))
+      end
+    end
+  end
+  el(b, "path", nil, "d", table.concat(d, " "), "fill", "none",
+     "stroke", lay.ink, "stroke-width", 1.5)
 end
 
 -- One square's pattern, drawn in a layer's ink.
@@ -428,7 +527,8 @@ local function draw_layers(game, L, c, s, b)
         list[#list + 1] = sq
       end
     end
-    if #list > 0 and (lay.fill or lay.pattern or lay.band or lay.mark) then
+    if #list > 0 and (lay.fill or lay.pattern or lay.band or lay.mark
+                      or lay.diagonals) then
       open(b, "g", "class", "layer l-" .. lay.name, "pointer-events", "none")
       for _, sq in ipairs(list) do
         local x, y = corner(L, r:coords(sq))
@@ -443,12 +543,13 @@ local function draw_layers(game, L, c, s, b)
         end
       end
       if lay.band then band(game, L, b, lay, on) end
+      if lay.diagonals then diagonals(game, L, b, lay, list) end
       close(b, "g")
     end
   end
 end
 
-local function draw_coordinates(game, L, b)
+local function draw_coordinates(game, L, b, points)
   local r = game.rules
   open(b, "g", "class", "coords", "font-size", 14, "fill", "#555555",
        "text-anchor", "middle", "pointer-events", "none")
@@ -463,9 +564,10 @@ local function draw_coordinates(game, L, b)
   end
   close(b, "g")
   local w, h = game.files * S, game.ranks * S
-  el(b, "rect", nil, "x", L.x0, "y", L.y0, "width", w, "height", h,
-     "fill", "none", "stroke", "#3a3a3a", "stroke-width", 2,
-     "pointer-events", "none")
+  local m = points and S / 2 or 0   -- a board of points: around the lines
+  el(b, "rect", nil, "x", L.x0 + m, "y", L.y0 + m, "width", w - 2 * m,
+     "height", h - 2 * m, "fill", "none", "stroke", "#3a3a3a",
+     "stroke-width", 2, "pointer-events", "none")
 end
 
 -- Pieces ----------------------------------------------------------------------
@@ -514,9 +616,10 @@ local function draw_piece_in(b, c, t, side, x, y, w, h, extra)
     draw_glyph(b, pl.glyph, col)
     close(b, "g")
   end
-  if pl.text then
-    local fs = size * (#pl.text > 1 and 0.34 or 0.46)
-    el(b, "text", pl.text, "x", x + w / 2, "y", y + h / 2 + fs * 0.36,
+  local text = pl.text[side]
+  if text then
+    local fs = size * (utf8.len(text) > 1 and 0.34 or 0.46)
+    el(b, "text", text, "x", x + w / 2, "y", y + h / 2 + fs * 0.36,
        "text-anchor", "middle", "font-size", fs, "font-weight", "bold",
        "fill", pl.glyph and col.fill or col.ink)
   end
@@ -798,10 +901,12 @@ end
 
 -- The layers' legend, a swatch and a label each; returns the new y.
 local function draw_legend(L, c, b, y, width)
-  local items = {}
+  local items, said = {}, {}
   for i = #c.layers, 1, -1 do
     local lay = c.layers[i]
-    if lay.fill or lay.pattern or lay.band or lay.mark then
+    if (lay.fill or lay.pattern or lay.band or lay.mark or lay.diagonals)
+       and not said[lay.label] then   -- two palaces, one entry
+      said[lay.label] = true
       items[#items + 1] = lay
     end
   end
@@ -835,6 +940,10 @@ local function draw_legend(L, c, b, y, width)
     if lay.mark then
       el(b, "text", lay.mark, "x", 30, "y", 42, "text-anchor", "middle",
          "font-size", 36, "fill", "#6b6b6b")
+    end
+    if lay.diagonals then
+      el(b, "path", nil, "d", "M 0 0 L 60 60 M 0 60 L 60 0", "stroke",
+         lay.ink, "stroke-width", 3)
     end
     close(b, "g")
     el(b, "text", lay.label, "x", x + 26, "y", y)
@@ -975,7 +1084,8 @@ function M.position(game, s, opts)
   local targets, anchor = {}, nil
   if opts.from then targets, anchor = M.targets(game, s, opts.from) end
   if anchor then tint(game, L, body, { anchor }, "#7cc36b", "from") end
-  draw_coordinates(game, L, body)
+  if c.board.points then draw_points(game, L, c, body) end
+  draw_coordinates(game, L, body, c.board.points)
   draw_pieces(game, L, c, s, body)
   draw_marks(game, L, body, last, "last")
   if anchor then draw_targets(game, L, body, targets) end

@@ -173,6 +173,23 @@ local function reach_reason(game, s, pid, to, mode, me, w)
   elseif why == "edge" then
     return reason(rule, "edge", "%s cannot reach %s: it would leave the "
                   .. "board", who, sq)
+  elseif why == "screen" then
+    return reason(rule, "screen", "%s reaches %s only by jumping over one "
+                  .. "piece, and none stands between", who, sq)
+  elseif why == "hops" then
+    return reason(rule, "hops", "%s cannot reach %s: it jumps over exactly "
+                  .. "one piece, and both %s and %s stand between", who, sq,
+                  game.rules:name(at2), at_name)
+  elseif why == "jump" then
+    return reason(rule, "jump", "%s cannot jump over %s on %s", who,
+                  M.unit(game, s, s:at(at), me):gsub("^your ", "a "):gsub(
+                    "^the ", "a "), at_name)
+  elseif why == "victim" then
+    return reason(rule, "victim", "%s cannot capture %s on %s", who,
+                  M.unit(game, s, s:at(to), me), sq)
+  elseif why == "behind" then
+    return reason(rule, "behind", "%s lands right behind the piece it "
+                  .. "jumps over, on %s, never further", who, at_name)
   end
   local names, layer_rule = layers_of(game, bits)
   rule = layer_rule or rule
@@ -216,8 +233,9 @@ function M.attackers(game, s, sq, by, me)
 end
 
 -- M.exposes(game, s, me, p) -> the reason when the move p (from, to,
--- promo) leaves a royal piece of side me attacked (a move the runtime's
--- s:keep_royal_safe drops), naming the attackers; else nil
+-- promo) leaves a royal piece of side me attacked, or under royal_sight
+-- facing an enemy royal piece (a move the runtime's s:keep_royal_safe
+-- drops), naming the attackers; else nil
 function M.exposes(game, s, me, p)
   local royal = {}
   for name, piece in pairs(game.def.pieces) do
@@ -228,6 +246,16 @@ function M.exposes(game, s, me, p)
   local mover = s:type(s:at(p.from))
   s:apply_move(core.act(MOVE, p.from, p.to, 0, 0, p.promo or 0))
   local r
+  local a, b = s:facing()
+  if game.def.royal_sight and a then
+    local mine, theirs = a, b
+    if me == 2 then mine, theirs = b, a end
+    r = reason(nil, "sight", "%s your %s on %s facing the %s on %s, with "
+               .. "no piece between", royal[mover] and "moves" or "leaves",
+               M.type_name(game, s:type(s:at(mine))), game.rules:name(mine),
+               M.type_name(game, s:type(s:at(theirs))),
+               game.rules:name(theirs))
+  end
   for _, pid in ipairs(s:pieces(me)) do
     local sq = s:square(pid)
     if not r and royal[s:type(pid)] and s:attacked(sq, 3 - me) then

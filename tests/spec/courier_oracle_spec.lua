@@ -4,7 +4,7 @@
 local T = require "wargrid.test"
 local wg = require "wargrid"
 local fairy = require "fairy"
-local natural_less = require("wargrid.game").natural_less
+local oracle = require "oracle"
 
 local courier = T.game "courier"
 local historical = T.game "courier_historical"
@@ -42,36 +42,6 @@ local function sample(game, start, seed, games, plies)
     end
   end
   return fens
-end
-
-local function our_divide(game, fen, depth)
-  local s = T.position(game, fen)
-  local out, res = game:legal(s), {}
-  for i = 1, out:size() do
-    local a = out:get(i)
-    local m = s:mark()
-    local text = game:action_text(s, a)
-    game:play(s, a)
-    res[text] = wg.perft(game, s, depth - 1)
-    s:undo(m)
-  end
-  return res
-end
-
--- On a mismatch: the position and the moves whose counts differ.
-local function explain(game, fen, fs_variant, fs_fen)
-  local ours, theirs = our_divide(game, fen, DEPTH), fairy.divide(fs_variant, fs_fen, DEPTH)
-  local keys, seen = {}, {}
-  for k in pairs(ours) do keys[#keys + 1] = k; seen[k] = true end
-  for k in pairs(theirs) do if not seen[k] then keys[#keys + 1] = k end end
-  table.sort(keys, natural_less)
-  local lines = { "position: " .. fen, "move: wargrid / Fairy-Stockfish" }
-  for _, k in ipairs(keys) do
-    if ours[k] ~= theirs[k] then
-      lines[#lines + 1] = string.format("  %s: %s / %s", k, tostring(ours[k]), tostring(theirs[k]))
-    end
-  end
-  return table.concat(lines, "\n")
 end
 
 local function pieces(fen, side_upper)
@@ -130,7 +100,7 @@ describe("courier against Fairy-Stockfish", function()
     it("C-V1 courier_historical perft " .. DEPTH .. " equals Fairy-Stockfish: " .. fen, function()
       local ours = wg.perft(historical, T.position(historical, fen), DEPTH)
       if ours ~= fs_hist[i] then
-        error(explain(historical, fen, "courier", fen), 0)
+        error(oracle.explain(historical, "courier", fen, DEPTH), 0)
       end
     end)
   end
@@ -139,7 +109,8 @@ describe("courier against Fairy-Stockfish", function()
     it("C-V2 courier perft " .. DEPTH .. " equals Fairy-Stockfish with m Jesters: " .. fen, function()
       local ours = wg.perft(courier, T.position(courier, fen), DEPTH)
       if ours ~= fs_seed[i] then
-        error(explain(courier, fen, "courier", seed_fs[i]), 0)
+        error(oracle.explain(courier, "courier", fen, DEPTH, nil, seed_fs[i]),
+              0)
       end
     end)
   end

@@ -28,3 +28,35 @@ end)
 -- The non-leaping corporal variant has its own spec beside it
 -- (examples/variants/courier_nonleaping_spec.lua), which tests/spec/
 -- testing_spec.lua runs as the README says.
+
+describe("examples: Xiangqi and Janggi, as the README runs them", function()
+  it("X-V1 J-V1 are games by name on WARGRID_PATH, with their reasons", function()
+    local out, err, code = T.run({ "why", "janggi", "b3b8" }, nil,
+                                 "WARGRID_PATH=examples/games")
+    assert.equal(0, code, err)
+    assert.equal("illegal: J-P6 your cannon on b3 cannot capture the cannon "
+                 .. "on b8\n", out)
+    out, err, code = T.run({ "moves", "--variant", "examples/games/xiangqi" })
+    assert.equal(0, code, err)
+    assert.equal(44, select(2, out:gsub("\n", "")))
+  end)
+
+  it("X-B3 J-B3 are drawn as their players know them", function()
+    local out, err, code = T.run({ "render", "xiangqi" }, nil,
+                                 "WARGRID_PATH=examples/games")
+    assert.equal(0, code, err)
+    -- the points' lines, the river's text, the palaces' diagonals, and
+    -- each side's name of the general
+    assert.truthy(out:find('class="points"', 1, true))
+    assert.truthy(out:find("楚 河", 1, true))
+    assert.truthy(out:find('class="layer l-palace"', 1, true))
+    assert.truthy(out:find(">帥</text>", 1, true))
+    assert.truthy(out:find(">將</text>", 1, true))
+    out, err, code = T.run({ "render", "janggi" }, nil,
+                           "WARGRID_PATH=examples/games")
+    assert.equal(0, code, err)
+    assert.truthy(out:find('class="layer l-lines"', 1, true))
+    assert.truthy(out:find(">楚</text>", 1, true))
+    assert.truthy(out:find(">漢</text>", 1, true))
+  end)
+end)

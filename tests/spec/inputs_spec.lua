@@ -16,10 +16,19 @@ local WARGRID = require("lfs").currentdir() .. "/" .. (os.getenv("WARGRID_BUILD"
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
 -- stdout, stderr, exit status and seconds of wargrid with args and input
+-- the run's output, and the processor time it took (user and system, read
+-- by /usr/bin/time): a cost, which a busy machine's wall clock would not
+-- tell
 local function timed(args, input)
-  local t0 = host.clock()
-  local out, err, rc = T.run(args, input)
-  return out, err, rc, host.clock() - t0
+  local file = os.tmpname()
+  local out, err, rc = T.run(args, input, string.format(
+    "/usr/bin/time -f '%%U %%S' -o %s", file))
+  local f = assert(io.open(file))
+  local text = f:read("a")   -- after "Command exited with ..." if it failed
+  f:close()
+  os.remove(file)
+  local user, sys = text:match("([%d.]+) ([%d.]+)%s*$")
+  return out, err, rc, tonumber(user) + tonumber(sys)
 end
 
 local function lines(text)

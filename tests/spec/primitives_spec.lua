@@ -486,8 +486,8 @@ describe("territory", function()
   for _, cond in ipairs { "within", "nostep" } do
     it("refuses a pattern with " .. cond, function()
       local g, s = game_of { { "R", [cond] = "road" } }
-      assert.same({ false, "territory: piece type q has a pattern with within, nostep or routes, which territory "
-                           .. "does not follow" },
+      assert.same({ false, "territory: piece type q has a pattern with within, nostep, routes, "
+                           .. "a hop or not_capture, which territory does not follow" },
                   { pcall(s.territory, s, g.T.q) })
     end)
   end

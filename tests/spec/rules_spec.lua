@@ -124,4 +124,26 @@ describe("tools/rule-coverage", function()
     assert.matches("\nrule coverage: 4 of 4 rule IDs cited\n$", out)
     os.execute("rm -rf " .. dir)
   end)
+
+  it("reads the games of examples/games and WARGRID_PATH too, and the "
+     .. "specs beside them", function()
+    local dir = tmpdir()
+    os.execute(string.format("mkdir -p %s/scripts/games %s/tests/spec "
+                             .. "%s/examples/games/ex %s/mine/own", dir, dir,
+                             dir, dir))
+    write(dir .. "/examples/games/ex/init.lua", "-- an example game\n")
+    write(dir .. "/examples/games/ex/rules.md", "- EX-A1 a rule\n")
+    write(dir .. "/mine/own/init.lua", "-- a game of one's own\n")
+    write(dir .. "/mine/own/rules.md", "- OWN-A1 a rule\n- OWN-A2 two\n")
+    write(dir .. "/mine/own_spec.lua", 'it("OWN-A2 holds", function() end)\n')
+    write(dir .. "/tests/spec/x_spec.lua", 'it("EX-A1 holds", function() end)\n')
+    local out, code = sh(string.format("cd %s && WARGRID_PATH=%s/mine %s",
+                                       dir, dir, tool))
+    assert.equal(1, code)
+    assert.equal("examples/games/ex/rules.md: 1 rule IDs\n"
+                 .. dir .. "/mine/own/rules.md: 2 rule IDs\n"
+                 .. "not cited by any test under tests/: OWN-A1\n"
+                 .. "rule coverage: 2 of 3 rule IDs cited\n", out)
+    os.execute("rm -rf " .. dir)
+  end)
 end)

@@ -40,7 +40,7 @@ describe("betza", function()
   it("rejects what it does not know", function()
     assert.is_nil(betza.parse("X"))
     assert.matches("cannot be doubled", select(2, betza.parse("KK")))
-    assert.matches("n works with D and A only", select(2, betza.parse("nN")))
+    assert.matches("n makes a leap lame, not a rider", select(2, betza.parse("nNN")))
   end)
 end)
 

@@ -1,0 +1,79 @@
+-- s:attacked(sq, by) against a naive answer written here: could a piece of
+-- `by` capture on sq? For a square holding a piece of the other side, the
+-- side's traced captures land there; for an empty square, they do once a
+-- piece of the other side, of some type, is put there. Checked on every
+-- square, for both sides, in positions of seeded random games of every
+-- built-in game and of the example games (issue 27: an empty square was
+-- never attacked by a piece whose pattern has conditions).
+local T = require "wargrid.test"
+local wg = require "wargrid"
+
+local GAMES = { "courier", "courier_historical", "wehrschach", "trenches",
+                "amazons", "blockwars", "examples/games/xiangqi",
+                "examples/games/janggi" }
+
+-- the naive answer; nil for a square holding a piece of `by` itself
+local function naive(game, s, sq, by)
+  local pid = s:at(sq)
+  if pid and s:side_of(pid) == by then return nil end
+  local types = { false }                  -- the piece there, as it is
+  if not pid then
+    types = {}
+    for name, id in pairs(game.T) do
+      if not game.def.pieces[name].shape then types[#types + 1] = id end
+    end
+  end
+  local out = wg.actions()
+  for _, t in ipairs(types) do
+    local m = s:mark()
+    if t then s:add(t, 3 - by, sq) end
+    s:trace(out, by, 1, "capture")
+    s:undo(m)
+    for i = 1, out:size() do
+      local _, _, to = wg.fields(out:get(i))
+      if to == sq then return true end
+    end
+    out:clear()
+  end
+  return false
+end
+
+-- the squares where s:attacked and the naive answer differ
+local function differences(game, s)
+  local wrong = {}
+  for sq = 1, game.files * game.ranks do
+    for by = 1, 2 do
+      local want = naive(game, s, sq, by)
+      if want ~= nil and s:attacked(sq, by) ~= want then
+        wrong[#wrong + 1] = string.format("%s by %s: attacked says %s",
+                                          game.rules:name(sq),
+                                          game:side_name(by),
+                                          tostring(not want))
+      end
+    end
+  end
+  return wrong
+end
+
+describe("s:attacked answers for every square, empty or not", function()
+  for _, name in ipairs(GAMES) do
+    it("on positions of random " .. name .. " games", function()
+      local game = T.game(name)
+      local checked = 0
+      for seed = 1, 4 do
+        local s = game:new()
+        local ply = 0
+        wg.playout(game, s, seed, 120, function(st)
+          ply = ply + 1
+          if ply % 15 == 0 then
+            local wrong = differences(game, st)
+            assert(#wrong == 0, game:position_text(st) .. ": "
+                                .. table.concat(wrong, "; "))
+            checked = checked + 1
+          end
+        end)
+      end
+      assert.is_true(checked >= 4, checked .. " positions")
+    end)
+  end
+end)
