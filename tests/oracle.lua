@@ -28,6 +28,22 @@ function oracle.sample(game, seeds, every, clock)
   return fens
 end
 
+-- oracle.clocks(fens, every) -> fens with, for every `every`-th of them,
+-- the same position at half-move clocks of 99, 100 and 137: the fifty-move
+-- rule ends the game there but removes no move (game:over), so perft
+-- counts as Fairy-Stockfish's, whose perft ignores the clock
+function oracle.clocks(fens, every)
+  local n = #fens
+  for i = 1, n, every do
+    for _, clock in ipairs { 99, 100, 137 } do
+      local f = wg.fen.split(fens[i])
+      f[5] = tostring(clock)
+      fens[#fens + 1] = table.concat(f, " ")
+    end
+  end
+  return fens
+end
+
 -- each move's text and the perft below it; as_fs maps our text to
 -- Fairy-Stockfish's (a pass)
 local function divide(game, fen, depth, as_fs)

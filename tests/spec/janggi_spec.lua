@@ -145,5 +145,6 @@ describe("janggi: end of the game (J-E)", function()
                              .. " w - - 100 60")
     assert.same({ 1, "fifty-move rule, Blue on points 13 to 1.5" },
                 { T.outcome(jg, s).winner, T.outcome(jg, s).reason })
+    assert.is_true(#T.texts(jg, s) > 10)   -- no move is removed
   end)
 end)

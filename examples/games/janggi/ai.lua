@@ -31,7 +31,7 @@ function M.install(game)
   -- nothing; in check every legal move (J-E1).
   function game:forcing(s, out)
     local side = s:side()
-    local all = self.over(self, s) or s:in_check(side)
+    local all = self:ended(s) or s:in_check(side)
     if all then return true, self:actions(s, out) end
     s:trace(out, side, 1, "capture")
     s:keep_royal_safe(out)

@@ -116,14 +116,14 @@ local trace_safe, in_check, facing = State.trace_safe, State.in_check,
 local apply_move, mark, undo = State.apply_move, State.mark, State.undo
 
 -- J-E2 bikjang passed on, J-E3 two passes in a row, J-E4 a position seen
--- the third time, J-E6 a hundred moves without a capture: the game is over
-local function over(self, s)
+-- the third time: the game is over, no move is left
+local function ended(self, s)
   local V = self.V
   return get_var(s, V.bikjang) ~= 0
          or (get_var(s, V.passed) ~= 0 and get_var(s, V.passed_before) ~= 0)
-         or s:repetitions() >= 2 or get_var(s, V.halfmove) >= 100
+         or s:repetitions() >= 2
 end
-game.over = over
+game.ended = ended
 
 -- J-E2 while the generals face each other, a move must end that
 local function end_facing(s, out)
@@ -140,7 +140,7 @@ local function end_facing(s, out)
 end
 
 function game:actions(s, out)
-  if over(self, s) then return end
+  if ended(self, s) then return end
   local side = side_to_move(s)
   trace_safe(s, out, side)                 -- J-P1..J-P8, J-E1
   local face = facing(s)
@@ -215,14 +215,17 @@ function game:result(s)
     if us and not them then return 3 - side, "perpetual check" end
     return 0, "threefold repetition"
   end
-  if s:var(V.halfmove) >= 100 then          -- J-E6
-    local out = wg.actions()
-    trace_safe(s, out, side)
-    if out:size() > 0 or not in_check(s, side) then
-      return by_count(self, s, "fifty-move rule")
-    end
-  end
   return 3 - side, "checkmate"              -- J-E1
+end
+
+-- J-E6 a hundred moves without a capture end the game by counting, unless
+-- the side to move is checkmated; the moves are still listed and counted,
+-- as Fairy-Stockfish's perft counts them (game:over)
+function game:over(s)
+  local V = self.V
+  if s:var(V.halfmove) < 100 or ended(self, s) then return nil end
+  if in_check(s, s:side()) and self:legal(s):size() == 0 then return nil end
+  return by_count(self, s, "fifty-move rule")
 end
 
 return game

@@ -97,15 +97,22 @@ local trace_safe, apply_move, set_var, add_var = State.trace_safe,
   State.apply_move, State.set_var, State.add_var
 local end_turn, in_check = State.end_turn, State.in_check
 
--- X-E3 a position seen for the third time, or X-E5 a hundred moves without
--- a capture, end the game
-local function over(self, s)
-  return repetitions(s) >= 2 or get_var(s, self.V.halfmove) >= 100
+-- X-E3 a position seen for the third time ends the game: no move is left
+function game:actions(s, out)
+  if repetitions(s) >= 2 then return end
+  trace_safe(s, out, side_to_move(s))     -- X-P1..X-P7, X-E1, X-E2
 end
 
-function game:actions(s, out)
-  if over(self, s) then return end
-  trace_safe(s, out, side_to_move(s))     -- X-P1..X-P7, X-E1, X-E2
+-- X-E5 a hundred moves without a capture end the game in a draw, unless
+-- the side to move is checkmated; the moves are still listed and counted,
+-- as Fairy-Stockfish's perft counts them (game:over)
+function game:over(s)
+  if get_var(s, self.V.halfmove) < 100 or repetitions(s) >= 2 then
+    return nil
+  end
+  local side = side_to_move(s)
+  if in_check(s, side) and self:legal(s):size() == 0 then return nil end
+  return 0, "fifty-move rule"
 end
 
 -- Effects --------------------------------------------------------------------
@@ -136,13 +143,6 @@ function game:result(s)
     if them and not us then return side, "perpetual check" end
     if us and not them then return 3 - side, "perpetual check" end
     return 0, "threefold repetition"
-  end
-  if s:var(self.V.halfmove) >= 100 then
-    local out = wg.actions()
-    trace_safe(s, out, side)
-    if out:size() > 0 or not s:in_check(side) then
-      return 0, "fifty-move rule"
-    end
   end
   -- X-E1 a side with no legal move loses
   return 3 - side, s:in_check(side) and "checkmate" or "stalemate"
