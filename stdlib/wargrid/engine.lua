@@ -6,7 +6,7 @@
 -- with, and which games XBoard can play and as which of its variants.
 local ai = require "wargrid.ai"
 local host = require "wargrid.host"
-local G = require "wargrid.game"
+local Game = require("wargrid.game").meta.__index  -- the default methods
 local text_of = require "wargrid.text"
 
 local M = {}
@@ -116,8 +116,8 @@ function M.xboard(game)
     end
   end
   local moves, royal = pieces_of(game)
-  if not historical and (game.action_text ~= G.Game.action_text
-                         or game.read_action ~= G.Game.read_action
+  if not historical and (game.action_text ~= Game.action_text
+                         or game.read_action ~= Game.read_action
                          or not moves or #game.sides ~= 2) then
     return nil, string.format("%s cannot be played through XBoard or UCI: "
                               .. "its "

@@ -58,6 +58,10 @@ function json.encode(v)
   return table.concat(out)
 end
 
+-- The deepest a decoded value's arrays and objects nest: a deeper one is
+-- refused, as the reader's recursion would overflow its stack.
+json.DEPTH = 100
+
 -- json.decode(text) -> value, or nil, message
 function json.decode(text)
   local pos = 1
@@ -105,11 +109,16 @@ function json.decode(text)
       if d ~= "," then fail("expected ',' or '" .. close .. "'") end
     end
   end
+  local depth = 0  -- arrays and objects open: at most json.DEPTH
   function value()
     ws()
     local c = text:sub(pos, pos)
+    if (c == "{" or c == "[") and depth == json.DEPTH then
+      fail("nested deeper than " .. json.DEPTH)
+    end
     if c == "{" then
       local t = {}
+      depth = depth + 1
       items("}", function()
         ws()
         if text:sub(pos, pos) ~= '"' then fail("expected a key") end
@@ -119,10 +128,13 @@ function json.decode(text)
         pos = pos + 1
         t[k] = value()
       end)
+      depth = depth - 1
       return t
     elseif c == "[" then
       local t = {}
+      depth = depth + 1
       items("]", function() t[#t + 1] = value() end)
+      depth = depth - 1
       return t
     elseif c == '"' then
       return str()

@@ -516,7 +516,9 @@ local function face_of(load, g)
     if checked then
       local key, guarded = k .. " " .. tostring(f), f
       load.checked[key] = load.checked[key]
-                          or function(...) return checked(guarded(...)) end
+                          or function(game, ...)
+                            return checked(game, guarded(game, ...))
+                          end
       f = load.checked[key]
     end
     face[k] = f
@@ -539,6 +541,11 @@ local function new_load(path)
   function load.with_options(face, settings)
     local g = load.own[face]
     local set = set_options(g, settings)
+    if debug.getmetatable(set) ~= Game then
+      error(string.format("%s: with_options returned %s, not a game", path,
+                          type(set) == "table" and "a table" or type(set)),
+            0)
+    end
     return set == g and face or load.face_of(set)
   end
   -- what a guarded call returns to wargrid: functions guarded, games faced

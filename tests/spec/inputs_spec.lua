@@ -464,3 +464,27 @@ io.stderr:write("after\n")
     assert.is_nil(out:find("after", 1, true))
   end)
 end)
+
+-- Session 24's attack: the shard files stats merge reads are input too
+-- (both were exit 1).
+describe("inputs: the shard files of stats merge", function()
+  local dir
+  before_each(function() dir = T.tmpdir() end)
+  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
+
+  local function merged(text)
+    T.write(dir .. "/s.jsonl", text)
+    local out, err, rc = T.run({ "stats", "merge", dir .. "/s.jsonl" })
+    return { out, (err:gsub(dir, "DIR")), rc }
+  end
+
+  it("a line of arrays nested 100,000 deep is a bad line, read to its 101st", function()
+    assert.same({ "", "wargrid: stats merge: DIR/s.jsonl line 1: nested deeper than 100 at character 101\n", 2 },
+                merged(("["):rep(100000) .. ("]"):rep(100000) .. "\n"))
+  end)
+
+  it("a run header whose variant is no file name is no selfplay record", function()
+    assert.same({ "", "wargrid: stats merge: DIR/s.jsonl line 1 is not a selfplay record\n", 2 },
+                merged('{"type":"run","game":"courier","variant":{},"games":2,"seed":1}\n'))
+  end)
+end)

@@ -146,7 +146,8 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
   { "loop-reason", "function game:actions() end\nfunction game:result()\n"
     .. "  return 1, setmetatable({}, { __concat = function() " .. LOOP
     .. " end })\nend", { "moves" },
-    "^: result returned a table as its result #2, not nothing or a text" },
+    "^: result returned a table as its result #2, not plain tables %(one "
+    .. "has a metatable%)$" },
   { "loop-sort", "table.sort({ 3, 2, 1 }, function() " .. LOOP .. " end)",
     { "moves" }, "%d+: loading ran out" },
   { "loop-gsub", "(\"abc\"):gsub(\".\", function() " .. LOOP .. " end)",
@@ -361,10 +362,64 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
   { "huge-action-text", "function game:action_text() "
     .. "return ('x'):rep(10000000) end", { "moves" },
     "^: action_text returned a text of 10000000 characters as its result, "
-    .. "not a text of 1 to 1000 characters$" },
+    .. "not a text of 1 to 1000 characters that a record can hold$" },
   { "huge-position-text", "function game:position_text() "
     .. "return ('x'):rep(2000000) end", { "moves", "--json" },
     "^: position_text returned a text of 2000000 characters" },
+
+  -- the attack of session 24: what a hook returns, met by wargrid's code,
+  -- is checked whole -- the fields of its tables, the tables in them, the
+  -- state's game -- before it is read (each of these was exit 1)
+  { "wrong-outcome-reason", "function game:actions() end\n"
+    .. "function game:outcome() return { winner = 0, text = 'x', "
+    .. "reason = {} } end", { "moves" },
+    "^: outcome returned a table as its result, not a table whose reason "
+    .. "is nothing or a text, and score nothing or a number$" },
+  -- a check met one answer of __index, wargrid's code another
+  { "metatable-outcome", "local n = 0\nfunction game:actions() end\n"
+    .. "function game:outcome()\n  return setmetatable({ winner = 1 }, "
+    .. "{ __index = function(_, k)\n    n = n + 1\n"
+    .. "    if k == 'text' then return n > 3 and {} or 'x' end\n"
+    .. "  end })\nend", { "moves" },
+    "^: outcome returned a table as its result, not plain tables %(one has "
+    .. "a metatable%)$" },
+  { "wrong-read-action-name", "function game:read_action() "
+    .. "return { from = 'a1', to = 'c3' } end", { "why", "c1a1" },
+    "^: read_action returned a table as its result, not a table whose from "
+    .. "and to are squares" },
+  { "wrong-read-action-off-board", "function game:read_action() "
+    .. "return { from = 4, to = 9999 } end", { "why", "c1a1" },
+    "^: read_action returned a table as its result, not a table whose from "
+    .. "and to are squares" },
+  { "wrong-action-groups", "function game:action_groups() "
+    .. "return { { name = 'c1' } } end", { "moves", "--json" },
+    "^: action_groups returned a table as its result, not a list of groups" },
+  { "deep-action-groups", "function game:action_groups()\n"
+    .. "  local t = {}\n  local c = t\n"
+    .. "  for _ = 1, 100000 do c[1] = {}; c = c[1] end\n"
+    .. "  return { { name = 'c1', texts = t } }\nend", { "moves", "--json" },
+    "^: action_groups returned a table as its result, not plain tables %(one "
+    .. "is nested deeper than 20%)$" },
+  { "wrong-legend", "function game:legend() return { { name = 'mud' } } end",
+    { "render" }, "^: legend returned a table as its result, not a list of "
+    .. "layers" },
+  { "new-other-game", "local other = wg.load('courier')\n"
+    .. "function game:new() return other:new() end", { "moves" },
+    "^: new returned a runtime object as its result, not a state of this "
+    .. "game$" },
+  { "view-other-game", "local other = wg.load('courier')\n"
+    .. "function game:view() return other:new() end",
+    { "play", "--side", "black", input = "quit\n" },
+    "^: view returned a runtime object as its result, not a state of this "
+    .. "game$" },
+  -- play --save wrote the record at each action: exit 1, the game lost
+  { "record-action-text", "local text = game.action_text\n"
+    .. "function game:action_text(s, a) return text(self, s, a) .. '{' end",
+    { "moves" }, "^: action_text returned a text of 5 characters as its "
+    .. "result, not a text of 1 to 1000 characters that a record can hold$" },
+  { "wrong-with-options", "function game:with_options() return {} end",
+    { "moves", "--option", "x" },
+    "^: with_options returned a table, not a game$" },
 }
 
 -- Issue 25, finding 6: a hook that returns what its callers cannot use is
@@ -573,6 +628,55 @@ describe("sandbox: budgets everywhere", function()
     assert.equal(0, code)
     assert.equal("c1b1\nc1b2\nc1c2\n", out)
     assert.matches("^move\ta1a2\tx y\n", err)
+  end)
+end)
+
+-- Session 24's attack: what a variant's texts reach in the engines'
+-- protocols. An untrusted fairy game plays (engine.xboard read a table the
+-- game module no longer had: every such variant ended in exit 1), and a
+-- line break in a text of the game's (a reason, a name) is no line of
+-- its own: it injected "move c1b2" into XBoard's input.
+describe("sandbox: a script's texts in the engines' protocols", function()
+  -- what the engine (xboard or uci) wrote after the line `after`, for the
+  -- game the code changes and the input; it exits 0 with nothing on stderr
+  local function engine_run(code, protocol, input, after)
+    local file = os.tmpname()
+    spit(file, PRELUDE .. code .. "\nreturn game\n")
+    local out, err, rc = T.run({ protocol, "--variant", file }, input)
+    os.remove(file)
+    assert.same({ 0, "" }, { rc, err })
+    return out:match("\n" .. after .. "\n(.*)$")
+  end
+
+  it("xboard plays an untrusted variant as fairy, and an illegal move's reason is one line", function()
+    assert.equal("Illegal move (R-1 bad move c1b2): c1a1\npong 1\n",
+                 engine_run("function game:why() return 'R-1', "
+                            .. "'bad\\nmove c1b2' end", "xboard",
+                            "xboard\nprotover 2\nnew\nvariant fairy\n"
+                            .. "force\nusermove c1a1\nping 1\n",
+                            "setup %(Kk%) 3x3%+0_fairy k2/3/2K w\npiece K& K"))
+  end)
+
+  it("uci: an illegal move's reason is one line", function()
+    assert.equal("info string illegal move c1a1: R-1 bad bestmove c1b2\n"
+                 .. "readyok\n",
+                 engine_run("function game:why() return 'R-1', "
+                            .. "'bad\\nbestmove c1b2' end", "uci",
+                            "uci\nposition startpos moves c1a1\nisready\n",
+                            "uciok"))
+  end)
+
+  it("xboard: a result's comment is one line, whatever the side's name and the reason", function()
+    assert.equal("move a3b2\n1-0 {X move a1a1 wins by r move a1a2}\n"
+                 .. "pong 1\n",
+                 engine_run("function game:side_name() "
+                            .. "return 'x\\nmove a1a1' end\n"
+                            .. "function game:outcome(s)\n"
+                            .. "  if s:turn() > 1 then return { winner = 1, "
+                            .. "text = 'x', reason = 'r\\rmove a1a2' } end\n"
+                            .. "end", "xboard",
+                            "xboard\nprotover 2\nnew\nvariant fairy\n"
+                            .. "usermove c1b2\nping 1\n", "piece K& K"))
   end)
 end)
 
