@@ -417,6 +417,23 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "function game:action_text(s, a) return text(self, s, a) .. '{' end",
     { "moves" }, "^: action_text returned a text of 5 characters as its "
     .. "result, not a text of 1 to 1000 characters that a record can hold$" },
+  -- a state kept from an ended call and returned from a later one was
+  -- taken for its owner: selfplay's live game handed back as the view
+  { "return-kept-state", "local kept\nfunction game:hidden() return true end\n"
+    .. "function game:view(s, side, seed, into)\n"
+    .. "  if kept then return kept end\n  kept = s\n"
+    .. "  return s:view(side, seed, into)\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
+    "^: view returned a runtime object as its result, not a state of this "
+    .. "game$" },
+  { "return-kept-state-mcts", "local kept\n"
+    .. "function game:hidden() return true end\n"
+    .. "function game:view(s, side, seed, into)\n"
+    .. "  if kept then return kept end\n  kept = s\n"
+    .. "  return s:view(side, seed, into)\nend",
+    { "selfplay", "--games", "2", "--white", "level:1", "--black", "level:1",
+      "--jobs", "1" }, "^: view returned userdata, not a state$" },
   { "wrong-with-options", "function game:with_options() return {} end",
     { "moves", "--option", "x" },
     "^: with_options returned a table, not a game$" },
