@@ -697,6 +697,38 @@ describe("sandbox: a script's texts in the engines' protocols", function()
   end)
 end)
 
+-- Session 24's attack: the marks and sections a variant gives its picture
+-- (game:board_marks, action_marks, sidebar) that are no tables, or a move
+-- without its squares, were exit 1 in wargrid.svg.
+describe("sandbox: what a script gives its picture", function()
+  for _, case in ipairs {
+    { "board_marks", "{ 5 }", {},
+      "game target: board-marks mark 1 is not a table" },
+    { "board_marks", "{ { 'move', 1 } }", {},
+      "game target: board-marks mark 1 (move): nil is not a square" },
+    { "sidebar", "{ 7 }", {}, "game target: sidebar section 1 is not a table" },
+  } do
+    it("render refuses " .. case[1] .. " returning " .. case[2] .. " as bad input", function()
+      local file = os.tmpname()
+      spit(file, PRELUDE .. "function game:" .. case[1] .. "() return "
+           .. case[2] .. " end\nreturn game\n")
+      local out, err, rc = T.run({ "render", "--variant", file })
+      os.remove(file)
+      assert.same({ "", "wargrid: " .. case[4] .. "\n", 2 }, { out, err, rc })
+    end)
+  end
+
+  it("an action's marks that are no tables draw no targets", function()
+    local file = os.tmpname()
+    spit(file, PRELUDE .. "function game:action_marks() return { 7 } end\n"
+         .. "return game\n")
+    local out, err, rc = T.run({ "render", "--variant", file, "--from", "c1" })
+    os.remove(file)
+    assert.same({ "", 0 }, { err, rc })
+    assert.is_nil(out:find('id="tg-', 1, true))
+  end)
+end)
+
 -- A variant that changes all it can reach, while it loads and when its
 -- rules are played: its own copies of the base game, of wargrid and of the
 -- libraries.
