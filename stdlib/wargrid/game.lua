@@ -356,6 +356,32 @@ local function compile(game)
   return game
 end
 
+-- What wg.game made of each declaration: every field of the game but def
+-- and its methods, tables copied as they were made. The loader makes an
+-- untrusted game's face of these, so a script that changes its game's
+-- fields (game.T, game.rules, game.sides) changes them for its own calls
+-- only. Kept here, where no script reaches.
+local made = setmetatable({}, { __mode = "k" })
+
+local function snapshot(v)
+  if type(v) ~= "table" or getmetatable(v) == meta then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = snapshot(x) end
+  return out
+end
+
+-- The fields wg.game makes (base and given only for some games)
+M.MADE = {}
+for name in ([[files ranks rules_grid D deck_names deck_seen L layer_names
+               T type_names V var_names P letter_type type_letter promo
+               rules sides opt name base title given]]):gmatch("%S+") do
+  M.MADE[name] = true
+end
+
+-- M.made(game) -> { field = value } as wg.game (and with_options) made
+-- them (M.MADE), or nil for a table wg.game did not make
+function M.made(game) return made[game] end
+
 -- wg.game(def) -> game
 function M.new(def, base)
   if type(def) ~= "table" then
@@ -367,7 +393,16 @@ function M.new(def, base)
   schema.check(def)  -- unknown keys and wrong types, before they mislead
   local game = setmetatable({ def = def, name = def.name, base = base,
                               title = def.title or def.name }, meta)
-  return compile(game)
+  compile(game)
+  local fields = {}
+  for k, v in pairs(game) do
+    if k ~= "def" then
+      assert(M.MADE[k], k)  -- a field compile makes is listed there
+      fields[k] = snapshot(v)
+    end
+  end
+  made[game] = fields
+  return game
 end
 
 -- Deep merge for declarations: tables merge key by key; false deletes.
@@ -491,6 +526,7 @@ function Game:with_options(settings)
   if not any then return self end
   local game = M.variant(self, { name = self.name, options = set })
   game.given = given
+  made[game].given = snapshot(given)
   return game
 end
 

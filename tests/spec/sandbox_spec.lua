@@ -434,6 +434,14 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "  return s:view(side, seed, into)\nend",
     { "selfplay", "--games", "2", "--white", "level:1", "--black", "level:1",
       "--jobs", "1" }, "^: view returned userdata, not a state$" },
+  -- the declaration changed after wg.game read it is checked again, and
+  -- the face's copy of the game's tables (a recursion) has a depth
+  { "tamper-def", "game.def.ai = 5", { "suggest" },
+    "^: game target: ai must be a table, not an integer$" },
+  { "deep-game-field", "local t = {}\nlocal c = t\n"
+    .. "for _ = 1, 200000 do c[1] = {}; c = c[1] end\ngame.junk = t",
+    { "moves" }, "^: game target: junk holds tables nested more than 100 "
+    .. "deep$" },
   { "wrong-with-options", "function game:with_options() return {} end",
     { "moves", "--option", "x" },
     "^: with_options returned a table, not a game$" },
@@ -694,6 +702,41 @@ describe("sandbox: a script's texts in the engines' protocols", function()
                             .. "end", "xboard",
                             "xboard\nprotover 2\nnew\nvariant fairy\n"
                             .. "usermove c1b2\nping 1\n", "piece K& K"))
+  end)
+end)
+
+-- Session 24's attack: the fields wg.game made (game.T, game.sides,
+-- game.title, game.base) are read by wargrid's code from the face,
+-- which copied them as the script left them: changed, they ended render,
+-- help, rules and selfplay in exit 1. The face is made of them as wg.game
+-- made them; the script's changes are its own calls' concern.
+describe("sandbox: the fields wg.game made", function()
+  local COMMANDS = { { "render" }, { "play", "--help" }, { "rules" },
+                     { "moves", "--json" },
+                     { "selfplay", "--games", "1", "--white", "random",
+                       "--black", "random" } }
+  local function runs(code)
+    local file = os.tmpname()
+    spit(file, PRELUDE .. code .. "\nreturn game\n")
+    local out = {}
+    for i, args in ipairs(COMMANDS) do
+      local words = { table.unpack(args) }
+      words[#words + 1] = "--variant"
+      words[#words + 1] = file
+      local o, e, rc = T.run(words)
+      out[i] = { (o:gsub(file, "FILE")), (e:gsub(file, "FILE")), rc }
+    end
+    os.remove(file)
+    return out
+  end
+
+  it("a script that changes them changes nothing wargrid shows of its game", function()
+    local untouched = runs("")
+    for _, code in ipairs { "game.T.king = 99", "game.sides[1] = {}",
+                            "game.title = {}", "game.base = 3",
+                            "game.sides = 5" } do
+      assert.same(untouched, runs(code), code)
+    end
   end)
 end)
 
