@@ -5,6 +5,23 @@ local json = {}
 local ESC = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r",
               ["\t"] = "\\t" }
 
+-- s as UTF-8, which JSON text is: each byte of s that is not part of a
+-- valid UTF-8 sequence (a game's text may hold any byte) is U+FFFD
+local function utf8_only(s)
+  if utf8.len(s) then return s end
+  local parts, at = {}, 1
+  while at <= #s do
+    local _, bad = utf8.len(s, at)
+    if not bad then
+      parts[#parts + 1] = s:sub(at)
+      break
+    end
+    parts[#parts + 1] = s:sub(at, bad - 1) .. "\u{FFFD}"
+    at = bad + 1
+  end
+  return table.concat(parts)
+end
+
 local function encode(v, out)
   local t = type(v)
   if t == "nil" then
@@ -20,7 +37,7 @@ local function encode(v, out)
       out[#out + 1] = string.format("%.10g", v)
     end
   elseif t == "string" then
-    out[#out + 1] = '"' .. v:gsub('[%c"\\]', function(c)
+    out[#out + 1] = '"' .. utf8_only(v):gsub('[%c"\\]', function(c)
       return ESC[c] or string.format("\\u%04x", c:byte())
     end) .. '"'
   elseif t == "table" then

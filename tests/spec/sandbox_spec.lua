@@ -705,6 +705,23 @@ describe("sandbox: a script's texts in the engines' protocols", function()
   end)
 end)
 
+-- Session 24's attack: JSON is UTF-8, and a game's texts may hold any
+-- byte (\xff in an action's text made moves --json no JSON at all).
+describe("sandbox: a script's texts in JSON", function()
+  it("bytes that are no UTF-8 are U+FFFD in moves --json", function()
+    local file = os.tmpname()
+    spit(file, PRELUDE .. "local text = game.action_text\n"
+         .. "function game:action_text(s, a)\n"
+         .. "  return text(self, s, a) .. '\\xff\\xc3'\nend\n"
+         .. "return game\n")
+    local out, err, rc = T.run({ "moves", "--json", "--variant", file })
+    os.remove(file)
+    assert.same({ "", 0 }, { err, rc })
+    assert.equal("c1b1\u{FFFD}\u{FFFD}", out:match('"actions":%["([^"]*)"'))
+    assert.truthy(utf8.len(out))
+  end)
+end)
+
 -- Session 24's attack: the fields wg.game made (game.T, game.sides,
 -- game.title, game.base) are read by wargrid's code from the face,
 -- which copied them as the script left them: changed, they ended render,
