@@ -510,6 +510,19 @@ local function spit(path, text)
   f:close()
 end
 
+-- wargrid args --variant FILE, FILE the prelude's game as code changes it:
+-- stdout, stderr and exit status, FILE in them written "FILE"
+local function variant_run(code, args, input)
+  local file = os.tmpname()
+  spit(file, PRELUDE .. code .. "\nreturn game\n")
+  local words = { table.unpack(args) }
+  words[#words + 1] = "--variant"
+  words[#words + 1] = file
+  local out, err, rc = T.run(words, input)
+  os.remove(file)
+  return (out:gsub(file, "FILE")), (err:gsub(file, "FILE")), rc
+end
+
 -- Runs the attack in a fresh directory; checks what the header says.
 local function attack(a, limits)
   local name, code, args, pattern = a[1], a[2], a[3], a[4]
@@ -665,10 +678,7 @@ describe("sandbox: a script's texts in the engines' protocols", function()
   -- what the engine (xboard or uci) wrote after the line `after`, for the
   -- game the code changes and the input; it exits 0 with nothing on stderr
   local function engine_run(code, protocol, input, after)
-    local file = os.tmpname()
-    spit(file, PRELUDE .. code .. "\nreturn game\n")
-    local out, err, rc = T.run({ protocol, "--variant", file }, input)
-    os.remove(file)
+    local out, err, rc = variant_run(code, { protocol }, input)
     assert.same({ 0, "" }, { rc, err })
     return out:match("\n" .. after .. "\n(.*)$")
   end
@@ -709,13 +719,9 @@ end)
 -- byte (\xff in an action's text made moves --json no JSON at all).
 describe("sandbox: a script's texts in JSON", function()
   it("bytes that are no UTF-8 are U+FFFD in moves --json", function()
-    local file = os.tmpname()
-    spit(file, PRELUDE .. "local text = game.action_text\n"
-         .. "function game:action_text(s, a)\n"
-         .. "  return text(self, s, a) .. '\\xff\\xc3'\nend\n"
-         .. "return game\n")
-    local out, err, rc = T.run({ "moves", "--json", "--variant", file })
-    os.remove(file)
+    local out, err, rc = variant_run("local text = game.action_text\n"
+      .. "function game:action_text(s, a)\n"
+      .. "  return text(self, s, a) .. '\\xff\\xc3'\nend", { "moves", "--json" })
     assert.same({ "", 0 }, { err, rc })
     assert.equal("c1b1\u{FFFD}\u{FFFD}", out:match('"actions":%["([^"]*)"'))
     assert.truthy(utf8.len(out))
@@ -733,17 +739,10 @@ describe("sandbox: the fields wg.game made", function()
                      { "selfplay", "--games", "1", "--white", "random",
                        "--black", "random" } }
   local function runs(code)
-    local file = os.tmpname()
-    spit(file, PRELUDE .. code .. "\nreturn game\n")
     local out = {}
     for i, args in ipairs(COMMANDS) do
-      local words = { table.unpack(args) }
-      words[#words + 1] = "--variant"
-      words[#words + 1] = file
-      local o, e, rc = T.run(words)
-      out[i] = { (o:gsub(file, "FILE")), (e:gsub(file, "FILE")), rc }
+      out[i] = { variant_run(code, args) }
     end
-    os.remove(file)
     return out
   end
 
@@ -762,28 +761,24 @@ end)
 -- without its squares, were exit 1 in wargrid.svg.
 describe("sandbox: what a script gives its picture", function()
   for _, case in ipairs {
-    { "board_marks", "{ 5 }", {},
+    { "board_marks", "{ 5 }",
       "game target: board-marks mark 1 is not a table" },
-    { "board_marks", "{ { 'move', 1 } }", {},
+    { "board_marks", "{ { 'move', 1 } }",
       "game target: board-marks mark 1 (move): nil is not a square" },
-    { "sidebar", "{ 7 }", {}, "game target: sidebar section 1 is not a table" },
+    { "sidebar", "{ 7 }", "game target: sidebar section 1 is not a table" },
   } do
     it("render refuses " .. case[1] .. " returning " .. case[2] .. " as bad input", function()
-      local file = os.tmpname()
-      spit(file, PRELUDE .. "function game:" .. case[1] .. "() return "
-           .. case[2] .. " end\nreturn game\n")
-      local out, err, rc = T.run({ "render", "--variant", file })
-      os.remove(file)
-      assert.same({ "", "wargrid: " .. case[4] .. "\n", 2 }, { out, err, rc })
+      local out, err, rc = variant_run("function game:" .. case[1]
+                                       .. "() return " .. case[2] .. " end",
+                                       { "render" })
+      assert.same({ "", "wargrid: " .. case[3] .. "\n", 2 }, { out, err, rc })
     end)
   end
 
   it("an action's marks that are no tables draw no targets", function()
-    local file = os.tmpname()
-    spit(file, PRELUDE .. "function game:action_marks() return { 7 } end\n"
-         .. "return game\n")
-    local out, err, rc = T.run({ "render", "--variant", file, "--from", "c1" })
-    os.remove(file)
+    local out, err, rc = variant_run("function game:action_marks() "
+                                     .. "return { 7 } end",
+                                     { "render", "--from", "c1" })
     assert.same({ "", 0 }, { err, rc })
     assert.is_nil(out:find('id="tg-', 1, true))
   end)
