@@ -346,6 +346,14 @@ local function compile(game)
   end
   game.rules = core.rules(spec)
   game.sides = def.sides or { "white", "black" }
+  if #game.sides ~= 2 or next(game.sides, 2) ~= nil then
+    fail(def, "sides must name the two sides, not %d", #game.sides)
+  end
+  for i, name in ipairs(game.sides) do
+    if name == "" or name:find("%c") then
+      fail(def, "sides[%d] must be a name on one line, not %q", i, name)
+    end
+  end
   game.opt = {}
   for name, o in pairs(def.options or {}) do
     if type(o) ~= "table" or o.default == nil then
@@ -366,7 +374,28 @@ local made = setmetatable({}, { __mode = "k" })
 local function snapshot(v)
   if type(v) ~= "table" or getmetatable(v) == meta then return v end
   local out = {}
-  for k, x in pairs(v) do out[k] = snapshot(x) end
+  for k, x in next, v do out[k] = snapshot(x) end
+  return out
+end
+
+-- The deepest a declaration's tables nest.
+M.DEPTH = 100
+
+-- A copy of the declaration's tables, read raw (no __index or __pairs of a
+-- script's is asked: what wg.game checks is what it compiles and keeps),
+-- a table held twice copied once; functions and other values shared.
+local function plain_copy(v, depth, seen)
+  if type(v) ~= "table" or getmetatable(v) == meta then return v end
+  if seen[v] then return seen[v] end
+  if depth > M.DEPTH then
+    error(string.format("wg.game: the declaration's tables nest more than "
+                        .. "%d deep", M.DEPTH), 0)
+  end
+  local out = {}
+  seen[v] = out
+  for k, x in next, v do
+    out[plain_copy(k, depth + 1, seen)] = plain_copy(x, depth + 1, seen)
+  end
   return out
 end
 
@@ -387,6 +416,9 @@ function M.new(def, base)
   if type(def) ~= "table" then
     error("wg.game: expected a declaration table", 2)
   end
+  local copied, copy = pcall(plain_copy, def, 1, {})
+  if not copied then error(copy, 2) end
+  def = copy
   if type(def.name) ~= "string" or not def.name:match("^[%w_]+$") then
     error("wg.game: 'name' must be a word (letters, digits, _)", 2)
   end

@@ -442,6 +442,26 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "for _ = 1, 200000 do c[1] = {}; c = c[1] end\ngame.junk = t",
     { "moves" }, "^: game target: junk holds tables nested more than 100 "
     .. "deep$" },
+  -- wg.game read a declaration's tables through their metatables: its
+  -- check met one answer of __pairs, what it kept another (exit 1 in help)
+  { "metatable-declaration", "local n = 0\n"
+    .. "local sides = setmetatable({}, { __index = function(_, k)\n"
+    .. "    return ({ 'white', 'black' })[k] end,\n"
+    .. "  __pairs = function()\n    n = n + 1\n    local i, m = 0, n\n"
+    .. "    return function()\n      i = i + 1\n"
+    .. "      if i <= 2 then return i, m > 2 and {} or 'white' end\n"
+    .. "    end\n  end })\n"
+    .. "return wg.game { name = 'v', sides = sides, board = { files = 3, "
+    .. "ranks = 3 },\n  pieces = { king = { letter = 'k', moves = 'K' } } }",
+    { "play", "--help" },
+    "%d+: game v: sides must name the two sides, not 0$" },
+  { "one-side", "return wg.variant(game, { name = 'v', sides = { 'a' } })",
+    { "selfplay", "--games", "1", "--white", "random", "--black", "random" },
+    "%d+: game v: sides must name the two sides, not 1$" },
+  { "deep-declaration", "local t = {}\nlocal c = t\n"
+    .. "for _ = 1, 200 do c.x = {}; c = c.x end\n"
+    .. "local v = wg.game { name = 'v', junk = t }\nreturn v", { "moves" },
+    "%d+: wg.game: the declaration's tables nest more than 100 deep$" },
   { "wrong-with-options", "function game:with_options() return {} end",
     { "moves", "--option", "x" },
     "^: with_options returned a table, not a game$" },
