@@ -244,7 +244,7 @@ M.hooks = {
                       if not (p.from == nil or id_in(p.from, nsq))
                          or not (p.to == nil or id_in(p.to, nsq))
                          or not (p.promo == nil or id_in(p.promo, ntypes))
-                         or not MODES[p.mode == nil and false or p.mode] then
+                         or not (p.mode == nil or MODES[p.mode]) then
                         return 1, { nil, "a table whose from and to are "
                                          .. "squares, promo a piece type and "
                                          .. "mode \"move\", \"capture\" or "
