@@ -319,6 +319,18 @@ local function own_module(ctx, name)
   if lfs.attributes(path, "mode") ~= "file" then
     error(string.format("no module '%s' (no file %s)", name, path), 3)
   end
+  -- a file of the folder itself: no symbolic link on the way there (one
+  -- to ~/.env, say, read as a module, would hand the script its text)
+  local parts, at = {}, ctx.folder
+  for part in rest:gmatch("[^.]+") do parts[#parts + 1] = part end
+  for i, part in ipairs(parts) do
+    at = at .. "/" .. part .. (i == #parts and ".lua" or "")
+    if lfs.symlinkattributes(at, "mode") == "link" then
+      error(string.format("module '%s' is a symbolic link (%s): a folder "
+                          .. "game's modules are files of its folder", name,
+                          at), 3)
+    end
+  end
   local files = ctx.load.files
   files[#files + 1] = path
   local chunk, err = loadfile(path, "t", ctx.env)

@@ -735,6 +735,38 @@ describe("sandbox: a script's texts in the engines' protocols", function()
   end)
 end)
 
+-- Session 24's attack: a folder game's module that is a symbolic link to
+-- a file outside the folder (~/.env, a key) was read as a module: its
+-- assignments set the script's globals, its syntax error quoted a line.
+describe("sandbox: a folder game's modules", function()
+  it("are files of its folder: a symbolic link, to a file or a folder, is refused", function()
+    local dir = T.tmpdir()
+    spit(dir .. "/secret", 'SECRET = "hunter2"\n')
+    assert(lfs.mkdir(dir .. "/g"))
+    assert(lfs.mkdir(dir .. "/elsewhere"))
+    spit(dir .. "/elsewhere/m.lua", 'SECRET = "hunter2"\n')
+    assert(lfs.link(dir .. "/secret", dir .. "/g/env.lua", true))
+    assert(lfs.link(dir .. "/elsewhere", dir .. "/g/sub", true))
+    local results = {}
+    for _, module in ipairs { "g.env", "g.sub.m" } do
+      spit(dir .. "/g/init.lua", PRELUDE .. "pcall(require, '" .. module
+           .. "')\ngame.title = tostring(SECRET)\nrequire '" .. module
+           .. "'\nreturn game\n")
+      local out, err, rc = T.run({ "moves", "--variant", dir .. "/g" })
+      results[#results + 1] = { out, (err:gsub(dir, "DIR")), rc }
+    end
+    os.execute("rm -rf '" .. dir .. "'")
+    assert.same({
+      { "", "wargrid: DIR/g/init.lua:21: module 'g.env' is a symbolic link "
+            .. "(DIR/g/env.lua): a folder game's modules are files of its "
+            .. "folder\n", 2 },
+      { "", "wargrid: DIR/g/init.lua:21: module 'g.sub.m' is a symbolic link "
+            .. "(DIR/g/sub): a folder game's modules are files of its "
+            .. "folder\n", 2 },
+    }, results)
+  end)
+end)
+
 -- Session 24's attack: JSON is UTF-8, and a game's texts may hold any
 -- byte (\xff in an action's text made moves --json no JSON at all).
 describe("sandbox: a script's texts in JSON", function()
