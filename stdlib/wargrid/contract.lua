@@ -79,7 +79,12 @@ local function userdata_named(name, words)
                     and shown:sub(1, #name + 1) == name .. ":"
            end, words }
 end
-local LIST = userdata_named("wargrid.actions", "an action list")
+-- an action list that works (not one kept from an ended call, nor one the
+-- script handed over before)
+local LIST = { function(v)
+                 return userdata_named("wargrid.actions")[1](v)
+                        and (pcall(function() return v:size() end))
+               end, "an action list" }
 -- a state of the game whose hook returned it (a state of another game has
 -- other squares and pieces)
 local STATE = { function(v, game)

@@ -462,6 +462,25 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "for _ = 1, 200 do c.x = {}; c = c.x end\n"
     .. "local v = wg.game { name = 'v', junk = t }\nreturn v", { "moves" },
     "%d+: wg.game: the declaration's tables nest more than 100 deep$" },
+  -- a list kept and returned again: from an ended call, or handed over
+  -- by an earlier return (which passed as a list, and failed in use)
+  { "return-kept-list", "local kept\nlocal legal = game.legal\n"
+    .. "function game:legal(s, out)\n  if kept then return kept end\n"
+    .. "  kept = legal(self, s, out)\n  return kept\nend",
+    { "selfplay", "--games", "1", "--white", "random", "--black", "random" },
+    "^: legal returned a runtime object as its result, not an action list$" },
+  { "return-handed-over-list", "local kept\nlocal legal = game.legal\n"
+    .. "function game:legal(s)\n  if kept then return kept end\n"
+    .. "  kept = legal(self, s)\n  return kept\nend",
+    { "play", "--ai", "both", input = "" },
+    "^: legal returned a runtime object as its result, not an action list$" },
+  { "return-handed-over-state", "local kept\nlocal new = game.new\n"
+    .. "function game:new(...)\n  if kept then return kept end\n"
+    .. "  kept = new(self, ...)\n  return kept\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
+    "^: new returned a runtime object as its result, not a state of this "
+    .. "game$" },
   { "wrong-with-options", "function game:with_options() return {} end",
     { "moves", "--option", "x" },
     "^: with_options returned a table, not a game$" },
