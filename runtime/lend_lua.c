@@ -141,6 +141,8 @@ static void take_over(lua_State *L, int i, uint64_t tag)
     lua_replace(L, i);
 }
 
+/* A handle kept from a call that has ended stays what it is, which works
+ * no more: its owner may be a live game the script may no longer reach. */
 void wg_loan_results(lua_State *L, int first)
 {
     for (int i = first; i <= lua_gettop(L); i++) {
@@ -150,7 +152,10 @@ void wg_loan_results(lua_State *L, int first)
         int lent = tag == WG_TAG_STATE
                    ? ((wg_lstate *)lua_touserdata(L, i))->lent
                    : ((wg_lactions *)lua_touserdata(L, i))->lent;
-        if (lent == 1) {         /* a handle: its owner */
+        uint64_t gen = tag == WG_TAG_STATE
+                       ? ((wg_lstate *)lua_touserdata(L, i))->gen
+                       : ((wg_lactions *)lua_touserdata(L, i))->gen;
+        if (lent == 1 && wg_lend_valid(gen)) {  /* a handle: its owner */
             lua_getiuservalue(L, i, tag == WG_TAG_STATE ? 2 : 1);
             lua_replace(L, i);
         } else if (!lent) {

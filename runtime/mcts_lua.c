@@ -153,7 +153,7 @@ static int cb_sample(void *p, uint64_t seed, wg_state **out)
     WG_TRY(call(c, 4, 1, "view"));
     wg_lstate *u = lua_touserdata(L, -1);
     if (lua_type(L, -1) != LUA_TUSERDATA || lua_rawlen(L, -1) < sizeof *u
-        || u->tag != WG_TAG_STATE || !u->s) {
+        || u->tag != WG_TAG_STATE || !u->s || u->lent) {
         lua_pushfstring(L, "%s: view returned %s, not a state",
                         c->script ? c->script : "the game",
                         luaL_typename(L, -1));

@@ -8,6 +8,10 @@
 -- as an action's text, an empty name, a text of megabytes) is the script's
 -- fault, told in one line naming the script and the hook, as bad input
 -- (exit status 2), never met later as an error in wargrid's own code.
+local record = require "wargrid.record"
+
+local plain  -- plain(v, depth, seen): what is wrong with v's tables, or nil
+
 local M = {}
 
 -- Texts a hook returns are capped: what wargrid does with a script's output
@@ -55,6 +59,16 @@ local INTEGER = { function(v) return math.type(v) == "integer" end,
                   "an integer" }
 local NUMBER = { function(v) return type(v) == "number" end, "a number" }
 local TABLE = { function(v) return type(v) == "table" end, "a table" }
+-- an action's text, as a record holds it: words separated by single
+-- spaces, none of { } ; , ( ) [ ] (a record is written with every action)
+local ACTION = { function(v)
+                   return text(M.ACTION_TEXT)[1](v)
+                          and record.valid_action(v) == true
+                 end, "a text of 1 to " .. M.ACTION_TEXT .. " characters "
+                      .. "that a record can hold" }
+local MODES = { [false] = true, move = true, capture = true, all = true }
+local COLOURS = { black = true, red = true, green = true, yellow = true,
+                  blue = true, magenta = true, cyan = true, white = true }
 local WINNER = { function(v)
                    return v == 0 or v == 1 or v == 2
                  end, "the winner: 0 (a draw), 1 or 2" }
@@ -65,8 +79,19 @@ local function userdata_named(name, words)
                     and shown:sub(1, #name + 1) == name .. ":"
            end, words }
 end
-local STATE = userdata_named("wargrid.state", "a state")
-local LIST = userdata_named("wargrid.actions", "an action list")
+-- an action list that works (not one kept from an ended call, nor one the
+-- script handed over before)
+local LIST = { function(v)
+                 return userdata_named("wargrid.actions")[1](v)
+                        and (pcall(function() return v:size() end))
+               end, "an action list" }
+-- a state of the game whose hook returned it (a state of another game has
+-- other squares and pieces)
+local STATE = { function(v, game)
+                  local ok, rules = pcall(function() return v:rules() end)
+                  return userdata_named("wargrid.state")[1](v) and ok
+                         and rules == game.rules
+                end, "a state of this game" }
 local function list_of(kind)
   return { function(v)
              if type(v) ~= "table" then return false end
@@ -76,6 +101,17 @@ local function list_of(kind)
              return true
            end, "a list of " .. kind[2]:gsub("^an? ", "") .. "s" }
 end
+
+-- The game's squares and piece types (none when its rules are not the
+-- runtime's: nothing is then a square of it).
+local function counts(game)
+  local ok, _, _, nsq = pcall(function() return game.rules:size() end)
+  local ok2, ntypes = pcall(function() return game.rules:ntypes() end)
+  return ok and math.type(nsq) == "integer" and nsq or 0,
+         ok2 and math.type(ntypes) == "integer" and ntypes or 0
+end
+local function id_in(v, n) return math.type(v) == "integer" and v >= 1
+                                  and v <= n end
 
 -- ok, or (nil/false and why): what set_position, load and validate answer
 local function ok_or_why(max)
@@ -121,6 +157,11 @@ M.hooks = {
                   return 1, { nil, "a table whose text is a text of 1 to "
                                    .. M.ACTION_TEXT .. " characters" }
                 end
+                if not optional(text(M.ACTION_TEXT))[1](o.reason)
+                   or not optional(NUMBER)[1](o.score) then
+                  return 1, { nil, "a table whose reason is nothing or a "
+                                   .. "text, and score nothing or a number" }
+                end
               end },
   position_text = { "(s [, viewer])", "the position as text",
                     "position, records, engines, serve",
@@ -131,20 +172,20 @@ M.hooks = {
                  { text(M.POSITION) } },
   new = { "([text [, seed]])", "a state, or nil and what is wrong",
           "every host",
-          function(r)
+          function(r, game)
             if r[1] == nil then
               if not optional(text(M.POSITION))[1](r[2]) then
                 return 2, optional(text(M.POSITION))
               end
               return nil
             end
-            if not STATE[1](r[1]) then return 1, STATE end
+            if not STATE[1](r[1], game) then return 1, STATE end
           end },
   load = { "(s, text [, seed])", "true, or nil and what is wrong",
            "position, records", ok_or_why(M.POSITION) },
   legal = { "(s [, out])", "the action list", "every host", { LIST } },
   action_text = { "(s, a)", "the action's text", "every host",
-                  { text(M.ACTION_TEXT) } },
+                  { ACTION } },
   parse_action = { "(s, text)", "the action, or nil and why",
                    "play, records, engines",
                    function(r)
@@ -163,7 +204,15 @@ M.hooks = {
                             or text(M.ACTION_TEXT)[1](v)
                    end, "a square or a text" } } },
   action_groups = { "(s)", "the legal actions by piece", "moves, play",
-                    { TABLE } },
+                    { { list_of { function(g)
+                      return type(g) == "table"
+                             and text(M.ACTION_TEXT)[1](g.name)
+                             and (g.square == nil
+                                  or type(g.square) == "boolean")
+                             and list_of(text(M.ACTION_TEXT))[1](g.texts)
+                    end, "group" }[1], "a list of groups { name = a text, "
+                         .. "square = true or false, texts = a list of "
+                         .. "texts }" } } },
   macros = { "(s)", "the texts of the macros a player may type now",
              "play", { list_of(text(M.ACTION_TEXT)) } },
   macro = { "(s, text, seed)", "the actions text stands for; nil: no "
@@ -198,12 +247,23 @@ M.hooks = {
               end },
   read_action = { "(s, text)", "what the text says, as a table, or nil "
                   .. "and why", "explain",
-                  function(r)
+                  function(r, game)
                     if r[1] == nil then
                       local why = optional(text(M.ACTION_TEXT))
                       if not why[1](r[2]) then return 2, why end
                     elseif type(r[1]) ~= "table" then
                       return 1, TABLE
+                    else
+                      local p, nsq, ntypes = r[1], counts(game)
+                      if not (p.from == nil or id_in(p.from, nsq))
+                         or not (p.to == nil or id_in(p.to, nsq))
+                         or not (p.promo == nil or id_in(p.promo, ntypes))
+                         or not (p.mode == nil or MODES[p.mode]) then
+                        return 1, { nil, "a table whose from and to are "
+                                         .. "squares, promo a piece type and "
+                                         .. "mode \"move\", \"capture\" or "
+                                         .. "\"all\" (each or nothing)" }
+                      end
                     end
                   end },
   why = { "(s, p, g)", "the game's own reason: rule and reason, a table "
@@ -247,7 +307,21 @@ M.hooks = {
   with_options = { "(settings)", "the game with its options set",
                    "--option", { TABLE } },
   legend = { "()", "the marked layers, in drawing order", "render, help",
-             { TABLE } },
+             function(r, game)
+               local layers = type(game.L) == "table" and game.L or {}
+               local entry = function(l)
+                 return type(l) == "table" and layers[l.name] ~= nil
+                        and l.bit == layers[l.name]
+                        and optional(text(M.NAME))[1](l.mark)
+                        and (l.colour == nil or COLOURS[l.colour])
+                        and optional(text(M.ACTION_TEXT))[1](l.label)
+               end
+               if not list_of { entry, "layer" }[1](r[1]) then
+                 return 1, { nil, "a list of layers: { name = a layer, bit "
+                                  .. "= its number (game.L), mark, colour, "
+                                  .. "label }" }
+               end
+             end },
   render = { "(s [, opts])", "the board as text", "play",
              { text(M.PAGE) } },
   action_marks = { "(a)", "how the action is drawn: marks", "pictures",
@@ -304,9 +378,34 @@ function M.missing(game)
   return nil
 end
 
+-- Tables a hook returns are read by wargrid's code, which must see what
+-- was checked: a table with a metatable (whose __index may answer one
+-- thing to the check and another later) is refused, in the results and in
+-- the tables they hold, and so is one nested deeper than M.DEPTH (which
+-- wargrid's recursive readers, JSON's, would not reach the end of).
+M.DEPTH = 20
+
+-- nil when v and the tables in it are plain and at most M.DEPTH deep
+-- (depth: v's), else what is wrong; seen: the tables walked (a table held
+-- twice, or a cycle, is walked once)
+plain = function(v, depth, seen)
+  if type(v) ~= "table" or seen[v] then return nil end
+  if debug.getmetatable(v) ~= nil then return "one has a metatable" end
+  if depth > M.DEPTH then
+    return "one is nested deeper than " .. M.DEPTH
+  end
+  seen[v] = true
+  for k, x in next, v do
+    local why = plain(k, depth + 1, seen) or plain(x, depth + 1, seen)
+    if why then return why end
+  end
+  return nil
+end
+
 -- M.checker(name, script) -> nil when the hook has no check, else
--- function(...) -> ... that returns the hook's results as they are, or
--- raises "SCRIPT: NAME returned X, not Y" for the first wrong one.
+-- function(game, ...) -> ... that returns the hook's results (...) as they
+-- are, or raises "SCRIPT: NAME returned X, not Y" for the first wrong one;
+-- game is the game whose hook it is (its squares, pieces and layers).
 function M.checker(name, script)
   local hook = M.hooks[name]
   local check = hook and hook[4]
@@ -316,18 +415,27 @@ function M.checker(name, script)
                         name, describe(r[i]),
                         i == 1 and "result" or "result #" .. i, kind[2]), 0)
   end
+  -- the tables in the results first: read raw, each once
+  local function plain_results(r)
+    for i = 1, r.n do
+      local why = plain(r[i], 1, {})
+      if why then wrong(r, i, { nil, "plain tables (" .. why .. ")" }) end
+    end
+  end
   if type(check) == "function" then
-    return function(...)
+    return function(game, ...)
       local r = table.pack(...)
-      local i, kind = check(r)
+      plain_results(r)
+      local i, kind = check(r, game)
       if i then wrong(r, i, kind) end
       return ...
     end
   end
-  return function(...)
+  return function(game, ...)
     local r = table.pack(...)
+    plain_results(r)
     for i, kind in ipairs(check) do
-      if not kind[1](r[i]) then wrong(r, i, kind) end
+      if not kind[1](r[i], game) then wrong(r, i, kind) end
     end
     return ...
   end

@@ -6,7 +6,7 @@
 -- with, and which games XBoard can play and as which of its variants.
 local ai = require "wargrid.ai"
 local host = require "wargrid.host"
-local G = require "wargrid.game"
+local Game = require("wargrid.game").meta.__index  -- the default methods
 local text_of = require "wargrid.text"
 
 local M = {}
@@ -101,7 +101,6 @@ function M.xboard(game)
                start = own.def.engine.start or own:start_text() }
     end
   end
-  local Game = G.meta.__index
   if not own and (game.action_text ~= Game.action_text
                   or game.read_action ~= Game.read_action
                   or not moves or #game.sides ~= 2) then

@@ -383,6 +383,14 @@ local function compile(game)
   end
   game.rules = core.rules(spec)
   game.sides = def.sides or { "white", "black" }
+  if #game.sides ~= 2 or next(game.sides, 2) ~= nil then
+    fail(def, "sides must name the two sides, not %d", #game.sides)
+  end
+  for i, name in ipairs(game.sides) do
+    if name == "" or name:find("%c") then
+      fail(def, "sides[%d] must be a name on one line, not %q", i, name)
+    end
+  end
   game.opt = {}
   for name, o in pairs(def.options or {}) do
     if type(o) ~= "table" or o.default == nil then
@@ -393,18 +401,77 @@ local function compile(game)
   return game
 end
 
+-- What wg.game made of each declaration: every field of the game but def
+-- and its methods, tables copied as they were made. The loader makes an
+-- untrusted game's face of these, so a script that changes its game's
+-- fields (game.T, game.rules, game.sides) changes them for its own calls
+-- only. Kept here, where no script reaches.
+local made = setmetatable({}, { __mode = "k" })
+
+local function snapshot(v)
+  if type(v) ~= "table" or getmetatable(v) == meta then return v end
+  local out = {}
+  for k, x in next, v do out[k] = snapshot(x) end
+  return out
+end
+
+-- The deepest a declaration's tables nest.
+M.DEPTH = 100
+
+-- A copy of the declaration's tables, read raw (no __index or __pairs of a
+-- script's is asked: what wg.game checks is what it compiles and keeps),
+-- a table held twice copied once; functions and other values shared.
+local function plain_copy(v, depth, seen)
+  if type(v) ~= "table" or getmetatable(v) == meta then return v end
+  if seen[v] then return seen[v] end
+  if depth > M.DEPTH then
+    error(string.format("wg.game: the declaration's tables nest more than "
+                        .. "%d deep", M.DEPTH), 0)
+  end
+  local out = {}
+  seen[v] = out
+  for k, x in next, v do
+    out[plain_copy(k, depth + 1, seen)] = plain_copy(x, depth + 1, seen)
+  end
+  return out
+end
+
+-- The fields wg.game makes (base and given only for some games)
+M.MADE = {}
+for name in ([[files ranks rules_grid D deck_names deck_seen L layer_names
+               T type_names V var_names P letter_type type_letter promo
+               rules sides opt name base title given]]):gmatch("%S+") do
+  M.MADE[name] = true
+end
+
+-- M.made(game) -> { field = value } as wg.game (and with_options) made
+-- them (M.MADE), or nil for a table wg.game did not make
+function M.made(game) return made[game] end
+
 -- wg.game(def) -> game
 function M.new(def, base)
   if type(def) ~= "table" then
     error("wg.game: expected a declaration table", 2)
   end
+  local copied, copy = pcall(plain_copy, def, 1, {})
+  if not copied then error(copy, 2) end
+  def = copy
   if type(def.name) ~= "string" or not def.name:match("^[%w_]+$") then
     error("wg.game: 'name' must be a word (letters, digits, _)", 2)
   end
   schema.check(def)  -- unknown keys and wrong types, before they mislead
   local game = setmetatable({ def = def, name = def.name, base = base,
                               title = def.title or def.name }, meta)
-  return compile(game)
+  compile(game)
+  local fields = {}
+  for k, v in pairs(game) do
+    if k ~= "def" then
+      assert(M.MADE[k], k)  -- a field compile makes is listed there
+      fields[k] = snapshot(v)
+    end
+  end
+  made[game] = fields
+  return game
 end
 
 -- Deep merge for declarations: tables merge key by key; false deletes.
@@ -575,6 +642,7 @@ function Game:with_options(settings)
   if not any then return self end
   local game = M.variant(self, { name = self.name, options = set })
   game.given = given
+  made[game].given = snapshot(given)
   return game
 end
 

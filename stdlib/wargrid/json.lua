@@ -5,6 +5,23 @@ local json = {}
 local ESC = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r",
               ["\t"] = "\\t" }
 
+-- s as UTF-8, which JSON text is: each byte of s that is not part of a
+-- valid UTF-8 sequence (a game's text may hold any byte) is U+FFFD
+local function utf8_only(s)
+  if utf8.len(s) then return s end
+  local parts, at = {}, 1
+  while at <= #s do
+    local _, bad = utf8.len(s, at)
+    if not bad then
+      parts[#parts + 1] = s:sub(at)
+      break
+    end
+    parts[#parts + 1] = s:sub(at, bad - 1) .. "\u{FFFD}"
+    at = bad + 1
+  end
+  return table.concat(parts)
+end
+
 local function encode(v, out)
   local t = type(v)
   if t == "nil" then
@@ -20,7 +37,7 @@ local function encode(v, out)
       out[#out + 1] = string.format("%.10g", v)
     end
   elseif t == "string" then
-    out[#out + 1] = '"' .. v:gsub('[%c"\\]', function(c)
+    out[#out + 1] = '"' .. utf8_only(v):gsub('[%c"\\]', function(c)
       return ESC[c] or string.format("\\u%04x", c:byte())
     end) .. '"'
   elseif t == "table" then
@@ -57,6 +74,10 @@ function json.encode(v)
   encode(v, out)
   return table.concat(out)
 end
+
+-- The deepest a decoded value's arrays and objects nest: a deeper one is
+-- refused, as the reader's recursion would overflow its stack.
+json.DEPTH = 100
 
 -- json.decode(text) -> value, or nil, message
 function json.decode(text)
@@ -105,11 +126,16 @@ function json.decode(text)
       if d ~= "," then fail("expected ',' or '" .. close .. "'") end
     end
   end
+  local depth = 0  -- arrays and objects open: at most json.DEPTH
   function value()
     ws()
     local c = text:sub(pos, pos)
+    if (c == "{" or c == "[") and depth == json.DEPTH then
+      fail("nested deeper than " .. json.DEPTH)
+    end
     if c == "{" then
       local t = {}
+      depth = depth + 1
       items("}", function()
         ws()
         if text:sub(pos, pos) ~= '"' then fail("expected a key") end
@@ -119,10 +145,13 @@ function json.decode(text)
         pos = pos + 1
         t[k] = value()
       end)
+      depth = depth - 1
       return t
     elseif c == "[" then
       local t = {}
+      depth = depth + 1
       items("]", function() t[#t + 1] = value() end)
+      depth = depth - 1
       return t
     elseif c == '"' then
       return str()

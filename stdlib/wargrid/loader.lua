@@ -27,7 +27,9 @@
 --
 -- Faces. An untrusted load is handed to wargrid's own code as a face: a
 -- copy of its game made once it has loaded, its tables copied without
--- their metatables, each of its functions (methods, functions in its
+-- their metatables (the fields wg.game made as it made them, whatever the
+-- script did to its own; the declaration checked again), each of its
+-- functions (methods, functions in its
 -- declaration, the base game's methods it inherits) a guard that calls the
 -- script's own under a budget and hands it the script's own game, never the
 -- face; a hook's results are checked against the game contract
@@ -47,7 +49,9 @@
 -- refused; an error object that is not text is never asked for its text.
 local lfs = require "lfs"
 local host = require "wargrid.host"
-local Game = require("wargrid.game").meta  -- a game's metatable
+local G = require "wargrid.game"
+local Game = G.meta  -- a game's metatable
+local schema = require "wargrid.schema"
 local contract = require "wargrid.contract"
 local quote = require("wargrid.text").quote
 
@@ -312,6 +316,18 @@ local function own_module(ctx, name)
   if lfs.attributes(path, "mode") ~= "file" then
     error(string.format("no module '%s' (no file %s)", name, path), 3)
   end
+  -- a file of the folder itself: no symbolic link on the way there (one
+  -- to ~/.env, say, read as a module, would hand the script its text)
+  local parts, at = {}, ctx.folder
+  for part in rest:gmatch("[^.]+") do parts[#parts + 1] = part end
+  for i, part in ipairs(parts) do
+    at = at .. "/" .. part .. (i == #parts and ".lua" or "")
+    if lfs.symlinkattributes(at, "mode") == "link" then
+      error(string.format("module '%s' is a symbolic link (%s): a folder "
+                          .. "game's modules are files of its folder", name,
+                          at), 3)
+    end
+  end
   local files = ctx.load.files
   files[#files + 1] = path
   local chunk, err = loadfile(path, "t", ctx.env)
@@ -479,6 +495,10 @@ end
 
 -- ---- faces -------------------------------------------------------------
 
+-- The deepest a game's tables nest, for its face to be made (wargrid's
+-- readers of them recurse).
+local MAX_DEPTH = 100
+
 -- The face of each game of an untrusted load (see the header).
 local function face_of(load, g)
   local face = load.faces[g]
@@ -488,33 +508,54 @@ local function face_of(load, g)
   load.own[face] = g
   host.face(face, g, load.path)  -- perft, playouts and the search call g's
   local seen = {}
-  local function copy(v, name)
+  local function copy(v, name, depth)
     local kind = type(v)
     if kind == "function" then return guard(load, v, name) end
     if kind ~= "table" then return v end
     if debug.getmetatable(v) == Game then return face_of(load, v) end
     if seen[v] then return seen[v] end
+    if depth > MAX_DEPTH then
+      error(string.format("%s: game %s: %s holds tables nested more than %d "
+                          .. "deep", load.path, tostring(g.name),
+                          name:match("^[^.]*"), MAX_DEPTH), 0)
+    end
     local out = {}
     seen[v] = out
     for k, x in next, v do
-      out[copy(k, name)] = copy(x, name .. "." .. tostring(k))
+      out[copy(k, name, depth + 1)] = copy(x, name .. "." .. tostring(k),
+                                           depth + 1)
     end
     return out
   end
+  -- the fields wg.game made are as it made them (a script may have
+  -- changed its own); the rest, the declaration and the methods, the
+  -- script's
+  local made = G.made(g) or {}
+  local fields = {}
   for k, v in next, g do
-    local f = copy(v, tostring(k))
+    if not G.MADE[k] then fields[k] = v end
+  end
+  for k, v in next, made do fields[k] = v end
+  for k, v in next, fields do
+    local f = copy(v, tostring(k), 1)
     -- a hook's results are checked before wargrid's code meets them (one
     -- checked function a guard, as one guard a function)
     local checked = type(v) == "function" and contract.checker(k, load.path)
     if checked then
       local key, guarded = k .. " " .. tostring(f), f
       load.checked[key] = load.checked[key]
-                          or function(...) return checked(guarded(...)) end
+                          or function(game, ...)
+                            return checked(game, guarded(game, ...))
+                          end
       f = load.checked[key]
     end
     face[k] = f
   end
   face.with_options = load.with_options
+  -- the declaration a script changed after wg.game read it must still be
+  -- one (a number where a table goes would fail in wargrid's code)
+  local ok, err = pcall(schema.check, face.def)
+  if not ok then error(string.format("%s: %s", load.path, err), 0) end
   return face
 end
 
@@ -532,6 +573,11 @@ local function new_load(path)
   function load.with_options(face, settings)
     local g = load.own[face]
     local set = set_options(g, settings)
+    if debug.getmetatable(set) ~= Game then
+      error(string.format("%s: with_options returned %s, not a game", path,
+                          type(set) == "table" and "a table" or type(set)),
+            0)
+    end
     return set == g and face or load.face_of(set)
   end
   -- what a guarded call returns to wargrid: functions guarded, games faced

@@ -61,12 +61,14 @@ local function show(v, depth)
   return #parts == 0 and "{}" or "{ " .. table.concat(parts, ", ") .. " }"
 end
 
+-- M.same(a, b) -> true when a and b hold the same, table by table
 local function same(a, b)
   if type(a) ~= "table" or type(b) ~= "table" then return a == b end
   for k, v in pairs(a) do if not same(v, b[k]) then return false end end
   for k in pairs(b) do if a[k] == nil then return false end end
   return true
 end
+M.same = same
 
 local function is_list(t) return type(t) == "table" and t[1] ~= nil end
 

@@ -744,15 +744,22 @@ local function draw_marks(game, L, b, marks, cls)
   if #marks == 0 then return end
   open(b, "g", "class", cls, "pointer-events", "none")
   for i, m in ipairs(marks) do
-    local kind = m[1]
     local what = string.format("%s mark %d", cls, i)
-    local squares = kind == "area" and (m[2] or {}) or { m[2], m[3] }
-    for k, sq in ipairs(squares) do
-      if (kind ~= "land" and kind ~= "ring") or k == 1 then
-        if not valid_square(game, sq) then
-          fail(game, "%s (%s): %s is not a square", what, tostring(kind),
-               tostring(sq))
-        end
+    if type(m) ~= "table" then fail(game, "%s is not a table", what) end
+    local kind = m[1]
+    local squares = kind == "area" and m[2] or { m[2], m[3] }
+    if type(squares) ~= "table" then
+      fail(game, "%s (area): %s is not a list of squares", what,
+           tostring(squares))
+    end
+    -- every square the mark names: each of an area's, one of a land's or
+    -- a ring's, two of the others'
+    local n = kind == "area" and #squares
+              or (kind == "land" or kind == "ring") and 1 or 2
+    for k = 1, n do
+      if not valid_square(game, squares[k]) then
+        fail(game, "%s (%s): %s is not a square", what, tostring(kind),
+             tostring(squares[k]))
       end
     end
     if kind == "move" or kind == "strike" then
@@ -839,11 +846,13 @@ function M.targets(game, s, from)
   for i = 1, list:size() do
     local marks = M.action_marks(game, list:get(i))
     local first = marks[1]
-    if first and (first[1] == "move" or first[1] == "strike")
-       and first[2] == anchor then
+    local function arrow_mark(m)  -- an arrow to a square: a target
+      return type(m) == "table" and (m[1] == "move" or m[1] == "strike")
+             and valid_square(game, m[3])
+    end
+    if arrow_mark(first) and first[2] == anchor then
       for _, m in ipairs(marks) do
-        if (m[1] == "move" or m[1] == "strike") and m[3] ~= anchor
-           and not seen[m[3]] then
+        if arrow_mark(m) and m[3] ~= anchor and not seen[m[3]] then
           seen[m[3]] = true
           out[#out + 1] = { sq = m[3], capture = s:at(m[3]) ~= nil
                                                 and s:at(m[3]) ~= pid }
@@ -957,7 +966,9 @@ end
 local function draw_sidebar(game, c, b, sections, x0, y0, width)
   local y = y0
   open(b, "g", "class", "sidebar", "font-size", 14, "fill", "#222222")
-  for _, sec in ipairs(sections) do
+  for i, sec in ipairs(sections) do
+    if type(sec) ~= "table" then fail(game, "sidebar section %d is not a "
+                                      .. "table", i) end
     if sec.title then
       local col = sec.side and c.sides[sec.side]
       if col then

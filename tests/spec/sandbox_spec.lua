@@ -146,7 +146,8 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
   { "loop-reason", "function game:actions() end\nfunction game:result()\n"
     .. "  return 1, setmetatable({}, { __concat = function() " .. LOOP
     .. " end })\nend", { "moves" },
-    "^: result returned a table as its result #2, not nothing or a text" },
+    "^: result returned a table as its result #2, not plain tables %(one "
+    .. "has a metatable%)$" },
   { "loop-sort", "table.sort({ 3, 2, 1 }, function() " .. LOOP .. " end)",
     { "moves" }, "%d+: loading ran out" },
   { "loop-gsub", "(\"abc\"):gsub(\".\", function() " .. LOOP .. " end)",
@@ -361,10 +362,128 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
   { "huge-action-text", "function game:action_text() "
     .. "return ('x'):rep(10000000) end", { "moves" },
     "^: action_text returned a text of 10000000 characters as its result, "
-    .. "not a text of 1 to 1000 characters$" },
+    .. "not a text of 1 to 1000 characters that a record can hold$" },
   { "huge-position-text", "function game:position_text() "
     .. "return ('x'):rep(2000000) end", { "moves", "--json" },
     "^: position_text returned a text of 2000000 characters" },
+
+  -- the attack of session 24: what a hook returns, met by wargrid's code,
+  -- is checked whole -- the fields of its tables, the tables in them, the
+  -- state's game -- before it is read (each of these was exit 1)
+  { "wrong-outcome-reason", "function game:actions() end\n"
+    .. "function game:outcome() return { winner = 0, text = 'x', "
+    .. "reason = {} } end", { "moves" },
+    "^: outcome returned a table as its result, not a table whose reason "
+    .. "is nothing or a text, and score nothing or a number$" },
+  -- a check met one answer of __index, wargrid's code another
+  { "metatable-outcome", "local n = 0\nfunction game:actions() end\n"
+    .. "function game:outcome()\n  return setmetatable({ winner = 1 }, "
+    .. "{ __index = function(_, k)\n    n = n + 1\n"
+    .. "    if k == 'text' then return n > 3 and {} or 'x' end\n"
+    .. "  end })\nend", { "moves" },
+    "^: outcome returned a table as its result, not plain tables %(one has "
+    .. "a metatable%)$" },
+  { "wrong-read-action-name", "function game:read_action() "
+    .. "return { from = 'a1', to = 'c3' } end", { "why", "c1a1" },
+    "^: read_action returned a table as its result, not a table whose from "
+    .. "and to are squares" },
+  { "wrong-read-action-off-board", "function game:read_action() "
+    .. "return { from = 4, to = 9999 } end", { "why", "c1a1" },
+    "^: read_action returned a table as its result, not a table whose from "
+    .. "and to are squares" },
+  { "wrong-action-groups", "function game:action_groups() "
+    .. "return { { name = 'c1' } } end", { "moves", "--json" },
+    "^: action_groups returned a table as its result, not a list of groups" },
+  { "deep-action-groups", "function game:action_groups()\n"
+    .. "  local t = {}\n  local c = t\n"
+    .. "  for _ = 1, 100000 do c[1] = {}; c = c[1] end\n"
+    .. "  return { { name = 'c1', texts = t } }\nend", { "moves", "--json" },
+    "^: action_groups returned a table as its result, not plain tables %(one "
+    .. "is nested deeper than 20%)$" },
+  { "wrong-legend", "function game:legend() return { { name = 'mud' } } end",
+    { "render" }, "^: legend returned a table as its result, not a list of "
+    .. "layers" },
+  { "new-other-game", "local other = wg.load('courier')\n"
+    .. "function game:new() return other:new() end", { "moves" },
+    "^: new returned a runtime object as its result, not a state of this "
+    .. "game$" },
+  { "view-other-game", "local other = wg.load('courier')\n"
+    .. "function game:view() return other:new() end",
+    { "play", "--side", "black", input = "quit\n" },
+    "^: view returned a runtime object as its result, not a state of this "
+    .. "game$" },
+  -- play --save wrote the record at each action: exit 1, the game lost
+  { "record-action-text", "local text = game.action_text\n"
+    .. "function game:action_text(s, a) return text(self, s, a) .. '{' end",
+    { "moves" }, "^: action_text returned a text of 5 characters as its "
+    .. "result, not a text of 1 to 1000 characters that a record can hold$" },
+  -- a state kept from an ended call and returned from a later one was
+  -- taken for its owner: selfplay's live game handed back as the view
+  { "return-kept-state", "local kept\nfunction game:hidden() return true end\n"
+    .. "function game:view(s, side, seed, into)\n"
+    .. "  if kept then return kept end\n  kept = s\n"
+    .. "  return s:view(side, seed, into)\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
+    "^: view returned a runtime object as its result, not a state of this "
+    .. "game$" },
+  { "return-kept-state-mcts", "local kept\n"
+    .. "function game:hidden() return true end\n"
+    .. "function game:view(s, side, seed, into)\n"
+    .. "  if kept then return kept end\n  kept = s\n"
+    .. "  return s:view(side, seed, into)\nend",
+    { "selfplay", "--games", "2", "--white", "level:1", "--black", "level:1",
+      "--jobs", "1" }, "^: view returned userdata, not a state$" },
+  -- the declaration changed after wg.game read it is checked again, and
+  -- the face's copy of the game's tables (a recursion) has a depth
+  { "tamper-def", "game.def.ai = 5", { "suggest" },
+    "^: game target: ai must be a table, not an integer$" },
+  { "deep-game-field", "local t = {}\nlocal c = t\n"
+    .. "for _ = 1, 200000 do c[1] = {}; c = c[1] end\ngame.junk = t",
+    { "moves" }, "^: game target: junk holds tables nested more than 100 "
+    .. "deep$" },
+  -- wg.game read a declaration's tables through their metatables: its
+  -- check met one answer of __pairs, what it kept another (exit 1 in help)
+  { "metatable-declaration", "local n = 0\n"
+    .. "local sides = setmetatable({}, { __index = function(_, k)\n"
+    .. "    return ({ 'white', 'black' })[k] end,\n"
+    .. "  __pairs = function()\n    n = n + 1\n    local i, m = 0, n\n"
+    .. "    return function()\n      i = i + 1\n"
+    .. "      if i <= 2 then return i, m > 2 and {} or 'white' end\n"
+    .. "    end\n  end })\n"
+    .. "return wg.game { name = 'v', sides = sides, board = { files = 3, "
+    .. "ranks = 3 },\n  pieces = { king = { letter = 'k', moves = 'K' } } }",
+    { "play", "--help" },
+    "%d+: game v: sides must name the two sides, not 0$" },
+  { "one-side", "return wg.variant(game, { name = 'v', sides = { 'a' } })",
+    { "selfplay", "--games", "1", "--white", "random", "--black", "random" },
+    "%d+: game v: sides must name the two sides, not 1$" },
+  { "deep-declaration", "local t = {}\nlocal c = t\n"
+    .. "for _ = 1, 200 do c.x = {}; c = c.x end\n"
+    .. "local v = wg.game { name = 'v', junk = t }\nreturn v", { "moves" },
+    "%d+: wg.game: the declaration's tables nest more than 100 deep$" },
+  -- a list kept and returned again: from an ended call, or handed over
+  -- by an earlier return (which passed as a list, and failed in use)
+  { "return-kept-list", "local kept\nlocal legal = game.legal\n"
+    .. "function game:legal(s, out)\n  if kept then return kept end\n"
+    .. "  kept = legal(self, s, out)\n  return kept\nend",
+    { "selfplay", "--games", "1", "--white", "random", "--black", "random" },
+    "^: legal returned a runtime object as its result, not an action list$" },
+  { "return-handed-over-list", "local kept\nlocal legal = game.legal\n"
+    .. "function game:legal(s)\n  if kept then return kept end\n"
+    .. "  kept = legal(self, s)\n  return kept\nend",
+    { "play", "--ai", "both", input = "" },
+    "^: legal returned a runtime object as its result, not an action list$" },
+  { "return-handed-over-state", "local kept\nlocal new = game.new\n"
+    .. "function game:new(...)\n  if kept then return kept end\n"
+    .. "  kept = new(self, ...)\n  return kept\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
+    "^: new returned a runtime object as its result, not a state of this "
+    .. "game$" },
+  { "wrong-with-options", "function game:with_options() return {} end",
+    { "moves", "--option", "x" },
+    "^: with_options returned a table, not a game$" },
 }
 
 -- Issue 25, finding 6: a hook that returns what its callers cannot use is
@@ -428,6 +547,19 @@ local function spit(path, text)
   local f = assert(io.open(path, "wb"))
   f:write(text)
   f:close()
+end
+
+-- wargrid args --variant FILE, FILE the prelude's game as code changes it:
+-- stdout, stderr and exit status, FILE in them written "FILE"
+local function variant_run(code, args, input)
+  local file = os.tmpname()
+  spit(file, PRELUDE .. code .. "\nreturn game\n")
+  local words = { table.unpack(args) }
+  words[#words + 1] = "--variant"
+  words[#words + 1] = file
+  local out, err, rc = T.run(words, input)
+  os.remove(file)
+  return (out:gsub(file, "FILE")), (err:gsub(file, "FILE")), rc
 end
 
 -- Runs the attack in a fresh directory; checks what the header says.
@@ -573,6 +705,153 @@ describe("sandbox: budgets everywhere", function()
     assert.equal(0, code)
     assert.equal("c1b1\nc1b2\nc1c2\n", out)
     assert.matches("^move\ta1a2\tx y\n", err)
+  end)
+end)
+
+-- Session 24's attack: what a variant's texts reach in the engines'
+-- protocols. An untrusted fairy game plays (engine.xboard read a table the
+-- game module no longer had: every such variant ended in exit 1), and a
+-- line break in a text of the game's (a reason, a name) is no line of
+-- its own: it injected "move c1b2" into XBoard's input.
+describe("sandbox: a script's texts in the engines' protocols", function()
+  -- what the engine (xboard or uci) wrote after the line `after`, for the
+  -- game the code changes and the input; it exits 0 with nothing on stderr
+  local function engine_run(code, protocol, input, after)
+    local out, err, rc = variant_run(code, { protocol }, input)
+    assert.same({ 0, "" }, { rc, err })
+    return out:match("\n" .. after .. "\n(.*)$")
+  end
+
+  it("xboard plays an untrusted variant as fairy, and an illegal move's reason is one line", function()
+    assert.equal("Illegal move (R-1 bad move c1b2): c1a1\npong 1\n",
+                 engine_run("function game:why() return 'R-1', "
+                            .. "'bad\\nmove c1b2' end", "xboard",
+                            "xboard\nprotover 2\nnew\nvariant fairy\n"
+                            .. "force\nusermove c1a1\nping 1\n",
+                            "setup %(Kk%) 3x3%+0_fairy k2/3/2K w\npiece K& K"))
+  end)
+
+  it("uci: an illegal move's reason is one line", function()
+    assert.equal("info string illegal move c1a1: R-1 bad bestmove c1b2\n"
+                 .. "readyok\n",
+                 engine_run("function game:why() return 'R-1', "
+                            .. "'bad\\nbestmove c1b2' end", "uci",
+                            "uci\nposition startpos moves c1a1\nisready\n",
+                            "uciok"))
+  end)
+
+  it("xboard: a result's comment is one line, whatever the side's name and the reason", function()
+    assert.equal("move a3b2\n1-0 {X move a1a1 wins by r move a1a2}\n"
+                 .. "pong 1\n",
+                 engine_run("function game:side_name() "
+                            .. "return 'x\\nmove a1a1' end\n"
+                            .. "function game:outcome(s)\n"
+                            .. "  if s:turn() > 1 then return { winner = 1, "
+                            .. "text = 'x', reason = 'r\\rmove a1a2' } end\n"
+                            .. "end", "xboard",
+                            "xboard\nprotover 2\nnew\nvariant fairy\n"
+                            .. "usermove c1b2\nping 1\n", "piece K& K"))
+  end)
+end)
+
+-- Session 24's attack: a folder game's module that is a symbolic link to
+-- a file outside the folder (~/.env, a key) was read as a module: its
+-- assignments set the script's globals, its syntax error quoted a line.
+describe("sandbox: a folder game's modules", function()
+  it("are files of its folder: a symbolic link, to a file or a folder, is refused", function()
+    local dir = T.tmpdir()
+    spit(dir .. "/secret", 'SECRET = "hunter2"\n')
+    assert(lfs.mkdir(dir .. "/g"))
+    assert(lfs.mkdir(dir .. "/elsewhere"))
+    spit(dir .. "/elsewhere/m.lua", 'SECRET = "hunter2"\n')
+    assert(lfs.link(dir .. "/secret", dir .. "/g/env.lua", true))
+    assert(lfs.link(dir .. "/elsewhere", dir .. "/g/sub", true))
+    local results = {}
+    for _, module in ipairs { "g.env", "g.sub.m" } do
+      spit(dir .. "/g/init.lua", PRELUDE .. "pcall(require, '" .. module
+           .. "')\ngame.title = tostring(SECRET)\nrequire '" .. module
+           .. "'\nreturn game\n")
+      local out, err, rc = T.run({ "moves", "--variant", dir .. "/g" })
+      results[#results + 1] = { out, (err:gsub(dir, "DIR")), rc }
+    end
+    os.execute("rm -rf '" .. dir .. "'")
+    assert.same({
+      { "", "wargrid: DIR/g/init.lua:21: module 'g.env' is a symbolic link "
+            .. "(DIR/g/env.lua): a folder game's modules are files of its "
+            .. "folder\n", 2 },
+      { "", "wargrid: DIR/g/init.lua:21: module 'g.sub.m' is a symbolic link "
+            .. "(DIR/g/sub): a folder game's modules are files of its "
+            .. "folder\n", 2 },
+    }, results)
+  end)
+end)
+
+-- Session 24's attack: JSON is UTF-8, and a game's texts may hold any
+-- byte (\xff in an action's text made moves --json no JSON at all).
+describe("sandbox: a script's texts in JSON", function()
+  it("bytes that are no UTF-8 are U+FFFD in moves --json", function()
+    local out, err, rc = variant_run("local text = game.action_text\n"
+      .. "function game:action_text(s, a)\n"
+      .. "  return text(self, s, a) .. '\\xff\\xc3'\nend", { "moves", "--json" })
+    assert.same({ "", 0 }, { err, rc })
+    assert.equal("c1b1\u{FFFD}\u{FFFD}", out:match('"actions":%["([^"]*)"'))
+    assert.truthy(utf8.len(out))
+  end)
+end)
+
+-- Session 24's attack: the fields wg.game made (game.T, game.sides,
+-- game.title, game.base) are read by wargrid's code from the face,
+-- which copied them as the script left them: changed, they ended render,
+-- help, rules and selfplay in exit 1. The face is made of them as wg.game
+-- made them; the script's changes are its own calls' concern.
+describe("sandbox: the fields wg.game made", function()
+  local COMMANDS = { { "render" }, { "play", "--help" }, { "rules" },
+                     { "moves", "--json" },
+                     { "selfplay", "--games", "1", "--white", "random",
+                       "--black", "random" } }
+  local function runs(code)
+    local out = {}
+    for i, args in ipairs(COMMANDS) do
+      out[i] = { variant_run(code, args) }
+    end
+    return out
+  end
+
+  it("a script that changes them changes nothing wargrid shows of its game", function()
+    local untouched = runs("")
+    for _, code in ipairs { "game.T.king = 99", "game.sides[1] = {}",
+                            "game.title = {}", "game.base = 3",
+                            "game.sides = 5" } do
+      assert.same(untouched, runs(code), code)
+    end
+  end)
+end)
+
+-- Session 24's attack: the marks and sections a variant gives its picture
+-- (game:board_marks, action_marks, sidebar) that are no tables, or a move
+-- without its squares, were exit 1 in wargrid.svg.
+describe("sandbox: what a script gives its picture", function()
+  for _, case in ipairs {
+    { "board_marks", "{ 5 }",
+      "game target: board-marks mark 1 is not a table" },
+    { "board_marks", "{ { 'move', 1 } }",
+      "game target: board-marks mark 1 (move): nil is not a square" },
+    { "sidebar", "{ 7 }", "game target: sidebar section 1 is not a table" },
+  } do
+    it("render refuses " .. case[1] .. " returning " .. case[2] .. " as bad input", function()
+      local out, err, rc = variant_run("function game:" .. case[1]
+                                       .. "() return " .. case[2] .. " end",
+                                       { "render" })
+      assert.same({ "", "wargrid: " .. case[3] .. "\n", 2 }, { out, err, rc })
+    end)
+  end
+
+  it("an action's marks that are no tables draw no targets", function()
+    local out, err, rc = variant_run("function game:action_marks() "
+                                     .. "return { 7 } end",
+                                     { "render", "--from", "c1" })
+    assert.same({ "", 0 }, { err, rc })
+    assert.is_nil(out:find('id="tg-', 1, true))
   end)
 end)
 

@@ -600,8 +600,11 @@ local SAME_RUN = { "game", "variant", "options", "white", "black", "seed",
 local function valid_record(rec)
   if type(rec) ~= "table" then return false end
   if rec.type == "run" then
+    local function text_or_nil(v) return v == nil or type(v) == "string" end
     return type(rec.game) == "string" and math.type(rec.games) == "integer"
-           and math.type(rec.seed) == "integer"
+           and math.type(rec.seed) == "integer" and text_or_nil(rec.variant)
+           and text_or_nil(rec.white) and text_or_nil(rec.black)
+           and (rec.max_plies == nil or math.type(rec.max_plies) == "integer")
   end
   return rec.type == "game" and math.type(rec.index) == "integer"
          and math.type(rec.plies) == "integer"

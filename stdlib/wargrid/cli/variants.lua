@@ -2,6 +2,7 @@
 -- declaration or a variant may set (wargrid.schema), and each game's own.
 local loader = require "wargrid.loader"
 local schema = require "wargrid.schema"
+local same = require("wargrid.rulebook").same
 local common = require "wargrid.cli.common"
 
 local M = {}
@@ -36,7 +37,8 @@ local function own_keys(game)
   local base = game.base and game.base.def.keys or {}
   local own = {}
   for k, v in pairs(game.def.keys or {}) do
-    if base[k] ~= v then own[k] = v end
+    -- each declaration is wg.game's copy of its own: compared by content
+    if not same(base[k], v) then own[k] = v end
   end
   return own
 end

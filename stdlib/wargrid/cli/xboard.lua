@@ -88,9 +88,12 @@ local function run(cmd, protocol, args)
   local ok, why = engine.xboard(game)
   if not ok then common.usage_error("%s: %s", cmd, why) end
   io.stdout:setvbuf("line")
+  -- each line sent is one line: a line break or other control character
+  -- in a text of the game's (a reason, a name, a position) is a blank
   return require(protocol).run(game, { level = level, seed = seed },
                                engine.stdin(), function(line)
-                                 io.stdout:write(line, "\n")
+                                 io.stdout:write((line:gsub("%c", " ")),
+                                                 "\n")
                                  io.stdout:flush()
                                end)
 end
