@@ -243,13 +243,13 @@ describe("schema: covers what the games read", function()
                             "\nKeys of wehrschach, with the rule each sets and its value:\n"
                               .. "  captures +map of boolean\n",
                             "\n  support +integer\n      W%-K1 ", "\n  opening%[i%]%.file +string\n",
-                            "\n  grenade%.onto_origin +boolean\n", "\n  rulings%.strafer_loses +boolean\n",
+                            "\n  grenade%.onto_origin %(T%-G3%) +boolean\n", "\n  rulings%.strafer_loses +boolean\n",
                             "\namazons: a variant of trenches, with its keys%.\n" } do
       assert.matches(line, out)
     end
     for l in out:gmatch("[^\n]+") do assert.is_true(#l <= 80, l) end
     out = T.run { "help", "variants", "amazons" }
     assert.matches("\nKeys of amazons %(a variant of trenches%), with the rule each sets and its value:\n"
-                   .. "  grenade +table\n", out)
+                   .. "  grenade %(T%-G1%) +table\n", out)
   end)
 end)

@@ -1,4 +1,4 @@
--- Game of Trenches (scripts/games/trenches.md), one describe per section.
+-- Game of Trenches (scripts/games/trenches/rules.md), one describe per section.
 -- Expected action sets are worked out by hand from the rules, in positions
 -- where debris (x) fences most of the board off; the perft counts come from
 -- the naive counter of tests/naive/trenches.lua, not from the engine.

@@ -1,6 +1,6 @@
 -- Why an action is illegal in the Game of Trenches, its house variants and
 -- the Game of the Amazons (game:explain): each illegal action names the
--- rule that forbids it (scripts/games/trenches.md) and the squares
+-- rule that forbids it (scripts/games/trenches/rules.md) and the squares
 -- involved; over seeded random games every legal action explains as legal
 -- and every other text of the notation with a T- rule.
 local T = require "wargrid.test"
