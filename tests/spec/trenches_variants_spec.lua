@@ -95,11 +95,10 @@ describe("variant: what Trenches refuses at load", function()
   end)
 
   it("T-M2 a board without debris", function()
-    local ok, err = wg.variant(trenches, { name = "t", board = { layers = { dead = { dynamic = false } } } })
+    local ok, err = wg.variant(trenches, { name = "t", board = { layers = { debris = { dynamic = false } } } })
                       :validate()
     assert.is_nil(ok)
-    assert.equal("T-M2 the board needs the dynamic layer dead (the debris): keep board.layers.dead "
-                 .. "in the variant", err)
+    assert.equal("T-M2 the board needs the dynamic layer debris: keep board.layers.debris in the variant", err)
   end)
 
   it("T-B1 sides that position text cannot tell apart", function()
@@ -159,4 +158,19 @@ describe("variant: random_action is the list's action at every index", function(
       end
     end)
   end
+end)
+
+describe("variant: the debris layer's old name, dead", function()
+  it("T-M2 a variant written when the layer was called dead still loads, and changes the debris", function()
+    local v = wg.variant(trenches, { name = "t", board = { layers = { dead = { label = "rubble" } },
+                                                          marks = { dead = "*" } } })
+    assert.is_true(v:validate())
+    assert.same({ [0] = "debris" }, v.layer_names)
+    assert.equal("rubble", v.def.board.layers.debris.label)
+    assert.is_true(v.def.board.layers.debris.dynamic)
+    local text = "3s2s3/2t4t2/4tt4/s8s/10/5*4/S8S/4TT4/2T4T2/3S2S3 l"
+    local s = T.position(v, text)
+    assert.is_true(s:has(v.rules:square("f5"), v.L.debris))
+    assert.equal(text, v:position_text(s))
+  end)
 end)

@@ -37,17 +37,21 @@ local game = wg.game {
 
   -- Board and setup ----------------------------------------------------
   -- T-B1 10x10, files a-j, ranks 1-10, Light and Dark. A square is empty,
-  -- holds a piece, or is dead: the dynamic layer "dead" is the debris. It
-  -- stops every move and every grenade the runtime traces (T-M2).
+  -- holds a piece, or holds debris (a dead square, written x): the dynamic
+  -- layer debris, which stops every move and every grenade the runtime
+  -- traces (T-M2).
   board = {
     files = 10, ranks = 10,
     -- `rule`: cited when debris stops a move
-    layers = { dead = { dynamic = true, stops = true,
-                        label = "debris (a dead square)", rule = "T-M2",
-                        look = { fill = "#5b4a3a", opacity = 0.9,
-                                 pattern = "rubble", ink = "#2a2018" } } },
-    marks = { dead = "x" },
+    layers = { debris = { dynamic = true, stops = true,
+                          label = "debris (a dead square)", rule = "T-M2",
+                          look = { fill = "#5b4a3a", opacity = 0.9,
+                                   pattern = "rubble", ink = "#2a2018" } } },
+    marks = { debris = "x" },
   },
+  -- the layer was called dead: a variant that still says so changes debris
+  aliases = { ["board.layers.dead"] = "board.layers.debris",
+              ["board.marks.dead"] = "board.marks.debris" },
   sides = { "light", "dark" },
   look = { board = { light = "#e4dcc6", dark = "#c9bb98" } },
 
@@ -137,7 +141,7 @@ function game:prepare()
     },
     walkers = walkers,
     leave_debris = types(self.def.leave_debris),
-    debris = self.L.dead,
+    debris = self.L.debris,
   }
 end
 
@@ -173,14 +177,14 @@ function game:play(s, a)
   local kind, from, to = fields(a)
   local p = self.prepared_data or self:prepared()
   if kind == THROW then
-    -- T-M1 the soldier moves, T-G1 the grenade's square dies: one C call,
-    -- which ends the turn too
+    -- T-M1 the soldier moves, T-G1 debris where the grenade lands: one C
+    -- call, which ends the turn too
     play_shot(s, a, p.debris)
     return
   end
   apply_move(s, a)                                 -- T-M1
   if p.leave_debris & (1 << s:type(s:at(to))) ~= 0 then
-    set_layer(s, from, p.debris, true)             -- T-T1 its start dies
+    set_layer(s, from, p.debris, true)             -- T-T1 debris behind it
   end
   end_turn(s)
 end
@@ -216,10 +220,10 @@ end
 -- throwers whose grenades follow a piece type the game has not (T-G1),
 -- sides that position text cannot tell apart (T-B1).
 function game:validate()
-  local dead = self.def.board.layers and self.def.board.layers.dead
-  if not (self.L.dead and dead.dynamic) then
-    return nil, "T-M2 the board needs the dynamic layer dead (the debris): "
-                .. "keep board.layers.dead in the variant"
+  local debris = self.def.board.layers and self.def.board.layers.debris
+  if not (self.L.debris and debris.dynamic) then
+    return nil, "T-M2 the board needs the dynamic layer debris: keep "
+                .. "board.layers.debris in the variant"
   end
   local p = self:prepared()
   if p.shots.movers ~= 0 and not p.shots.pattern then

@@ -2,9 +2,9 @@
 -- written, and its position text.
 --
 -- Position text, FEN-like: the ranks from 10 down to 1, separated by "/";
--- S a soldier, T a tank (upper case Light, lower case Dark), x a dead square
--- (debris), a number that many empty squares; then the side to move by the
--- first letter of its name: l (Light) or d (Dark). The start:
+-- S a soldier, T a tank (upper case Light, lower case Dark), x debris (a
+-- dead square), a number that many empty squares; then the side to move by
+-- the first letter of its name: l (Light) or d (Dark). The start:
 --   3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l
 --
 -- Actions are written as Amazons records write a move and its arrow: a

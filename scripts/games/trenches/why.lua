@@ -110,7 +110,8 @@ local function grenade(self, s, side, p, pid)
                        .. "%s", name, why.unit(self, s, occupant, side))
   elseif r and r.kind == "terrain" and r.at == target then
     rule, text = "T-G1", string.format("the grenade lands on an empty "
-                                       .. "square, and %s is dead already",
+                                       .. "square, and %s holds debris "
+                                       .. "already",
                                        name)
   elseif r then
     local what = s:at(r.at) and why.unit(self, s, s:at(r.at), side)
@@ -151,8 +152,8 @@ function reasons:why(s, p, g)
   -- T-M2 nothing passes over or lands on a piece, nor on debris
   if kind == "blocked" then return "T-M2", g.reason end
   if kind == "terrain" and g.at == p.to then
-    return "T-M2", string.format("%s cannot move to %s: it is dead, and no "
-                                 .. "move lands on debris",
+    return "T-M2", string.format("%s cannot move to %s: it holds debris, "
+                                 .. "and no move lands on debris",
                                  why.piece(self, s, s:at(p.from), side),
                                  self.rules:name(p.to))
   end
@@ -203,7 +204,8 @@ function reasons:does(s, a)
   local r = self.rules
   if self:is_throw(kind) then
     return string.format("%s moves to %s and throws a grenade onto %s, "
-                         .. "which dies", who, r:name(to), r:name(target))
+                         .. "which becomes debris", who, r:name(to),
+                         r:name(target))
   end
   local text = string.format("%s moves to %s", who, r:name(to))
   if self:prepared().leave_debris & (1 << s:type(s:at(from))) ~= 0 then
