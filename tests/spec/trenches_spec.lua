@@ -115,11 +115,17 @@ describe("trenches: movement (T-M)", function()
 
   it("T-M2 RULING pieces block; a variant may let them be passed", function()
     local over = wg.variant(trenches, { name = "trenches_over", pieces = {
-      soldier = { over_own = "all", over_enemy = "all" } } })
+      soldier = { over_own = "all", over_enemy = "all" } },
+      grenade = { moves = { { "mQ", over_own = "all", over_enemy = "all" } } } })
     local map = { a1 = "S", a2 = ".", a3 = "s", a4 = "." }
     T.assert_actions(over, fenced(over, map), {
       "a1-a2/a1", "a1-a2/a4", "a1-a4/a2", "a1-a4/a1",
     })
+    -- soldiers that pass pieces throw grenades that do not: from a4 none
+    -- flies back past a3, so a1-a4 is no action (T-G4)
+    local walk = wg.variant(trenches, { name = "trenches_walk", pieces = {
+      soldier = { over_own = "all", over_enemy = "all" } } })
+    T.assert_actions(walk, fenced(walk, map), { "a1-a2/a1" })
   end)
 end)
 

@@ -5,19 +5,23 @@ local wg = require "wargrid"
 local ai = {}
 
 -- What the AI works out once: the type whose moves territory counts by
--- (T-M1: both kinds move as queens) and whether a playout's action may be
--- drawn without the list (below).
+-- and whether a playout's action may be drawn without the list (below).
 function ai:prepare_ai()
   local p = self:prepared()
-  local g = self.def.grenade or {}
   -- a variant that has replaced game:actions lists what is not counted
   local root = self
   while root.base do root = root.base end
+  -- the least type id of a mask, or nil
+  local function least(mask)
+    for id = 1, 31 do if mask >> id & 1 == 1 then return id end end
+  end
   return {
     shots = p.shots,
     count = p.walkers == 0 and p.shots.pattern ~= nil
             and self.actions == root.actions,
-    queen = self.T[g.pattern] or self.T.tank,
+    -- T-M1 every piece moves as a queen: territory counts by a thrower's
+    -- moves, or another piece's
+    queen = least(p.shots.movers) or least(p.walkers),
   }
 end
 

@@ -12,8 +12,12 @@ local wg = require "wargrid"
 local KEYS = {
   grenade = { type = "table", rule = "T-G1",
               help = "the soldiers' grenades (T-G1..T-G3, T-T2)", fields = {
+    moves = { type = "string or list", rule = "T-G1", pattern = true,
+              help = "where a grenade flies from the thrower's square, as a "
+                     .. "piece's moves: its m atoms (T-M2 stops it)" },
     pattern = { type = "string", rule = "T-G1",
-                help = "the piece type whose lines a grenade follows" },
+                help = "a piece type whose moves grenades follow instead of "
+                       .. "moves (variants written before moves)" },
     thrower = { type = "list of string", rule = "T-G1",
                 help = "the piece types whose action is a move and a throw" },
     guards = { type = "list of string", rule = "T-T2",
@@ -26,8 +30,8 @@ local KEYS = {
                            .. "grenade" },
   } },
   leave_debris = { type = "list of string", rule = "T-T1",
-                   help = "the piece types whose move kills the square they "
-                          .. "leave" },
+                   help = "the piece types whose move leaves debris where "
+                          .. "they stood" },
 }
 
 local game = wg.game {
@@ -60,7 +64,8 @@ local game = wg.game {
   -- empty square: Betza mQ (move only, never capture).
   -- T-M2 nothing passes over debris (the layer stops it) nor, RULING, over
   -- a piece, as in the Amazons: the pattern has no over_own / over_enemy. A
-  -- variant lets pieces be passed with over_own = "all", over_enemy = "all".
+  -- variant lets pieces be passed with over_own = "all", over_enemy = "all"
+  -- (a piece's, by its moves; a grenade, by grenade.moves).
   -- `rule`: the rule a piece's moves follow, cited when a move is not one.
   pieces = {
     soldier = { letter = "s", moves = "mQ", rule = "T-M1",
@@ -71,7 +76,10 @@ local game = wg.game {
 
   -- Soldiers' grenades (T-G1..T-G3), as data a variant may change.
   grenade = {
-    pattern = "soldier",      -- T-G1 along the soldier's 8 lines, obeying T-M2
+    -- T-G1 a grenade flies along one of the 8 lines to an empty square, as
+    -- a move does (T-M2): a pattern of its own, so that a variant that
+    -- changes how soldiers move keeps how far their grenades fly
+    moves = "mQ",
     thrower = { "soldier" },  -- T-G1 the pieces whose action is a move and a
                               -- throw
     guards = { "tank" },      -- T-T2 no grenade lands next to a tank
@@ -82,7 +90,7 @@ local game = wg.game {
     -- receive the grenade (as in the Amazons). false keeps it occupied.
     onto_origin = true,
   },
-  -- T-T1 the pieces whose move kills the square they leave
+  -- T-T1 the pieces whose move leaves debris where they stood
   leave_debris = { "tank" },
 
   -- T-S1 RULING (the original diagram is lost): Light soldiers a4, d1, g1,
@@ -133,9 +141,12 @@ function game:prepare()
   for _, id in pairs(self.T) do
     if throwers & (1 << id) == 0 then walkers = walkers | (1 << id) end
   end
+  -- T-G1 where grenades fly: their own pattern, or a piece type's moves
+  local reach = self.patterns["grenade.moves"]
+  if g.pattern ~= nil then reach = self.T[g.pattern] end
   return {
     shots = {
-      kind = THROW, movers = throwers, pattern = self.T[g.pattern],
+      kind = THROW, movers = throwers, pattern = reach,
       guards = types(g.guards), guards_stop = g.protected_stops,
       origin_open = g.onto_origin,
     },
@@ -158,7 +169,7 @@ local fields, MOVE = wg.fields, wg.MOVE
 
 -- game:side_actions(s, side, out): the actions of one side's pieces (the
 -- side to move, or for T-E2 the winner).
-function game:side_actions(s, side, out)
+local function side_actions(self, s, side, out)
   local p = self.prepared_data or self:prepared()
   -- T-G1 a soldier moves, then throws from its landing square; T-G2 not onto
   -- a protected square; T-G4 a move with no legal throw is no action. One C
@@ -168,8 +179,10 @@ function game:side_actions(s, side, out)
   if p.walkers ~= 0 then trace(s, out, side, MOVE, nil, p.walkers) end
 end
 
+game.side_actions = side_actions
+
 function game:actions(s, out)
-  self:side_actions(s, side_to_move(s), out)
+  side_actions(self, s, side_to_move(s), out)
 end
 
 -- Effects -------------------------------------------------------------
@@ -217,7 +230,7 @@ end
 
 -- Declaration -----------------------------------------------------------
 -- What a variant may leave impossible: no debris (T-M2, T-T1, T-G1),
--- throwers whose grenades follow a piece type the game has not (T-G1),
+-- grenades that follow the moves of a piece type the game has not (T-G1),
 -- sides that position text cannot tell apart (T-B1).
 function game:validate()
   local debris = self.def.board.layers and self.def.board.layers.debris

@@ -89,8 +89,11 @@ local function grenade(self, s, side, p, pid)
       stop = k
     end
   end
+  -- T-G1 the grenade's flight: the soldier's square walked by the
+  -- grenade's pattern (the runtime's s:why_not: nil, or why and where not)
   if s:type(pid) ~= shots.pattern then s:retype(pid, shots.pattern) end
-  local r = why.reach(self, s, pid, target, "move", side)
+  local kind, at = s:why_not(pid, target, "move")
+  local r = kind and { kind = kind, at = at }
   local r_at
   for k, sq in ipairs(way) do if r and sq == r.at then r_at = k end end
   if stop and (not r or r.kind == "pattern" or not r_at or stop < r_at) then
