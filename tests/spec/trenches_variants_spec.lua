@@ -227,6 +227,14 @@ describe("variant: the grenade's reach is its own key", function()
                 grenades(short))
   end)
 
+  it("T-G1 the help tells how far grenades fly, from grenade.moves", function()
+    local short = wg.variant(trenches, { name = "trenches_short", grenade = { moves = "mQ3" } })
+    assert.matches("From where the soldier lands its grenade moves up to three squares in any direction "
+                   .. "%(T%-G1%)%.", (short:notation():gsub("\n", " ")))
+    assert.matches("From where the soldier lands its grenade moves any distance in any direction "
+                   .. "%(T%-G1%)%.", (trenches:notation():gsub("\n", " ")))
+  end)
+
   it("T-G1 wargrid help variants trenches lists grenade.moves with its rule", function()
     local out = T.run { "help", "variants", "trenches" }
     assert.matches("\n  grenade%.moves %(T%-G1%) +string or list\n      where a grenade flies", out)

@@ -67,6 +67,11 @@ function M:notation()
   end
   local rules = { "No move and no grenade passes over a piece or debris "
                   .. "(T-M2)." }
+  if thrower and g.moves ~= nil and g.pattern == nil then
+    rules[#rules + 1] = string.format("From where the %s lands its grenade "
+                                      .. "%s (T-G1).", thrower,
+                                      help.pattern_text(self, g.moves))
+  end
   if thrower then
     local guards = {}
     for _, name in ipairs(g.guards or {}) do
