@@ -48,6 +48,19 @@ local function sorted_keys(t)
   return keys
 end
 
+-- A dotted path ("board.layers.debris") as its list of keys, and the value
+-- at such a list of keys in t (nil where a table on the way is missing).
+local function path_of(text)
+  local keys = {}
+  for k in text:gmatch("[^.]+") do keys[#keys + 1] = k end
+  return keys
+end
+
+local function at_path(t, keys)
+  for _, k in ipairs(keys) do t = type(t) == "table" and t[k] or nil end
+  return t
+end
+
 -- Gives each name of t an id, keeping the ids of `old` (a variant's base).
 local function number(t, old)
   local ids, names = {}, {}
@@ -399,8 +412,7 @@ local function compile(game)
   -- the pieces' (game.patterns[path] is its id)
   game.patterns = {}
   for _, path in ipairs(pattern_keys(def.keys)) do
-    local v = def
-    for k in path:gmatch("[^.]+") do v = type(v) == "table" and v[k] or nil end
+    local v = at_path(def, path_of(path))
     if v ~= nil then
       ntypes = ntypes + 1
       spec.types[ntypes] = { name = path:sub(1, 23), letter = "",
@@ -510,17 +522,6 @@ local function put_path(t, keys, v, i)
     out[keys[i]] = put_path(out[keys[i]], keys, v, i + 1)
   end
   return out
-end
-
-local function path_of(text)
-  local keys = {}
-  for k in text:gmatch("[^.]+") do keys[#keys + 1] = k end
-  return keys
-end
-
-local function at_path(t, keys)
-  for _, k in ipairs(keys) do t = type(t) == "table" and t[k] or nil end
-  return t
 end
 
 -- A variant's changes with the value at each old path of the base's
