@@ -14,7 +14,7 @@ return wg.variant("trenches", {
                          help = "the amazon: moves any distance in any "
                                 .. "direction, then shoots an arrow (the "
                                 .. "soldier's grenade) that burns a square" } },
-  board = { layers = { dead = { label = "a burnt square (debris)" } } },
+  board = { layers = { debris = { label = "a burnt square (debris)" } } },
   look = { board = { light = "#eee1c6", dark = "#c09a6b" } },
   engine = { refused = "an amazon's move and the arrow it then shoots are "
                        .. "one action in two parts (T-G1), and a CECP move "

@@ -6,8 +6,8 @@
 -- Fairy-Stockfish's FEN for boards wider than 9). A large piece (a type with
 -- a shape) shows its letter on every square it covers; its shape must start
 -- at its lowest, leftmost square, which is where it is anchored. A game may
--- give dynamic terrain layers a mark in def.board.marks (e.g. { dead = "*" }):
--- the mark stands for an empty square on which that layer is set.
+-- give dynamic terrain layers a mark in def.board.marks (e.g. { debris =
+-- "x" }): the mark stands for an empty square on which that layer is set.
 local text_of = require "wargrid.text"
 local quote = text_of.quote
 

@@ -2,7 +2,8 @@
 --
 -- wg.game(def) compiles a declaration into a game object: a table holding
 -- the declaration (game.def), the compiled C rules (game.rules), lookup
--- tables by name (game.T types, game.V vars, game.P phases, game.L layers),
+-- tables by name (game.T types, game.V vars, game.P phases, game.L layers,
+-- game.patterns the types of the patterns the game's own keys declare),
 -- and the default methods below. The game script then adds its own methods:
 --   game:actions(s, out)   push the legal actions; none iff the game is over
 --   game:play(s, action)   apply one action (the journal undoes it for free)
@@ -45,6 +46,19 @@ local function sorted_keys(t)
   for k in pairs(t or {}) do keys[#keys + 1] = k end
   table.sort(keys)
   return keys
+end
+
+-- A dotted path ("board.layers.debris") as its list of keys, and the value
+-- at such a list of keys in t (nil where a table on the way is missing).
+local function path_of(text)
+  local keys = {}
+  for k in text:gmatch("[^.]+") do keys[#keys + 1] = k end
+  return keys
+end
+
+local function at_path(t, keys)
+  for _, k in ipairs(keys) do t = type(t) == "table" and t[k] or nil end
+  return t
 end
 
 -- Gives each name of t an id, keeping the ids of `old` (a variant's base).
@@ -178,39 +192,40 @@ local ATOM_KEYS = { dx = true, dy = true, min = true, max = true,
                     over_enemy = true, hop = true, screen_not = true,
                     not_capture = true }
 
--- A piece's pattern: a Betza string, or a list of strings and atom tables.
-local function atoms_of(game, name, piece)
+-- A pattern: a Betza string, or a list of strings and atom tables (a
+-- piece's moves, or a key of the game's own declared a pattern); what is
+-- its path in the declaration ("pieces.rook.moves"), and piece the table
+-- whose block, noland, within, nostep and over keys apply to every atom.
+local function atoms_of(game, what, list, piece)
   local out = {}
-  local list = piece.moves
   if list == nil then return out end
   if type(list) ~= "table" then list = { list } end
   for i, item in ipairs(list) do
     for k in pairs(type(item) == "table" and item or {}) do
       if k ~= 1 and not ATOM_KEYS[k] then
-        fail(game.def, "pieces.%s.moves[%d].%s is not a key of a pattern "
-             .. "atom%s", name, i, tostring(k), schema.suggest(k, ATOM_KEYS))
+        fail(game.def, "%s[%d].%s is not a key of a pattern atom%s", what, i,
+             tostring(k), schema.suggest(k, ATOM_KEYS))
       end
     end
     local group = item
     if type(item) == "string" then
       local atoms, err = betza.parse(item)
-      if not atoms then fail(game.def, "pieces.%s.moves: %s", name, err) end
+      if not atoms then fail(game.def, "%s: %s", what, err) end
       group = atoms
     elseif type(item) == "table" and (item.dx or item.routes) then
       group = { item }
     elseif type(item) == "table" and type(item[1]) == "string" then
       -- { "R", block = ..., ... }: a Betza string with conditions
       local atoms, err = betza.parse(item[1])
-      if not atoms then fail(game.def, "pieces.%s.moves: %s", name, err) end
+      if not atoms then fail(game.def, "%s: %s", what, err) end
       for _, a in ipairs(atoms) do
         for k, v in pairs(item) do if k ~= 1 then a[k] = v end end
       end
       group = atoms
     else
-      fail(game.def, "pieces.%s.moves: expected Betza text or atoms", name)
+      fail(game.def, "%s: expected Betza text or atoms", what)
     end
     for _, a in ipairs(group) do
-      local what = "pieces." .. name .. ".moves"
       out[#out + 1] = {
         dx = a.dx, dy = a.dy, min = a.min, max = a.max, mode = a.mode,
         block = mask(game, a.block or piece.block, what),
@@ -224,6 +239,20 @@ local function atoms_of(game, name, piece)
         not_capture = type_mask(game, a.not_capture or piece.not_capture,
                                 what),
       }
+    end
+  end
+  return out
+end
+
+-- The paths of the keys (def.keys, as wargrid.schema's) declared
+-- patterns (pattern = true), sorted: "grenade.moves".
+local function pattern_keys(keys, prefix, out)
+  out = out or {}
+  for _, k in ipairs(sorted_keys(keys)) do
+    local spec, path = keys[k], (prefix or "") .. k
+    if type(spec) == "table" then
+      if spec.pattern then out[#out + 1] = path end
+      pattern_keys(spec.fields, path .. ".", out)
     end
   end
   return out
@@ -352,7 +381,9 @@ local function compile(game)
       local t = {
         name = name, letter = piece.letter:lower(), royal = piece.royal,
         value = math.floor((piece.value or 0) * 100 + 0.5),
-        atoms = atoms_of(game, name, piece), shape = piece.shape,
+        atoms = atoms_of(game, "pieces." .. name .. ".moves", piece.moves,
+                         piece),
+        shape = piece.shape,
         fire = fire_of(game, name, piece.fire),
       }
       if piece.promote then
@@ -375,6 +406,18 @@ local function compile(game)
                            zone = z }
       end
       spec.types[id] = t
+    end
+  end
+  -- a key of the game's own declared a pattern: a type no piece has, after
+  -- the pieces' (game.patterns[path] is its id)
+  game.patterns = {}
+  for _, path in ipairs(pattern_keys(def.keys)) do
+    local v = at_path(def, path_of(path))
+    if v ~= nil then
+      ntypes = ntypes + 1
+      spec.types[ntypes] = { name = path:sub(1, 23), letter = "",
+                             atoms = atoms_of(game, path, v, {}) }
+      game.patterns[path] = ntypes
     end
   end
   for id = 1, nvars do
@@ -534,6 +577,38 @@ local function phases_changed(base, changes)
   return list
 end
 
+-- t with the value at the path `keys` (a list) set to v; the tables on the
+-- way are copied, not changed.
+local function put_path(t, keys, v, i)
+  i = i or 1
+  local out = {}
+  for k, x in pairs(type(t) == "table" and t or {}) do out[k] = x end
+  if i == #keys then
+    out[keys[i]] = v
+  else
+    out[keys[i]] = put_path(out[keys[i]], keys, v, i + 1)
+  end
+  return out
+end
+
+-- A variant's changes with the value at each old path of the base's
+-- aliases (def.aliases: old path -> new path) moved to the new path, so
+-- that a variant written before a key was renamed still loads.
+local function unalias(aliases, changes)
+  for _, old in ipairs(sorted_keys(aliases)) do
+    local from, to = path_of(old), path_of(aliases[old])
+    local v = at_path(changes, from)
+    if v ~= nil then
+      if at_path(changes, to) ~= nil then
+        fail(changes, "%s is now %s: give only %s", old, aliases[old],
+             aliases[old])
+      end
+      changes = put_path(put_path(changes, from, nil), to, v)
+    end
+  end
+  return changes
+end
+
 -- wg.variant(base, changes) -> game: the base's declaration with the changes
 -- merged in, and the base's methods (which the variant may then replace).
 function M.variant(base, changes)
@@ -542,6 +617,9 @@ function M.variant(base, changes)
   end
   if type(changes) ~= "table" or type(changes.name) ~= "string" then
     error("wg.variant: 'changes' must be a table with a name", 2)
+  end
+  if type(base.def.aliases) == "table" then
+    changes = unalias(base.def.aliases, changes)
   end
   -- a typo must not leave the base's rule in force unnoticed
   schema.check(changes, base.def, true)

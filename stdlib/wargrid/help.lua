@@ -248,17 +248,14 @@ local function fire_text(piece)
   return text
 end
 
--- M.piece_text(game, name) -> how the piece moves, in words
-function M.piece_text(game, name)
-  local piece = game.def.pieces[name]
-  if piece.help then return piece.help end
-  local parts = {}
-  local moves = piece.moves
+-- Phrases for a pattern (a piece's moves, or a key declared a pattern),
+-- with piece the table whose conditions apply to every atom; a list.
+local function pattern_parts(game, moves, piece)
   if type(moves) == "string" or (type(moves) == "table"
                                  and (moves.dx or moves.routes)) then
     moves = { moves }
   end
-  local said = {}
+  local parts, said = {}, {}
   for _, item in ipairs(moves or {}) do
     local text = item_text(game, item, piece)
     if text and not said[text] then   -- the 8 atoms of an L-path say one
@@ -266,6 +263,22 @@ function M.piece_text(game, name)
       parts[#parts + 1] = text
     end
   end
+  return parts
+end
+
+-- M.pattern_text(game, moves) -> how a pattern (written as a piece's
+-- moves) goes, in words: "moves any distance in any direction"
+function M.pattern_text(game, moves)
+  local parts = pattern_parts(game, moves, {})
+  if #parts == 0 then return "never moves" end
+  return table.concat(parts, "; ")
+end
+
+-- M.piece_text(game, name) -> how the piece moves, in words
+function M.piece_text(game, name)
+  local piece = game.def.pieces[name]
+  if piece.help then return piece.help end
+  local parts = pattern_parts(game, piece.moves, piece)
   if #parts == 0 then parts[1] = "never moves" end
   if piece.shape then
     local w, h = 0, 0

@@ -292,6 +292,10 @@ local KEY = { type = "table", help = "a key of the game's own", fields = {
   type = { type = "string", help = "its type (see wargrid.schema)" },
   help = { type = "string", help = "what it means, in one line" },
   rule = { type = "string", help = "the ID of the rule it sets" },
+  pattern = { type = "boolean",
+              help = "its value is a pattern, written as a piece's moves: "
+                     .. "compiled with the pieces' (game.patterns[path] is "
+                     .. "its id)" },
 } }
 KEY.fields.fields = { type = "map", each = KEY,
                       help = "the keys of a table value" }
@@ -421,6 +425,9 @@ M.KEYS = {
   } },
   keys = { type = "map", each = KEY,
            help = "the game's own keys, as these: a variant inherits them" },
+  aliases = { type = "map of string",
+              help = "renamed keys: old path -> new path; a variant that "
+                     .. "writes the old path sets the new" },
   pgn = { type = "table",
           help = "records are PGN: moves in SAN (wargrid.san), the start in "
                  .. "[FEN]", fields = {
@@ -450,7 +457,7 @@ M.KEYS = {
 M.ORDER = { "name", "title", "notation", "board", "sides", "side_colours",
             "pieces", "vars", "phases", "decks", "options",
             "actions_per_turn", "maxpieces", "reasons", "cutoffs", "start",
-            "royal_sight", "ai", "look", "keys", "pgn", "engine" }
+            "royal_sight", "ai", "look", "keys", "aliases", "pgn", "engine" }
 
 -- A value as a short line of Lua-like text (60 characters at most).
 local function shown(v, depth)

@@ -24,13 +24,13 @@ static const int dirs[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
                                 { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
 
 /* Amazons and tanks ride like queens to empty squares; the rook captures.
- * Layer 0 "dead" is dynamic and stops everything; no atom names it. */
+ * Layer 0 "debris" is dynamic and stops everything; no atom names it. */
 static wg_rules *make_rules(int files, int ranks)
 {
     wg_rules *r = calloc(1, sizeof *r);
     wg_rules_init(r, files, ranks);
-    int dead = wg_grid_layer(&r->grid, "dead", 1);
-    r->grid.stops |= 1u << dead;
+    int debris = wg_grid_layer(&r->grid, "debris", 1);
+    r->grid.stops |= 1u << debris;
     wg_rules_add_type(r, "amazon", 'q');
     wg_rules_add_type(r, "tank", 't');
     wg_rules_add_type(r, "rook", 'r');
@@ -260,7 +260,7 @@ static void test_amazons_start(void)
 enum { QUEEN = 1, RIDER, SWIMMER, SHORT, MIXED, WADER, LONG, HOP, JUMPER,
        DRIFTER, NPATTERNS = DRIFTER };
 
-/* Layer 0 "dead" stops everything, layer 1 "water" only the swimmer's
+/* Layer 0 "debris" stops everything, layer 1 "water" only the swimmer's
  * atoms; the wader may cross water but not stop there, the drifter only
  * on its diagonals (its atoms differ in noland, as the mixed's in block).
  * The rider's odd vectors (side 2 mirrors them) cross edges in every way a
@@ -276,8 +276,8 @@ static wg_rules *make_race_rules(int files, int ranks)
                                   { 0, -1 }, { -15, 0 } };
     wg_rules *r = calloc(1, sizeof *r);
     wg_rules_init(r, files, ranks);
-    int dead = wg_grid_layer(&r->grid, "dead", 1);
-    r->grid.stops |= 1u << dead;
+    int debris = wg_grid_layer(&r->grid, "debris", 1);
+    r->grid.stops |= 1u << debris;
     int water = wg_grid_layer(&r->grid, "water", 1);
     wg_rules_add_type(r, "queen", 'q');
     wg_rules_add_type(r, "rider", 'r');

@@ -3,8 +3,8 @@
 -- array and loops over the eight directions (T-M1, T-M2, T-T1, T-T2,
 -- T-G1..T-G4, with the RULINGs of the rules file). It reads any board
 -- size from the text, and the Amazons too: a piece letter t is a tank,
--- any other letter a soldier (an amazon); x is a dead square; the side to
--- move is l or w (the first side), d or b.
+-- any other letter a soldier (an amazon); x is debris (a dead square); the
+-- side to move is l or w (the first side), d or b.
 local naive = {}
 
 local STRIDE = 32  -- square k = rank * STRIDE + file

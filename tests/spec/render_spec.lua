@@ -127,14 +127,14 @@ describe("render: looks", function()
     local v = wg.variant("trenches", {
       name = "trenches_mud",
       board = { layers = { mud = { squares = { "e5" }, colour = "green" },
-                           dead = { look = false } } },
+                           debris = { look = false } } },
     })
     local s = T.position(v, "3s2s3/2t4t2/4tt4/s8s/10/5x4/S8S/4TT4/2T4T2/3S2S3 l")
     local text = svg.position(v, s)
     -- e5 tinted green (the terminal's green), f5's debris drawn as its mark
     has(text, '<g class="layer l%-mud" pointer%-events="none">\n'
                    .. '<rect x="274" y="344" width="60" height="60" fill="#3f8f3f" fill%-opacity="0%.4"/>')
-    has(text, '<g class="layer l%-dead" pointer%-events="none">\n'
+    has(text, '<g class="layer l%-debris" pointer%-events="none">\n'
                    .. '<text x="364" y="380" [^>]*>x</text>')
     assert(xmllint(text))
   end)

@@ -15,7 +15,7 @@ describe("wargrid rules", function()
   it("prints a game's rulebook, the file beside its script, as it is", function()
     for game, book in pairs { courier = "scripts/games/courier/rules.md",
                               wehrschach = "scripts/games/wehrschach.md",
-                              trenches = "scripts/games/trenches.md",
+                              trenches = "scripts/games/trenches/rules.md",
                               blockwars = "scripts/games/blockwars/rules.md" } do
       local out, err, code = run { "rules", game }
       assert.equal(0, code, err)
@@ -63,7 +63,7 @@ describe("wargrid rules", function()
     assert.matches('\n  pieces%.tank removed\n', out)
     assert.matches('\n  pieces%.soldier%.letter = "q" %(trenches: "s"%)\n', out)
     assert.matches('\n  sides = { "white", "black" } %(trenches: { "light", "dark" }%)\n', out)
-    assert.matches("\nThe rulebook of trenches follows %(scripts/games/trenches%.md%)%.\n\n# Game of "
+    assert.matches("\nThe rulebook of trenches follows %(scripts/games/trenches/rules%.md%)%.\n\n# Game of "
                    .. "Trenches — the rulebook\n", out)
   end)
 

@@ -161,6 +161,47 @@ describe("schema: games declare their own keys", function()
                      "game w: reach must be an integer, not a string")
   end)
 
+  it("a key declared a pattern is compiled as a type no piece has, its own line", function()
+    local keys = { shot = { type = "table", fields = {
+      moves = { type = "string or list", pattern = true, help = "where a shot flies" } } } }
+    local base = wg.game { name = "b", keys = keys, shot = { moves = "mR" },
+                           pieces = { king = { letter = "k", moves = "mQ" } } }
+    local id = base.patterns["shot.moves"]
+    assert.equal(2, id)
+    assert.is_nil(base.type_names[id])
+    local s = base.rules:new_state()
+    local pid = s:add(id, 1, base.rules:square("d4"))
+    assert.is_nil(s:why_not(pid, base.rules:square("d8"), "move"))
+    assert.equal("pattern", s:why_not(pid, base.rules:square("e5"), "move"))
+    -- a variant changes the pattern and keeps the piece's moves, or the piece's and keeps it
+    local v = wg.variant(base, { name = "v", shot = { moves = "mB" } })
+    s = v.rules:new_state()
+    pid = s:add(v.patterns["shot.moves"], 1, v.rules:square("d4"))
+    assert.is_nil(s:why_not(pid, v.rules:square("g7"), "move"))
+    assert.equal("mQ", v.def.pieces.king.moves)
+    assert.has_error(function() wg.variant(base, { name = "w", shot = { moves = "mZz" } }) end,
+                     'game w: shot.moves: bad pattern "mZz" at "z"')
+  end)
+
+  it("aliases: a variant that writes a renamed key's old path sets the new one", function()
+    local base = wg.game { name = "b", pieces = { king = { letter = "k", moves = "K" } },
+                           board = { layers = { rubble = { dynamic = true, label = "rubble" } },
+                                     marks = { rubble = "x" } },
+                           aliases = { ["board.layers.ruins"] = "board.layers.rubble",
+                                       ["board.marks.ruins"] = "board.marks.rubble" } }
+    local changes = { name = "v", board = { layers = { ruins = { label = "old rubble" } },
+                                            marks = { ruins = "r" } } }
+    local v = wg.variant(base, changes)
+    assert.same({ "rubble" }, { v.layer_names[0], v.layer_names[1] })
+    assert.equal("old rubble", v.def.board.layers.rubble.label)
+    assert.is_true(v.def.board.layers.rubble.dynamic)
+    assert.equal("r", v.def.board.marks.rubble)
+    assert.equal("old rubble", changes.board.layers.ruins.label)   -- the variant's table as written
+    assert.has_error(function()
+      wg.variant(base, { name = "w", board = { layers = { ruins = {}, rubble = {} } } })
+    end, "game w: board.layers.ruins is now board.layers.rubble: give only board.layers.rubble")
+  end)
+
   it("did you mean: the closest name within two edits", function()
     assert.equal(" (did you mean 'support'?)", schema.suggest("suport", { "support", "stays" }))
     assert.equal(" (did you mean 'corporal'?)", schema.suggest("corporl", { corporal = {}, courier = {} }))
@@ -202,13 +243,13 @@ describe("schema: covers what the games read", function()
                             "\nKeys of wehrschach, with the rule each sets and its value:\n"
                               .. "  captures +map of boolean\n",
                             "\n  support +integer\n      W%-K1 ", "\n  opening%[i%]%.file +string\n",
-                            "\n  grenade%.onto_origin +boolean\n", "\n  rulings%.strafer_loses +boolean\n",
+                            "\n  grenade%.onto_origin %(T%-G3%) +boolean\n", "\n  rulings%.strafer_loses +boolean\n",
                             "\namazons: a variant of trenches, with its keys%.\n" } do
       assert.matches(line, out)
     end
     for l in out:gmatch("[^\n]+") do assert.is_true(#l <= 80, l) end
     out = T.run { "help", "variants", "amazons" }
     assert.matches("\nKeys of amazons %(a variant of trenches%), with the rule each sets and its value:\n"
-                   .. "  grenade +table\n", out)
+                   .. "  grenade %(T%-G1%) +table\n", out)
   end)
 end)

@@ -138,7 +138,7 @@ describe("session: rules reloaded mid-game", function()
     local r = sess:reload()
     assert.same({ status = "reloaded",
                   line = "rules reloaded (" .. trenches .. " changed): action 1 (c2-c6) now does something "
-                         .. "else (c2 (now empty, as recorded dead)); play goes on" }, r)
+                         .. "else (c2 (now empty, as recorded debris)); play goes on" }, r)
     assert.equal("3s2s3/2t4t2/4tt4/s8s/2T7/10/S8S/4TT4/7T2/3S2S3 d", sess.game:position_text(sess.s))
   end)
 

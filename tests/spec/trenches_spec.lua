@@ -1,4 +1,4 @@
--- Game of Trenches (scripts/games/trenches.md), one describe per section.
+-- Game of Trenches (scripts/games/trenches/rules.md), one describe per section.
 -- Expected action sets are worked out by hand from the rules, in positions
 -- where debris (x) fences most of the board off; the perft counts come from
 -- the naive counter of tests/naive/trenches.lua, not from the engine.
@@ -10,7 +10,7 @@ local WARGRID = (os.getenv("WARGRID_BUILD") or "build") .. "/wargrid"
 local trenches = T.game "trenches"
 local START = "3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l"
 
--- A position where every square is dead but those of the map: "." for an
+-- A position where every square holds debris but those of the map: "." for an
 -- empty square, or a piece letter (S T Light, s t Dark).
 local function fenced(game, map, side)
   local board = {}
@@ -24,8 +24,8 @@ local function fenced(game, map, side)
   return T.position(game, T.board(game, board) .. " " .. (side or "l"))
 end
 
-local function dead(game, s, name)
-  return s:has(game.rules:square(name), game.L.dead)
+local function debris(game, s, name)
+  return s:has(game.rules:square(name), game.L.debris)
 end
 
 -- A variant of Trenches with some grenade rulings changed.
@@ -41,14 +41,14 @@ describe("trenches: board and setup (T-B, T-S)", function()
     assert.same({ "light", "dark" }, trenches.sides)
   end)
 
-  it("T-B1 a square is empty, holds a piece or is dead, and the text keeps all three", function()
+  it("T-B1 a square is empty, holds a piece or holds debris, and the text keeps all three", function()
     local text = "x2s5x/10/10/10/4x5/10/10/10/10/T8S d"
     local s = T.position(trenches, text)
     assert.equal(text, trenches:position_text(s))
-    assert.is_true(dead(trenches, s, "a10"))
-    assert.is_true(dead(trenches, s, "j10"))
-    assert.is_true(dead(trenches, s, "e6"))
-    assert.is_falsy(dead(trenches, s, "d10"))
+    assert.is_true(debris(trenches, s, "a10"))
+    assert.is_true(debris(trenches, s, "j10"))
+    assert.is_true(debris(trenches, s, "e6"))
+    assert.is_falsy(debris(trenches, s, "d10"))
     assert.is_nil(s:at(trenches.rules:square("e6")))
   end)
 
@@ -107,7 +107,7 @@ describe("trenches: movement (T-M)", function()
   end)
 
   it("T-M2 pieces and debris stop moves and grenades", function()
-    -- a3 holds a Dark soldier, b1 is dead: a1 reaches a2 alone, and its
+    -- a3 holds a Dark soldier, b1 holds debris: a1 reaches a2 alone, and its
     -- grenade can go back to a1 but not past a3 to a4, nor past b1 to c1.
     local s = fenced(trenches, { a1 = "S", a2 = ".", a3 = "s", a4 = ".", c1 = "." })
     T.assert_actions(trenches, s, { "a1-a2/a1" })
@@ -115,11 +115,17 @@ describe("trenches: movement (T-M)", function()
 
   it("T-M2 RULING pieces block; a variant may let them be passed", function()
     local over = wg.variant(trenches, { name = "trenches_over", pieces = {
-      soldier = { over_own = "all", over_enemy = "all" } } })
+      soldier = { over_own = "all", over_enemy = "all" } },
+      grenade = { moves = { { "mQ", over_own = "all", over_enemy = "all" } } } })
     local map = { a1 = "S", a2 = ".", a3 = "s", a4 = "." }
     T.assert_actions(over, fenced(over, map), {
       "a1-a2/a1", "a1-a2/a4", "a1-a4/a2", "a1-a4/a1",
     })
+    -- soldiers that pass pieces throw grenades that do not: from a4 none
+    -- flies back past a3, so a1-a4 is no action (T-G4)
+    local walk = wg.variant(trenches, { name = "trenches_walk", pieces = {
+      soldier = { over_own = "all", over_enemy = "all" } } })
+    T.assert_actions(walk, fenced(walk, map), { "a1-a2/a1" })
   end)
 end)
 
@@ -128,7 +134,7 @@ describe("trenches: tanks (T-T)", function()
     local s = fenced(trenches, { a1 = "T", a2 = ".", a3 = ".", j10 = "s", j9 = "." })
     T.assert_actions(trenches, s, { "a1-a2", "a1-a3" })
     T.play(trenches, s, "a1-a3")
-    assert.is_true(dead(trenches, s, "a1"))
+    assert.is_true(debris(trenches, s, "a1"))
     assert.equal("xxxxxxxxxs/xxxxxxxxx1/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/"
                  .. "xxxxxxxxxx/xxxxxxxxxx/Txxxxxxxxx/1xxxxxxxxx/xxxxxxxxxx d",
                  trenches:position_text(s))
@@ -165,8 +171,8 @@ describe("trenches: soldiers (T-G)", function()
       "a1-a2/a1", "a1-a2/a3", "a1-a2/b1", "a1-a3/a2", "a1-a3/a1", "a1-b1/a1", "a1-b1/a2",
     })
     T.play(trenches, s, "a1-a3/a2")
-    assert.is_true(dead(trenches, s, "a2"))
-    assert.is_falsy(dead(trenches, s, "a1"))
+    assert.is_true(debris(trenches, s, "a2"))
+    assert.is_falsy(debris(trenches, s, "a1"))
     assert.equal(2, s:side())
   end)
 
@@ -209,7 +215,7 @@ describe("trenches: soldiers (T-G)", function()
   end)
 
   it("T-G2 T-T2 every grenade lands on an unprotected square", function()
-    -- the tank on b1 protects a1, a2, b2 (c1, c2 are dead); from a3 and c3
+    -- the tank on b1 protects a1, a2, b2 (c1, c2 hold debris); from a3 and c3
     -- every square in reach is protected, so those moves are no actions
     local s = fenced(trenches, { a1 = "S", a2 = ".", a3 = ".", b1 = "T", b2 = ".", c3 = "." })
     local texts = T.from(trenches, s, "a1")
@@ -227,7 +233,7 @@ describe("trenches: a house variant from examples/ (T-G2, T-G3)", function()
   local barrage = loader.load_file("examples/variants/trenches_barrage.lua")
 
   it("T-G2 T-G3 T-G4 protected squares and the square left stop grenades", function()
-    -- Dark's tank on b4 protects a3, a4 (and a5, dead here)
+    -- Dark's tank on b4 protects a3, a4 (and a5, debris here)
     local map = { a1 = "S", a2 = ".", a3 = ".", a4 = ".", b1 = ".", b4 = "t" }
     -- Trenches itself: from a4 the grenade flies over a3 to a2 and a1
     T.assert_actions(trenches, fenced(trenches, map), {

@@ -84,22 +84,22 @@ describe("variant: the last actions of a 6x6 game agree with the naive counter",
 end)
 
 describe("variant: what Trenches refuses at load", function()
-  it("T-G1 grenades that follow the moves of a piece type the variant removed", function()
+  it("T-G1 grenades that follow the moves of a piece type the variant removed (grenade.pattern)", function()
     local err = variants.refused [[
       return require("wargrid").variant("trenches", {
         name = "trenches_throwers", pieces = { soldier = false, grenadier = { letter = "g", moves = "mQ" } },
-        grenade = { thrower = { "grenadier" } }, start = "10/10/10/10/10/10/10/10/10/G8g l" })
+        grenade = { thrower = { "grenadier" }, pattern = "soldier" },
+        start = "10/10/10/10/10/10/10/10/10/G8g l" })
     ]]
     assert.equal("VARIANT: game trenches_throwers: T-G1 the grenade follows the moves of 'soldier', "
                  .. "a piece type the game has not: override grenade.pattern in the variant", err)
   end)
 
   it("T-M2 a board without debris", function()
-    local ok, err = wg.variant(trenches, { name = "t", board = { layers = { dead = { dynamic = false } } } })
+    local ok, err = wg.variant(trenches, { name = "t", board = { layers = { debris = { dynamic = false } } } })
                       :validate()
     assert.is_nil(ok)
-    assert.equal("T-M2 the board needs the dynamic layer dead (the debris): keep board.layers.dead "
-                 .. "in the variant", err)
+    assert.equal("T-M2 the board needs the dynamic layer debris: keep board.layers.debris in the variant", err)
   end)
 
   it("T-B1 sides that position text cannot tell apart", function()
@@ -109,7 +109,21 @@ describe("variant: what Trenches refuses at load", function()
                  .. "for the side to move: override sides in the variant", err)
   end)
 
-  it("a variant with a new thrower whose grenades follow its own moves plays", function()
+  it("T-G1 a variant with a new thrower in place of the soldier plays: grenades keep their pattern", function()
+    local game = wg.variant(trenches, {
+      name = "trenches_grenadiers", pieces = { soldier = false, grenadier = { letter = "g", moves = "mK" } },
+      grenade = { thrower = { "grenadier" } }, start = "10/10/10/10/10/10/10/10/10/G8g l",
+    })
+    assert.is_true(game:validate())
+    local s = game:new()
+    -- a king's step to a2 (27 grenades), b1 (26) or b2 (29), then a grenade
+    -- as far as the 8 lines go: a1-a2/a10 flies nine squares
+    local texts = T.from(game, s, "a1")
+    assert.equal(27 + 26 + 29, #texts)
+    assert.truthy(table.concat(texts, " "):find(" a1%-a2/a10 "))
+  end)
+
+  it("T-G1 a variant with a new thrower whose grenades follow its own moves plays (grenade.pattern)", function()
     local game = wg.variant(trenches, {
       name = "trenches_grenadiers", pieces = { soldier = false, grenadier = { letter = "g", moves = "mQ" } },
       grenade = { thrower = { "grenadier" }, pattern = "grenadier" },
@@ -132,10 +146,10 @@ describe("variant: random_action is the list's action at every index", function(
         start = "16/16/16/3q8q3/16/16/16/16/16/16/16/16/3Q8Q3/16/16/16 w" }) },
     { "rooks throw queen lines", wg.variant(amazons, { name = "amazons_rooks",
         pieces = { archer = { letter = "a", moves = "mQ" }, soldier = { moves = "mR" } },
-        grenade = { thrower = { "soldier", "archer" }, pattern = "archer" }, start = START }) },
+        grenade = { thrower = { "soldier", "archer" } }, start = START }) },
     { "dabbaba riders throw", wg.variant(amazons, { name = "amazons_dabbabas",
         pieces = { archer = { letter = "a", moves = "mDD" } },
-        grenade = { thrower = { "soldier", "archer" }, pattern = "archer" }, start = START }) },
+        grenade = { thrower = { "soldier", "archer" }, moves = "mDD" }, start = START }) },
     { "knights among them (the list)", wg.variant(amazons, { name = "amazons_knights",
         pieces = { archer = { letter = "a", moves = "mN" } },
         grenade = { thrower = { "soldier", "archer" } }, start = START }) },
@@ -159,4 +173,70 @@ describe("variant: random_action is the list's action at every index", function(
       end
     end)
   end
+end)
+
+describe("variant: the debris layer's old name, dead", function()
+  it("T-M2 a variant written when the layer was called dead still loads, and changes the debris", function()
+    local v = wg.variant(trenches, { name = "t", board = { layers = { dead = { label = "rubble" } },
+                                                          marks = { dead = "*" } } })
+    assert.is_true(v:validate())
+    assert.same({ [0] = "debris" }, v.layer_names)
+    assert.equal("rubble", v.def.board.layers.debris.label)
+    assert.is_true(v.def.board.layers.debris.dynamic)
+    local text = "3s2s3/2t4t2/4tt4/s8s/10/5*4/S8S/4TT4/2T4T2/3S2S3 l"
+    local s = T.position(v, text)
+    assert.is_true(s:has(v.rules:square("f5"), v.L.debris))
+    assert.equal(text, v:position_text(s))
+  end)
+end)
+
+-- One key, one rule (issue 26): how far a grenade flies is grenade.moves
+-- (T-G1), apart from how a soldier moves (T-M1).
+describe("variant: the grenade's reach is its own key", function()
+  local OPEN = "9s/10/10/10/10/10/10/10/10/S9 l"
+
+  -- the squares the grenades of the move a1-b2 reach, sorted
+  local function grenades(game)
+    local out = {}
+    for _, t in ipairs(T.from(game, T.position(game, OPEN), "a1")) do
+      out[#out + 1] = t:match("^a1%-b2/(%w+)$")
+    end
+    table.sort(out)
+    return out
+  end
+
+  it("T-G1 T-M1 a variant that changes the soldier's moves keeps how far its grenades fly", function()
+    local stepper = wg.variant(trenches, { name = "trenches_steppers", pieces = { soldier = { moves = "mK" } } })
+    assert.is_true(stepper:validate())
+    assert.equal(28, #grenades(trenches))
+    assert.same(grenades(trenches), grenades(stepper))
+    local s = T.position(stepper, OPEN)
+    assert.is_nil((stepper:parse_action(s, "a1-a5/a1")))
+    assert.truthy(stepper:parse_action(s, "a1-b2/i9"))
+    -- a king's step to a2 (27 grenades), b1 (27) or b2 (28)
+    assert.equal(27 + 27 + 28, #stepper:action_texts(s))
+  end)
+
+  it("T-G1 T-M1 a variant that changes how far grenades fly keeps the soldier's moves", function()
+    local short = wg.variant(trenches, { name = "trenches_short", grenade = { moves = "mQ3" } })
+    local s = T.position(short, OPEN)
+    assert.truthy(short:parse_action(s, "a1-b2/b5"))
+    assert.is_nil((short:parse_action(s, "a1-b2/b6")))
+    assert.truthy(short:parse_action(s, "a1-a10/a7"))
+    assert.same({ "a1", "a2", "a3", "b1", "b3", "b4", "b5", "c1", "c2", "c3", "d2", "d4", "e2", "e5" },
+                grenades(short))
+  end)
+
+  it("T-G1 the help tells how far grenades fly, from grenade.moves", function()
+    local short = wg.variant(trenches, { name = "trenches_short", grenade = { moves = "mQ3" } })
+    assert.matches("From where the soldier lands its grenade moves up to three squares in any direction "
+                   .. "%(T%-G1%)%.", (short:notation():gsub("\n", " ")))
+    assert.matches("From where the soldier lands its grenade moves any distance in any direction "
+                   .. "%(T%-G1%)%.", (trenches:notation():gsub("\n", " ")))
+  end)
+
+  it("T-G1 wargrid help variants trenches lists grenade.moves with its rule", function()
+    local out = T.run { "help", "variants", "trenches" }
+    assert.matches("\n  grenade%.moves %(T%-G1%) +string or list\n      where a grenade flies", out)
+  end)
 end)

@@ -1,6 +1,6 @@
 -- Why an action is illegal in the Game of Trenches, its house variants and
 -- the Game of the Amazons (game:explain): each illegal action names the
--- rule that forbids it (scripts/games/trenches.md) and the squares
+-- rule that forbids it (scripts/games/trenches/rules.md) and the squares
 -- involved; over seeded random games every legal action explains as legal
 -- and every other text of the notation with a T- rule.
 local T = require "wargrid.test"
@@ -33,13 +33,13 @@ describe("why: Game of Trenches (T-)", function()
     { "T-G1 the grenade lands on an empty square", game:start_text(), "d1-d3/c2",
       "illegal: T-G1 the grenade lands on an empty square, and c2 holds your tank" },
     { "T-G1 the grenade does not land on debris", FIELD, "a1-a5/a8",
-      "illegal: T-G1 the grenade lands on an empty square, and a8 is dead already" },
+      "illegal: T-G1 the grenade lands on an empty square, and a8 holds debris already" },
     { "T-G1 T-M2 the grenade passes no piece", FIELD, "a1-d1/d7",
       "illegal: T-G1 the grenade cannot pass d4: it obeys T-M2, and the tank is there" },
     { "T-G1 T-M2 the grenade passes no debris", FIELD, "a1-a7/a9",
       "illegal: T-G1 the grenade cannot pass a8: it obeys T-M2, and debris is there" },
     { "T-G3 RULING the square the soldier left may take the grenade", FIELD, "a1-a3/a1",
-      "legal: the soldier on a1 moves to a3 and throws a grenade onto a1, which dies" },
+      "legal: the soldier on a1 moves to a3 and throws a grenade onto a1, which becomes debris" },
     { "T-G4 no move to a square with no grenade from it", FENCED, "a1-a2",
       "illegal: T-G4 your soldier on a1 may not move to a2: no grenade could be thrown from there" },
     { "T-T1 a tank throws no grenade", FENCED, "b1-c1/c2",
@@ -53,7 +53,7 @@ describe("why: Game of Trenches (T-)", function()
     { "T-M2 no move passes debris", FENCED, "b1-b5",
       "illegal: T-M2 your tank on b1 cannot reach b5: the path is blocked at b2 by debris" },
     { "T-M2 no move lands on debris", FIELD, "a1-a8",
-      "illegal: T-M2 your soldier on a1 cannot move to a8: it is dead, and no move lands on debris" },
+      "illegal: T-M2 your soldier on a1 cannot move to a8: it holds debris, and no move lands on debris" },
     { "T-M2 no move lands on a piece", game:start_text(), "e3-e8",
       "illegal: T-M2 your tank on e3 cannot move to e8, which holds the tank: no move lands on a piece" },
     { "T-S2 the players move in turn, each its own pieces", FIELD, "d4-d3",
