@@ -483,7 +483,8 @@ end
 M.MADE = {}
 for name in ([[files ranks rules_grid D deck_names deck_seen L layer_names
                T type_names V var_names P letter_type type_letter promo
-               rules sides opt name base title given phases patterns]]):gmatch("%S+") do
+               rules sides opt name base title given phases
+               patterns]]):gmatch("%S+") do
   M.MADE[name] = true
 end
 
