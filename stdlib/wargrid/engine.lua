@@ -116,8 +116,9 @@ function M.xboard(game)
     end
   end
   local moves, royal = pieces_of(game)
-  if not historical and (game.action_text ~= G.Game.action_text
-                         or game.read_action ~= G.Game.read_action
+  local default = G.meta.__index  -- the methods every game has
+  if not historical and (game.action_text ~= default.action_text
+                         or game.read_action ~= default.read_action
                          or not moves or #game.sides ~= 2) then
     return nil, string.format("%s cannot be played through XBoard or UCI: "
                               .. "its "
