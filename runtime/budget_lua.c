@@ -444,6 +444,22 @@ int wg_budget_raise(lua_State *L, int status)
     return lua_error(L);
 }
 
+/* Takes the results of a call from index fn on (lend_lua.c): 0, or the
+ * results replaced by the message why a state or list among them was kept
+ * beyond its call, and -1. The call's loan must still be open. */
+static int take_results(lua_State *L, int fn, const char *script,
+                        const char *name)
+{
+    const char *why = wg_loan_refused(L, fn);
+    if (why) {
+        lua_settop(L, fn - 1);
+        lua_pushfstring(L, "%s: %s returned %s", script, name, why);
+        return -1;
+    }
+    wg_loan_results(L, fn);
+    return 0;
+}
+
 /* The drivers' calls: the driver lends its states and lists for its
  * whole run (lend_lua.c); a state or list the script made and returns is
  * taken over. */
@@ -458,8 +474,8 @@ void wg_budget_call(lua_State *L, int nargs, int nresults,
     enter(L, script, name, 0);
     lua_call(L, nargs, nresults);  /* an error: the driver converts it */
     leave(L);
-    if (nresults != 0)
-        wg_loan_results(L, fn);
+    if (nresults != 0 && take_results(L, fn, script, name) != 0)
+        lua_error(L);
 }
 
 int wg_budget_pcall(lua_State *L, int nargs, int nresults,
@@ -475,8 +491,8 @@ int wg_budget_pcall(lua_State *L, int nargs, int nresults,
         return status;
     }
     leave(L);
-    if (nresults != 0)
-        wg_loan_results(L, fn);
+    if (nresults != 0 && take_results(L, fn, script, name) != 0)
+        return LUA_ERRRUN;
     return LUA_OK;
 }
 
@@ -554,10 +570,19 @@ static int guard_call(lua_State *L)
         wg_lend(L, i);
     enter(L, g->script, g->name, g->exact);
     int status = lua_pcall(L, n, LUA_MULTRET, 0);
-    wg_loan_close(mark);
-    if (status != LUA_OK)
+    if (status != LUA_OK) {
+        wg_loan_close(mark);
         return wg_budget_raise(L, status);
+    }
     leave(L);
+    /* a handle of this call's loan is as good as its owner; one kept from
+     * an earlier call is not */
+    const char *why = wg_loan_refused(L, n + 1);
+    wg_loan_close(mark);
+    if (why) {
+        lua_pushfstring(L, "%s: %s returned %s", g->script, g->name, why);
+        return lua_error(L);
+    }
     wg_loan_results(L, n + 1);
     int nres = lua_gettop(L) - n;
     for (int i = n + 1; g->clean && i <= n + nres; i++) {

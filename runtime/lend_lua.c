@@ -141,6 +141,35 @@ static void take_over(lua_State *L, int i, uint64_t tag)
     lua_replace(L, i);
 }
 
+const char *wg_loan_refused(lua_State *L, int first)
+{
+    for (int i = first; i <= lua_gettop(L); i++) {
+        uint64_t tag;
+        if (!lendable(L, i, &tag))
+            continue;
+        int state = tag == WG_TAG_STATE, lent, gone;
+        uint64_t gen;
+        if (state) {
+            const wg_lstate *u = lua_touserdata(L, i);
+            lent = u->lent, gen = u->gen, gone = !u->s;
+        } else {
+            const wg_lactions *u = lua_touserdata(L, i);
+            lent = u->lent, gen = u->gen, gone = !u->p;
+        }
+        if (lent == 1 && !wg_lend_valid(gen))
+            return state ? "a state lent to a call that has ended (a script "
+                           "keeps no state beyond its call)"
+                         : "an action list lent to a call that has ended (a "
+                           "script keeps no list beyond its call)";
+        if (lent == 2 || gone)
+            return state ? "a state it had handed over to wargrid (a script "
+                           "keeps no state it returns)"
+                         : "an action list it had handed over to wargrid (a "
+                           "script keeps no list it returns)";
+    }
+    return NULL;
+}
+
 void wg_loan_results(lua_State *L, int first)
 {
     for (int i = first; i <= lua_gettop(L); i++) {

@@ -345,6 +345,33 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "  s:trace(out, s:side())\nend", { "moves" },
     "%d+: calling 'clear' on bad self %(the state was handed over to "
     .. "wargrid" },
+  -- a state kept and given back later: one the script returned before
+  -- (wargrid took it over: empty) was met by wargrid's code as an internal
+  -- error; one lent to a call that has ended stood for its owner, a state
+  -- of an earlier game
+  { "return-handed-over", "local kept\nlocal new = game.new\n"
+    .. "function game:new(...)\n  local s, err = new(self, ...)\n"
+    .. "  kept = kept or s\n  return s, err\nend\n"
+    .. "function game:view() return kept end",
+    { "play", "--side", "black", "--ai-level", "1", input = "quit\n" },
+    "^: view returned a state it had handed over to wargrid %(a script "
+    .. "keeps no state it returns%)$" },
+  { "return-kept-state", "local kept\nlocal new = game.new\n"
+    .. "function game:new(...)\n  if kept then return kept end\n"
+    .. "  return new(self, ...)\nend\n"
+    .. "function game:actions(s, out)\n  kept = kept or s\n"
+    .. "  s:trace(out, s:side())\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
+    "^: new returned a state lent to a call that has ended %(a script "
+    .. "keeps no state beyond its call%)$" },
+  { "return-handed-over-list", "local kept\nlocal legal = game.legal\n"
+    .. "function game:legal(s, out)\n  if kept then return kept end\n"
+    .. "  local list = legal(self, s, out)\n"
+    .. "  if not out then kept = list end\n  return list\nend",
+    { "play", "--ai", "none", input = "c1b2\nquit\n" },
+    "^: legal returned an action list it had handed over to wargrid %(a "
+    .. "script keeps no list it returns%)$" },
   -- finding 4: what the calls of a command spend together is capped, and
   -- what wargrid does with a script's output is bounded by its size
   { "command-limit", "function game:actions(s, out)\n"
