@@ -40,6 +40,8 @@
 enum {
     TICK_MS = 10,       /* the timer's period */
     GRACE_MS = 1000,    /* past the deadline, a call stuck in C ends it all */
+    PAUSE_MS = 500,     /* a longer gap between two ticks: the process was
+                         * stopped (Ctrl-Z) or not run at all */
     STEP = 1000,        /* instructions between two calls of the hook */
     NTRUSTED = 4,       /* directories of wargrid's own Lua files */
 };
@@ -238,7 +240,9 @@ static size_t resident(void)
  * that finds it running (within a tick of its start); the unit's time
  * grows by the time since the last tick whenever a tick finds a call
  * running, so callbacks too short for any clock are counted by the share
- * of ticks that meet them. */
+ * of ticks that meet them. A gap between ticks longer than PAUSE_MS is
+ * time the process did not run (stopped by Ctrl-Z or SIGSTOP): neither the
+ * call's nor the unit's, it counts as one tick. */
 static void on_tick(int sig)
 {
     (void)sig;
@@ -246,6 +250,11 @@ static void on_tick(int sig)
     long now = now_ms(), since = now - B.last_tick;
     B.last_tick = now;
     if (B.depth > 0 && !B.busy && B.current) {
+        if (since > PAUSE_MS) {
+            if (B.start)
+                B.start += since - TICK_MS;
+            since = TICK_MS;
+        }
         if (!B.start)
             B.start = now;
         B.spent_ms += since;

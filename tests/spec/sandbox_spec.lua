@@ -589,6 +589,36 @@ describe("sandbox: budgets everywhere", function()
     assert.truthy(seconds < 4, seconds)
   end)
 
+  -- the monotonic clock runs on while a process is stopped: a call
+  -- stopped for longer than its limit and its grace was ended at once
+  -- on its resumption, as stuck in a C function
+  it("the time a process spends stopped (Ctrl-Z) is not its script's: a call stopped past its limit goes on", function()
+    local file, out = os.tmpname(), os.tmpname()
+    spit(file, PRELUDE .. "function game:actions(s, out)\n"
+         .. "  print('looping')\n  local x = 0\n"
+         .. "  for i = 1, 100000000 do x = x + i end\n"
+         .. "  s:trace(out, s:side())\nend\nreturn game\n")
+    local h = io.popen(string.format(
+      "%s moves --variant %s --time-limit 3 --instruction-limit 1000000 "
+      .. "> %s.out 2> %s.err & echo $!", shell_quote(WARGRID),
+      shell_quote(file), out, out))
+    local pid = h:read("l")
+    h:close()
+    local t0 = host.clock()
+    while not (T.slurp(out .. ".err") or ""):find("looping")
+          and host.clock() - t0 < 10 do
+      os.execute("sleep 0.05")
+    end
+    os.execute("kill -STOP " .. pid .. "; sleep 5; kill -CONT " .. pid)
+    while os.execute("kill -0 " .. pid .. " 2>/dev/null") and host.clock() - t0 < 30 do
+      os.execute("sleep 0.1")
+    end
+    local stdout, err = slurp(out .. ".out"), slurp(out .. ".err")
+    for _, f in ipairs { file, out, out .. ".out", out .. ".err" } do os.remove(f) end
+    assert.equal("looping\n", err)
+    assert.equal("c1b1\nc1b2\nc1c2\n", stdout)
+  end)
+
   it("a script's print goes to standard error, never among what wargrid writes", function()
     local file = os.tmpname()
     spit(file, PRELUDE .. "function game:actions(s, out)\n"
