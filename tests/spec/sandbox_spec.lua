@@ -599,7 +599,7 @@ describe("sandbox: budgets everywhere", function()
          .. "  for i = 1, 100000000 do x = x + i end\n"
          .. "  s:trace(out, s:side())\nend\nreturn game\n")
     local h = io.popen(string.format(
-      "%s moves --variant %s --time-limit 3 --instruction-limit 1000000 "
+      "%s moves --variant %s --time-limit 6 --instruction-limit 1000000 "
       .. "> %s.out 2> %s.err & echo $!", shell_quote(WARGRID),
       shell_quote(file), out, out))
     local pid = h:read("l")
@@ -609,7 +609,8 @@ describe("sandbox: budgets everywhere", function()
           and host.clock() - t0 < 10 do
       os.execute("sleep 0.05")
     end
-    os.execute("kill -STOP " .. pid .. "; sleep 5; kill -CONT " .. pid)
+    -- the loop takes some 0.5 s, and many times that on a loaded machine
+    os.execute("kill -STOP " .. pid .. "; sleep 8; kill -CONT " .. pid)
     while os.execute("kill -0 " .. pid .. " 2>/dev/null") and host.clock() - t0 < 30 do
       os.execute("sleep 0.1")
     end
