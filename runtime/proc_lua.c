@@ -420,11 +420,11 @@ static int await_trial(lua_State *L, pid_t pid, int out, int err,
 
 /* host.trial(fn, seconds) -> { ok =, out =, err =, ended =, code = }: runs
  * fn() in a child forked from this process, which nothing it does there
- * can harm, and waits for it at most seconds (up to 10^6; then kills it). ok: it
- * returned; out: what it returned (a string; at most 1 MiB); err: what
- * the child wrote on stderr (its first 2 KiB: an error fn raised, the
- * budget's watchdog's line); ended: "exit", "signal" or "deadline";
- * code: the exit status or the signal. */
+ * can harm, and waits for it at most seconds (up to 10^6; then kills
+ * it). ok: it returned; out: what it returned (a string; at most 1 MiB);
+ * err: what the child wrote on stderr (its first 2 KiB: an error fn
+ * raised, the budget's watchdog's line); ended: "exit", "signal" or
+ * "deadline"; code: the exit status or the signal. */
 static int proc_trial(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TFUNCTION);
