@@ -17,13 +17,13 @@
  * and the timer is started again in every child a fork makes (a search's
  * helpers, selfplay's workers), so a forked process runs scripts under the
  * same budget. Beyond each call, a command may cap the time all calls of a
- * unit of its work spend together (a move, a game, a whole command). The allocator counts
- * the Lua state's memory and refuses to grow it past the limit while a
- * budgeted call runs; the memory of the runtime's objects (states, action
- * lists: C's malloc) is seen by the tick, which reads the process's
- * resident size and stops a call that has let it grow past the limit. The
- * budget is one per process, in a static: the signal handler must reach
- * it. */
+ * unit of its work spend together (a move, a game, a whole command). The
+ * allocator counts the Lua state's memory and refuses to grow it past the
+ * limit while a budgeted call runs; the memory of the runtime's objects
+ * (states, action lists: C's malloc) is seen by the tick, which reads the
+ * process's resident size and stops a call that has let it grow past the
+ * limit. The budget is one per process, in a static: the signal handler
+ * must reach it. */
 #define _DEFAULT_SOURCE  /* SA_RESTART, setitimer */
 #include <errno.h>
 #include <fcntl.h>

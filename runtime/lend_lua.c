@@ -96,8 +96,9 @@ int wg_lend(lua_State *L, int i)
         return 0;
     }
     push_handle(L, i, tag);
-    uint64_t *gen = tag == WG_TAG_STATE ? &((wg_lstate *)lua_touserdata(L, -1))->gen
-                    : &((wg_lactions *)lua_touserdata(L, -1))->gen;
+    void *h = lua_touserdata(L, -1);
+    uint64_t *gen = tag == WG_TAG_STATE ? &((wg_lstate *)h)->gen
+                    : &((wg_lactions *)h)->gen;
     if (!wg_lend_valid(*gen))
         *gen = wg_lend_open_gen[wg_lend_nopen - 1];
     return 1;
