@@ -17,13 +17,13 @@
  * and the timer is started again in every child a fork makes (a search's
  * helpers, selfplay's workers), so a forked process runs scripts under the
  * same budget. Beyond each call, a command may cap the time all calls of a
- * unit of its work spend together (a move, a game, a whole command). The allocator counts
- * the Lua state's memory and refuses to grow it past the limit while a
- * budgeted call runs; the memory of the runtime's objects (states, action
- * lists: C's malloc) is seen by the tick, which reads the process's
- * resident size and stops a call that has let it grow past the limit. The
- * budget is one per process, in a static: the signal handler must reach
- * it. */
+ * unit of its work spend together (a move, a game, a whole command). The
+ * allocator counts the Lua state's memory and refuses to grow it past the
+ * limit while a budgeted call runs; the memory of the runtime's objects
+ * (states, action lists: C's malloc) is seen by the tick, which reads the
+ * process's resident size and stops a call that has let it grow past the
+ * limit. The budget is one per process, in a static: the signal handler
+ * must reach it. */
 #define _DEFAULT_SOURCE  /* SA_RESTART, setitimer */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +40,8 @@
 enum {
     TICK_MS = 10,       /* the timer's period */
     GRACE_MS = 1000,    /* past the deadline, a call stuck in C ends it all */
+    PAUSE_MS = 500,     /* a longer gap between two ticks: the process was
+                         * stopped (Ctrl-Z) or not run at all */
     STEP = 1000,        /* instructions between two calls of the hook */
     NTRUSTED = 4,       /* directories of wargrid's own Lua files */
 };
@@ -238,7 +240,9 @@ static size_t resident(void)
  * that finds it running (within a tick of its start); the unit's time
  * grows by the time since the last tick whenever a tick finds a call
  * running, so callbacks too short for any clock are counted by the share
- * of ticks that meet them. */
+ * of ticks that meet them. A gap between ticks longer than PAUSE_MS is
+ * time the process did not run (stopped by Ctrl-Z or SIGSTOP): neither the
+ * call's nor the unit's, it counts as one tick. */
 static void on_tick(int sig)
 {
     (void)sig;
@@ -246,6 +250,11 @@ static void on_tick(int sig)
     long now = now_ms(), since = now - B.last_tick;
     B.last_tick = now;
     if (B.depth > 0 && !B.busy && B.current) {
+        if (since > PAUSE_MS) {
+            if (B.start)
+                B.start += since - TICK_MS;
+            since = TICK_MS;
+        }
         if (!B.start)
             B.start = now;
         B.spent_ms += since;
@@ -444,6 +453,22 @@ int wg_budget_raise(lua_State *L, int status)
     return lua_error(L);
 }
 
+/* Takes the results of a call from index fn on (lend_lua.c): 0, or the
+ * results replaced by the message why a state or list among them was kept
+ * beyond its call, and -1. The call's loan must still be open. */
+static int take_results(lua_State *L, int fn, const char *script,
+                        const char *name)
+{
+    const char *why = wg_loan_refused(L, fn);
+    if (why) {
+        lua_settop(L, fn - 1);
+        lua_pushfstring(L, "%s: %s returned %s", script, name, why);
+        return -1;
+    }
+    wg_loan_results(L, fn);
+    return 0;
+}
+
 /* The drivers' calls: the driver lends its states and lists for its
  * whole run (lend_lua.c); a state or list the script made and returns is
  * taken over. */
@@ -458,8 +483,8 @@ void wg_budget_call(lua_State *L, int nargs, int nresults,
     enter(L, script, name, 0);
     lua_call(L, nargs, nresults);  /* an error: the driver converts it */
     leave(L);
-    if (nresults != 0)
-        wg_loan_results(L, fn);
+    if (nresults != 0 && take_results(L, fn, script, name) != 0)
+        lua_error(L);
 }
 
 int wg_budget_pcall(lua_State *L, int nargs, int nresults,
@@ -475,8 +500,8 @@ int wg_budget_pcall(lua_State *L, int nargs, int nresults,
         return status;
     }
     leave(L);
-    if (nresults != 0)
-        wg_loan_results(L, fn);
+    if (nresults != 0 && take_results(L, fn, script, name) != 0)
+        return LUA_ERRRUN;
     return LUA_OK;
 }
 
@@ -554,10 +579,19 @@ static int guard_call(lua_State *L)
         wg_lend(L, i);
     enter(L, g->script, g->name, g->exact);
     int status = lua_pcall(L, n, LUA_MULTRET, 0);
-    wg_loan_close(mark);
-    if (status != LUA_OK)
+    if (status != LUA_OK) {
+        wg_loan_close(mark);
         return wg_budget_raise(L, status);
+    }
     leave(L);
+    /* a handle of this call's loan is as good as its owner; one kept from
+     * an earlier call is not */
+    const char *why = wg_loan_refused(L, n + 1);
+    wg_loan_close(mark);
+    if (why) {
+        lua_pushfstring(L, "%s: %s returned %s", g->script, g->name, why);
+        return lua_error(L);
+    }
     wg_loan_results(L, n + 1);
     int nres = lua_gettop(L) - n;
     for (int i = n + 1; g->clean && i <= n + nres; i++) {

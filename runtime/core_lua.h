@@ -135,6 +135,11 @@ static inline int wg_lend_valid(uint64_t gen)
             return 1;
     return 0;
 }
+/* Why a call's results, from index first to the top, cannot be taken (a
+ * handle lent to a call that has ended, a state or list the script handed
+ * over before: kept beyond its call), or NULL; asked while the call's own
+ * loan is open. */
+const char *wg_loan_refused(lua_State *L, int first);
 /* A call's results, from index first to the top: a handle becomes its
  * owner, a state or list the script made is taken over (its userdata is
  * left empty). */

@@ -96,8 +96,9 @@ int wg_lend(lua_State *L, int i)
         return 0;
     }
     push_handle(L, i, tag);
-    uint64_t *gen = tag == WG_TAG_STATE ? &((wg_lstate *)lua_touserdata(L, -1))->gen
-                    : &((wg_lactions *)lua_touserdata(L, -1))->gen;
+    void *h = lua_touserdata(L, -1);
+    uint64_t *gen = tag == WG_TAG_STATE ? &((wg_lstate *)h)->gen
+                    : &((wg_lactions *)h)->gen;
     if (!wg_lend_valid(*gen))
         *gen = wg_lend_open_gen[wg_lend_nopen - 1];
     return 1;
@@ -139,6 +140,35 @@ static void take_over(lua_State *L, int i, uint64_t tag)
     lua_getmetatable(L, i);
     lua_setmetatable(L, -2);
     lua_replace(L, i);
+}
+
+const char *wg_loan_refused(lua_State *L, int first)
+{
+    for (int i = first; i <= lua_gettop(L); i++) {
+        uint64_t tag;
+        if (!lendable(L, i, &tag))
+            continue;
+        int state = tag == WG_TAG_STATE, lent, gone;
+        uint64_t gen;
+        if (state) {
+            const wg_lstate *u = lua_touserdata(L, i);
+            lent = u->lent, gen = u->gen, gone = !u->s;
+        } else {
+            const wg_lactions *u = lua_touserdata(L, i);
+            lent = u->lent, gen = u->gen, gone = !u->p;
+        }
+        if (lent == 1 && !wg_lend_valid(gen))
+            return state ? "a state lent to a call that has ended (a script "
+                           "keeps no state beyond its call)"
+                         : "an action list lent to a call that has ended (a "
+                           "script keeps no list beyond its call)";
+        if (lent == 2 || gone)
+            return state ? "a state it had handed over to wargrid (a script "
+                           "keeps no state it returns)"
+                         : "an action list it had handed over to wargrid (a "
+                           "script keeps no list it returns)";
+    }
+    return NULL;
 }
 
 /* A handle kept from a call that has ended stays what it is, which works

@@ -420,17 +420,19 @@ static int await_trial(lua_State *L, pid_t pid, int out, int err,
 
 /* host.trial(fn, seconds) -> { ok =, out =, err =, ended =, code = }: runs
  * fn() in a child forked from this process, which nothing it does there
- * can harm, and waits for it at most seconds (then kills it). ok: it
- * returned; out: what it returned (a string; at most 1 MiB); err: what
- * the child wrote on stderr (its first 2 KiB: an error fn raised, the
- * budget's watchdog's line); ended: "exit", "signal" or "deadline";
- * code: the exit status or the signal. */
+ * can harm, and waits for it at most seconds (up to 10^6; then kills
+ * it). ok: it returned; out: what it returned (a string; at most 1 MiB);
+ * err: what the child wrote on stderr (its first 2 KiB: an error fn
+ * raised, the budget's watchdog's line); ended: "exit", "signal" or
+ * "deadline"; code: the exit status or the signal. */
 static int proc_trial(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_Number seconds = luaL_checknumber(L, 2);
-    luaL_argcheck(L, seconds > 0 && seconds <= 86400, 2,
-                  "'seconds' must be more than 0, at most 86400");
+    /* up to some 11 days: a day's --time-limit and the session's margin
+     * fit, and the poll's milliseconds an int */
+    luaL_argcheck(L, seconds > 0 && seconds <= 1e6, 2,
+                  "'seconds' must be more than 0, at most 1000000");
     char *res = lua_newuserdatauv(L, TRIAL_OUT, 0);
     int out[2], err[2];
     if (pipe2(out, O_CLOEXEC) != 0)

@@ -251,8 +251,12 @@ function M.run(game, opts, reader, write)
     end
     local line = reader.next(-1)
     if line == nil then return 0 end
-    host.budget { unit = "move", default = 60, spent = 0 }  -- a command
     local word, arg = words(line)
+    -- a command is a unit of the budget; a blank line is none, and 2 MB
+    -- of them cost twice the time with a unit each
+    if word ~= "" then
+      host.budget { unit = "move", default = 60, spent = 0 }
+    end
     if word == "quit" then return 0 end
     if engine.too_long(line) then
       send("Error (line too long): %s (a line is at most %d bytes)",

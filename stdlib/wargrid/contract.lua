@@ -17,6 +17,8 @@ local M = {}
 -- Texts a hook returns are capped: what wargrid does with a script's output
 -- is bounded by its size.
 M.ACTION_TEXT = 1000       -- an action's text, a reason, a name's words
+M.REASON = 10000           -- why a text is no legal action: it may quote
+                           -- the text whole (at most 1,000 characters)
 M.NAME = 100               -- a side's name
 M.POSITION = 1000000       -- a position's text, a start
 M.PAGE = 100000            -- help, a drawing in text
@@ -167,7 +169,7 @@ M.hooks = {
                     "position, records, engines, serve",
                     { text(M.POSITION) } },
   set_position = { "(s, text)", "true, or nil and what is wrong",
-                   "game:new, game:load", ok_or_why(M.ACTION_TEXT) },
+                   "game:new, game:load", ok_or_why(M.POSITION) },
   start_text = { "()", "the start position's text", "game:new",
                  { text(M.POSITION) } },
   new = { "([text [, seed]])", "a state, or nil and what is wrong",
@@ -190,7 +192,7 @@ M.hooks = {
                    "play, records, engines",
                    function(r)
                      if r[1] == nil then
-                       local why = optional(text(M.ACTION_TEXT))
+                       local why = optional(text(M.REASON))
                        if not why[1](r[2]) then return 2, why end
                      elseif not INTEGER[1](r[1]) then
                        return 1, INTEGER
@@ -220,7 +222,7 @@ M.hooks = {
             function(r)
               if r[1] == nil then return nil end
               if r[1] == false then
-                local why = text(M.ACTION_TEXT)
+                local why = text(M.REASON)
                 if not why[1](r[2]) then return 2, why end
                 return nil
               end
@@ -240,7 +242,7 @@ M.hooks = {
                     return 1, { nil, "a table with the action, its text "
                                      .. "and what it does" }
                   end
-                elseif not words(e.reason)
+                elseif not text(M.REASON)[1](e.reason)
                        or not (e.rule == nil or words(e.rule)) then
                   return 1, { nil, "a table with a reason (and a rule)" }
                 end
@@ -249,7 +251,7 @@ M.hooks = {
                   .. "and why", "explain",
                   function(r, game)
                     if r[1] == nil then
-                      local why = optional(text(M.ACTION_TEXT))
+                      local why = optional(text(M.REASON))
                       if not why[1](r[2]) then return 2, why end
                     elseif type(r[1]) ~= "table" then
                       return 1, TABLE
@@ -269,7 +271,7 @@ M.hooks = {
   why = { "(s, p, g)", "the game's own reason: rule and reason, a table "
           .. "{ rule, reason }, or nil", "explain",
           function(r)
-            local words = optional(text(M.ACTION_TEXT))
+            local words = optional(text(M.REASON))
             if type(r[1]) == "table" then
               if not words[1](r[1].rule) or not words[1](r[1].reason) then
                 return 1, { nil, "a table of a rule and a reason" }

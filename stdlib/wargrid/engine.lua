@@ -399,9 +399,16 @@ function M.lines(read, max)
     local at = 1
     while true do
       local nl = chunk:find("\n", at, true)
-      add(chunk:sub(at, (nl or 0) - 1))
-      if not nl then break end
-      finish()
+      if nl and size == 0 and not skipping and nl - at <= max then
+        -- a whole line of the chunk, nothing of it read before: taken as
+        -- it is (a run of blank lines costs a string each, no table)
+        local line = chunk:sub(at, nl - 1)
+        push(line:byte(-1) == 13 and line:sub(1, -2) or line)
+      else
+        add(chunk:sub(at, (nl or 0) - 1))
+        if not nl then break end
+        finish()
+      end
       at = nl + 1
     end
   end

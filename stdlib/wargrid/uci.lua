@@ -184,8 +184,12 @@ function M.run(game, opts, reader, write)
   while not quit do
     local line = reader.next(-1)
     if line == nil then return 0 end
-    host.budget { unit = "move", default = 60, spent = 0 }  -- a command
     local word = first_word(line)
+    -- a command is a unit of the budget; a blank line is none, and 2 MB
+    -- of them cost twice the time with a unit each
+    if word ~= "" then
+      host.budget { unit = "move", default = 60, spent = 0 }
+    end
     if engine.too_long(line) then
       send("info string line too long (a line is at most %d bytes): %s",
            engine.LINE_MAX, engine.too_long(line))

@@ -176,6 +176,23 @@ describe("cecp: the protocol through a pipe", function()
       "piece R& R", "piece W& W",
     }, { table.unpack(out, 3) })
   end)
+
+  it("a fairy game of its own (the minichess example, no Courier in it) is set up and plays a move", function()
+    local e = T.engine { "xboard", "--variant", "examples/games/minichess.lua", "--level", "1" }
+    e.send("protover 2")
+    local got = assert(e.expect("done=1"))
+    assert.equal('feature myname="wargrid 0.1.0 minichess" variants="fairy,5x5+0_fairy,minichess" done=1',
+                 got[#got])
+    e.send("new")
+    e.send("variant fairy")
+    e.send("go")
+    got = assert(e.expect("^move "))
+    assert.same({ "setup (P..RKp..rk) 5x5+0_fairy rpk2/5/5/5/2KPR w", "piece K& K", "piece P& fmWfcF",
+                  "piece R& R" }, { table.unpack(got, 1, 4) })
+    assert.truthy(got[#got]:match("^move %l%d%l%d$"), got[#got])
+    e.send("quit")
+    assert.equal(0, (e.close()))
+  end)
 end)
 
 describe("cecp: the clock's share of a move", function()

@@ -181,4 +181,22 @@ describe("engine: reading the protocols' input", function()
     assert.is_nil(reader.next(-1))
     assert.is_nil(engine.too_long("ping 2"))
   end)
+
+  it("reads the whole lines of one chunk as lines cut across chunks: CR dropped, the most kept", function()
+    local text = "abc\r\n" .. ("z"):rep(40) .. "\n" .. ("w"):rep(41) .. "\n\n\r\nend"
+    for _, size in ipairs { #text, 1, 7 } do
+      local at = 1
+      local reader = engine.lines(function()
+        if at > #text then return nil end
+        local chunk = text:sub(at, at + size - 1)
+        at = at + size
+        return chunk
+      end, 40)
+      local got = {}
+      for line in reader.next, -1 do
+        got[#got + 1] = engine.too_long(line) and "long: " .. engine.too_long(line) or line
+      end
+      assert.same({ "abc", ("z"):rep(40), "long: " .. ("w"):rep(41), "", "", "end" }, got, size)
+    end
+  end)
 end)

@@ -346,6 +346,33 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "  s:trace(out, s:side())\nend", { "moves" },
     "%d+: calling 'clear' on bad self %(the state was handed over to "
     .. "wargrid" },
+  -- a state kept and given back later: one the script returned before
+  -- (wargrid took it over: empty) was met by wargrid's code as an internal
+  -- error; one lent to a call that has ended stood for its owner, a state
+  -- of an earlier game
+  { "return-handed-over", "local kept\nlocal new = game.new\n"
+    .. "function game:new(...)\n  local s, err = new(self, ...)\n"
+    .. "  kept = kept or s\n  return s, err\nend\n"
+    .. "function game:view() return kept end",
+    { "play", "--side", "black", "--ai-level", "1", input = "quit\n" },
+    "^: view returned a state it had handed over to wargrid %(a script "
+    .. "keeps no state it returns%)$" },
+  { "return-kept-state", "local kept\nlocal new = game.new\n"
+    .. "function game:new(...)\n  if kept then return kept end\n"
+    .. "  return new(self, ...)\nend\n"
+    .. "function game:actions(s, out)\n  kept = kept or s\n"
+    .. "  s:trace(out, s:side())\nend",
+    { "selfplay", "--games", "2", "--white", "random", "--black", "random",
+      "--jobs", "1" },
+    "^: new returned a state lent to a call that has ended %(a script "
+    .. "keeps no state beyond its call%)$" },
+  { "return-handed-over-list", "local kept\nlocal legal = game.legal\n"
+    .. "function game:legal(s, out)\n  if kept then return kept end\n"
+    .. "  local list = legal(self, s, out)\n"
+    .. "  if not out then kept = list end\n  return list\nend",
+    { "play", "--ai", "none", input = "c1b2\nquit\n" },
+    "^: legal returned an action list it had handed over to wargrid %(a "
+    .. "script keeps no list it returns%)$" },
   -- finding 4: what the calls of a command spend together is capped, and
   -- what wargrid does with a script's output is bounded by its size
   { "command-limit", "function game:actions(s, out)\n"
@@ -692,6 +719,37 @@ describe("sandbox: budgets everywhere", function()
     -- counted in timer ticks, which merge under load, it took 2.5 times
     -- its limit (5 s)
     assert.truthy(seconds < 4, seconds)
+  end)
+
+  -- the monotonic clock runs on while a process is stopped: a call
+  -- stopped for longer than its limit and its grace was ended at once
+  -- on its resumption, as stuck in a C function
+  it("the time a process spends stopped (Ctrl-Z) is not its script's: a call stopped past its limit goes on", function()
+    local file, out = os.tmpname(), os.tmpname()
+    spit(file, PRELUDE .. "function game:actions(s, out)\n"
+         .. "  print('looping')\n  local x = 0\n"
+         .. "  for i = 1, 100000000 do x = x + i end\n"
+         .. "  s:trace(out, s:side())\nend\nreturn game\n")
+    local h = io.popen(string.format(
+      "%s moves --variant %s --time-limit 6 --instruction-limit 1000000 "
+      .. "> %s.out 2> %s.err & echo $!", shell_quote(WARGRID),
+      shell_quote(file), out, out))
+    local pid = h:read("l")
+    h:close()
+    local t0 = host.clock()
+    while not (T.slurp(out .. ".err") or ""):find("looping")
+          and host.clock() - t0 < 10 do
+      os.execute("sleep 0.05")
+    end
+    -- the loop takes some 0.5 s, and many times that on a loaded machine
+    os.execute("kill -STOP " .. pid .. "; sleep 8; kill -CONT " .. pid)
+    while os.execute("kill -0 " .. pid .. " 2>/dev/null") and host.clock() - t0 < 30 do
+      os.execute("sleep 0.1")
+    end
+    local stdout, err = slurp(out .. ".out"), slurp(out .. ".err")
+    for _, f in ipairs { file, out, out .. ".out", out .. ".err" } do os.remove(f) end
+    assert.equal("looping\n", err)
+    assert.equal("c1b1\nc1b2\nc1c2\n", stdout)
   end)
 
   it("a script's print goes to standard error, never among what wargrid writes", function()

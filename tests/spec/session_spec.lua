@@ -129,6 +129,21 @@ describe("session: rules reloaded mid-game", function()
     assert.equal(2, #sess.log.entries)
   end)
 
+  -- the trial's deadline is --time-limit and MARGIN: past the most a
+  -- trial may wait (a day), it was refused as a bad argument, an error of
+  -- wargrid's own that ended the session
+  it("a reload under the largest --time-limit (a day) is tried as any other", function()
+    local limits = host.budget { seconds = 86400 }
+    local sess = session.open { source = { file = file }, seed = 1 }
+    play(sess, "a4", "a5")
+    write(file, NONLEAPING)
+    local ok, r = pcall(sess.reload, sess)
+    host.budget { seconds = limits.seconds }
+    assert(ok, r)
+    assert.equal("reloaded", r.status)
+    assert.equal("nA", sess.game.def.pieces.corporal.moves)
+  end)
+
   it("T-T1 an action that now does something else: told, and play goes on from what it does now", function()
     local trenches = dir .. "/t.lua"
     write(trenches, 'return require("wargrid").variant("trenches", { name = "t" })\n')
