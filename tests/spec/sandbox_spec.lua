@@ -460,7 +460,9 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "  if kept then return kept end\n  kept = s\n"
     .. "  return s:view(side, seed, into)\nend",
     { "selfplay", "--games", "2", "--white", "level:1", "--black", "level:1",
-      "--jobs", "1" }, "^: view returned userdata, not a state$" },
+      "--jobs", "1" },
+    "^: view returned a state lent to a call that has ended %(a script "
+    .. "keeps no state beyond its call%)$" },
   -- the declaration changed after wg.game read it is checked again, and
   -- the face's copy of the game's tables (a recursion) has a depth
   { "tamper-def", "game.def.ai = 5", { "suggest" },
@@ -500,14 +502,15 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
     .. "function game:legal(s)\n  if kept then return kept end\n"
     .. "  kept = legal(self, s)\n  return kept\nend",
     { "play", "--ai", "both", input = "" },
-    "^: legal returned a runtime object as its result, not an action list$" },
+    "^: legal returned an action list it had handed over to wargrid %(a "
+    .. "script keeps no list it returns%)$" },
   { "return-handed-over-state", "local kept\nlocal new = game.new\n"
     .. "function game:new(...)\n  if kept then return kept end\n"
     .. "  kept = new(self, ...)\n  return kept\nend",
     { "selfplay", "--games", "2", "--white", "random", "--black", "random",
       "--jobs", "1" },
-    "^: new returned a runtime object as its result, not a state of this "
-    .. "game$" },
+    "^: new returned a state it had handed over to wargrid %(a script keeps "
+    .. "no state it returns%)$" },
   { "wrong-with-options", "function game:with_options() return {} end",
     { "moves", "--option", "x" },
     "^: with_options returned a table, not a game$" },
