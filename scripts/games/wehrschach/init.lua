@@ -1,4 +1,4 @@
--- Wehrschach: the rules as its rulebook (wehrschach.md, beside this file)
+-- Wehrschach: the rules as its rulebook (rules.md, beside this file)
 -- gives them, section by section, with rule IDs where each is implemented.
 -- Every RULING of the rulebook is marked RULING here, at the line a variant
 -- would change.
