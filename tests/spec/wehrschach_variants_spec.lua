@@ -11,6 +11,13 @@ local function pos(game, map, rest)
   return T.position(game, T.board(game, map) .. " " .. (rest or "r -"))
 end
 
+-- The legal actions' texts, as a set.
+local function legal(game, s)
+  local set = {}
+  for _, t in ipairs(game:action_texts(s)) do set[t] = true end
+  return set
+end
+
 local function targets(game, s, from)
   local out = {}
   for _, t in ipairs(T.from(game, s, from)) do out[#out + 1] = t:sub(#from + 1) end
@@ -77,6 +84,37 @@ describe("variant: three supporters (W-K1)", function()
     assert.same({}, captures(game, pos(game, two)))
     two.f6 = "I"
     assert.same({ "d6xe6", "e5xe6", "f6xe6" }, captures(game, pos(game, two)))
+  end)
+
+  it("W-K3 its barrage needs three artillery, as the variant says", function()
+    local guns = { a6 = "A", i6 = "A", e5 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(legal(base, pos(base, guns))["barrage e6"])
+    assert.is_nil(legal(game, pos(game, guns))["barrage e6"])
+    guns.e2 = "A"
+    assert.is_true(legal(game, pos(game, guns))["barrage e6"])
+  end)
+end)
+
+describe("variant: one key a rule, W-K1 apart from W-K3", function()
+  local function barrage(g, map) return legal(g, pos(g, map))["barrage e6"] end
+
+  it("W-K1 W-K3 three supporters: a barrage by two artillery needs a third piece threatening", function()
+    local game = wg.variant(base, { name = "w", support = 3 })
+    local guns = { a6 = "A", i6 = "A", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(barrage(base, guns))
+    assert.is_nil(barrage(game, guns))
+    guns.e5 = "I"
+    assert.is_true(barrage(game, guns))
+    assert.is_true(legal(game, pos(game, guns)).e5xe6)
+  end)
+
+  it("W-K3 a barrage of three artillery leaves the takes to two supporters", function()
+    local game = wg.variant(base, { name = "w", barrage = 3 })
+    local guns = { a6 = "A", i6 = "A", e5 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_nil(barrage(game, guns))
+    assert.is_true(legal(game, pos(game, guns)).e5xe6)
+    guns.e10 = "A"
+    assert.is_true(barrage(game, guns))
   end)
 end)
 
