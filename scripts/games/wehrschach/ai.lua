@@ -22,7 +22,8 @@ end
 -- many actions are removals.
 local keys = {}
 function ai:order(s, out)
-  local n, value, MOVE = 0, self:prepared("ai").value, wg.MOVE
+  local value = (self.prepared_ai or self:prepared("ai")).value
+  local n, MOVE = 0, wg.MOVE
   for i = 1, out:size() do
     local kind, _, to = fields(out:get(i))
     keys[i] = kind == MOVE and 0 or value[type_of(s, at(s, to))]
@@ -53,7 +54,16 @@ end
 -- they run short; ground units in the enemy zone (W-J3: five, one of them
 -- infantry, win); and room to move.
 local scratch = wg.actions()
-local function side_score(self, s, side, value, zone)
+
+-- The side's ground units (c.ground, as the rules count them), in the
+-- layer if one is given.
+local function ground_units(c, s, side, layer)
+  local n = 0
+  for _, t in ipairs(c.ground) do n = n + count(s, side, t, layer) end
+  return n
+end
+
+local function side_score(self, c, s, side, value)
   local foe, T = 3 - side, self.T
   local v, hq = 0, nil
   for _, pid in ipairs(pieces(s, side)) do
@@ -66,12 +76,13 @@ local function side_score(self, s, side, value, zone)
     local n = threats_of(s, scratch, foe, 1, square(s, hq))
     v = v - (n >= 2 and 2 or 0.5 * n)
   end
-  local ground = self:ground_units(s, side)
+  local ground = ground_units(c, s, side)
   if ground <= 7 then v = v - 0.7 * (8 - ground) end
   local infantry = count(s, side, T.infantry)
   if infantry <= 2 then v = v - 1.5 * (3 - infantry) end
-  local ahead = self:ground_units(s, side, zone[foe])
-  if count(s, side, T.infantry, zone[foe]) > 0 then
+  local zone = c.zone[foe]
+  local ahead = ground_units(c, s, side, zone)
+  if count(s, side, T.infantry, zone) > 0 then
     v = v + 0.4 * ahead
   else
     v = v + 0.2 * ahead
@@ -81,9 +92,10 @@ local function side_score(self, s, side, value, zone)
 end
 
 function ai:evaluate(s, side)
-  local value, zone = self:prepared("ai").value, self:prepared().zone
-  return side_score(self, s, side, value, zone)
-         - side_score(self, s, 3 - side, value, zone)
+  local c = self.prepared_data or self:prepared()
+  local value = (self.prepared_ai or self:prepared("ai")).value
+  return side_score(self, c, s, side, value)
+         - side_score(self, c, s, 3 - side, value)
 end
 
 return ai

@@ -253,7 +253,7 @@ local game = wg.game {
   -- unless the reply cancels the judgement (W-J7), and play goes on.
   phases = {
     { name = "play", rule = "W-T1", actions = "turn_actions",
-      ends = "judged", next = "reply",
+      ends = { var = "judge", is_not = 0 }, next = "reply",
       help = "one action a turn: a move, a capture, an enclosure or "
              .. "combined fire, until one reaches a judgement "
              .. "(W-J1..W-J5)" },
@@ -342,7 +342,15 @@ function game:prepare()
               planes = set_of(type_ids(self, self.def.planes)),
               ground = type_ids(self, self.def.ground),
               zone = { self.L.red_zone, self.L.blue_zone },
-              captures = {}, beyond = {} }
+              captures = {}, beyond = {}, other_ground = {} }
+  -- the ground units but infantry, which the judgement counts anyway
+  for _, t in ipairs(c.ground) do
+    if t == self.T.infantry then
+      c.infantry_ground = true
+    else
+      c.other_ground[#c.other_ground + 1] = t
+    end
+  end
   for name, on in pairs(self.def.captures or {}) do
     if on and KIND[name] then c.captures[KIND[name]] = true end
   end
@@ -359,50 +367,57 @@ end
 
 -- Captures and combined fire -------------------------------------------
 local threats = wg.actions()  -- scratch list for the threat map
+local clear, get, add = threats.clear, threats.get, threats.add
 
--- game:captures(s, side, out): one pass over the side's threat map
--- (W-C1..W-C6), target by target. W-K1..W-K4 for every enemy piece X that
--- enough of the side's pieces threaten (support): "P takes X" for each
--- threatening piece that moves in, and once "barrage on X" when enough of
--- them stay (barrage). W-F1 a plane takes an orthogonally adjacent enemy X
--- alone when one of the side's artillery stands on the same line beyond X,
--- exactly 4 from X: an artillery that threatens X (W-C4) with the plane on
--- X's far side.
-function game:captures(s, side, out)
-  local c, def = self:prepared(), self.def
+-- One pass over the side's threat map (W-C1..W-C6), target by target.
+-- W-K1..W-K4 for every enemy piece X that enough of the side's pieces
+-- threaten (support): "P takes X" for each threatening piece that moves
+-- in, and once "barrage on X" when enough of them stay (barrage). W-F1 a
+-- plane takes an orthogonally adjacent enemy X alone when one of the
+-- side's artillery stands on the same line beyond X, exactly 4 from X: an
+-- artillery that threatens X (W-C4) with the plane on X's far side. (c:
+-- what game:prepare compiled.)
+local function captures(self, c, s, side, out)
+  local def = self.def
   local need, guns_needed = def.support, def.barrage
   local stays, artillery = c.stays, self.T.artillery
-  threats:clear()
+  clear(threats)
   local target, guns = 0, 0
   for i = 1, threats_of(s, threats, side) do
-    local _, from, to, n, _, t = fields(threats:get(i))
+    local _, from, to, n, _, t = fields(get(threats, i))
     if to ~= target then
-      if guns >= guns_needed then out:add(BARRAGE, 0, target) end
+      if guns >= guns_needed then add(out, BARRAGE, 0, target) end
       target, guns = to, 0
     end
     if n >= need then                              -- W-K1
       if stays[t] then
         guns = guns + 1                            -- W-K3
       else
-        out:add(TAKE, from, to)                    -- W-K2
+        add(out, TAKE, from, to)                   -- W-K2
       end
     end
     local far = t == artillery and c.beyond[to][from]
     local p = far and at(s, far)
     if p and side_of(s, p) == side and c.planes[type_of(s, p)] then
-      out:add(FIRE, far, to)                       -- W-F1
+      add(out, FIRE, far, to)                      -- W-F1
     end
   end
-  if guns >= guns_needed then out:add(BARRAGE, 0, target) end
+  if guns >= guns_needed then add(out, BARRAGE, 0, target) end
+end
+
+-- game:captures(s, side, out): the captures above, for the AI's quiescence
+function game:captures(s, side, out)
+  captures(self, self:prepared(), s, side, out)
 end
 
 -- Legal actions -------------------------------------------------------
 -- W-T1 every action `side` could take now, the end of the game aside: a
 -- movement, a capture, an enclosure removal or a combined-fire capture.
 -- Capturing is never compulsory; passing is not an action.
-function game:actions_of(s, side, out)
+local function actions_of(self, s, side, out)
+  local c = self.prepared_data or self:prepared()
   trace(s, out, side, MOVE, "move")              -- W-M1..W-M7
-  self:captures(s, side, out)                    -- W-K1..W-K4, W-F1
+  captures(self, c, s, side, out)                -- W-K1..W-K4, W-F1
   -- W-E1 an enemy piece between two of the side's pieces adjacent to it on
   -- opposite sides, in one line (orthogonal or diagonal); any pieces
   -- enclose, the headquarter too. W-E2 RULING: every enclosure on the board
@@ -411,24 +426,21 @@ function game:actions_of(s, side, out)
   -- both leave the same position.
   flanked(s, out, side, ENCLOSE, "all")
 end
+game.actions_of = actions_of   -- game:actions_of(s, side, out)
 
 -- The play and the reply: the side to move acts (W-T1), unless the same
 -- position has occurred three times (W-J8: the game is drawn).
 function game:turn_actions(s, out)
   if repetitions(s) >= 2 then return end
-  self:actions_of(s, side_to_move(s), out)
+  return actions_of(self, s, side_to_move(s), out)
 end
 
 -- W-J6 once the reply is made, the game is decided: nothing more is done.
 function game:no_actions() end
 
--- Play ends when an action reaches a judgement (W-J1..W-J4; W-J5 shows
--- when the enemy finds no action, see game:result) ...
-function game:judged(s)
-  return var(s, self.V.judge) ~= 0
-end
-
--- ... and the reply, when the judge is to move again (W-J6).
+-- Play ends when an action reaches a judgement (the judge var is set,
+-- W-J1..W-J4; W-J5 shows when the enemy finds no action, see
+-- game:result), and the reply when the judge is to move again (W-J6).
 function game:replied(s)
   return var(s, self.V.judge) == side_to_move(s)
 end
@@ -436,7 +448,7 @@ end
 local spare = wg.actions()
 local function can_act(self, s, side)
   spare:clear()
-  self:actions_of(s, side, spare)
+  actions_of(self, s, side, spare)
   return spare:size() > 0
 end
 
@@ -450,10 +462,6 @@ local function ground_units(c, s, side, layer)
   return n
 end
 
-function game:ground_units(s, side, layer)
-  return ground_units(self:prepared(), s, side, layer)
-end
-
 -- W-J3 enough of the side's ground units, enough of them infantry, on or
 -- beyond the enemy mainline (in the enemy's zone).
 local function advanced(self, c, s, side)
@@ -462,15 +470,17 @@ local function advanced(self, c, s, side)
          and ground_units(c, s, side, zone) >= def.advance
 end
 
--- The conditions W-J1..W-J4 that hold for `side` (bits).
+-- The conditions W-J1..W-J4 that hold for `side` (bits). The enemy's
+-- infantry is counted once, for W-J4 and among its ground units (W-J2).
 local function grounds(self, c, s, side)
   local foe, T, g = 3 - side, self.T, 0
+  local infantry = count(s, foe, T.infantry)
+  local ground = c.infantry_ground and infantry or 0
+  for _, t in ipairs(c.other_ground) do ground = ground + count(s, foe, t) end
   if count(s, foe, T.headquarter) == 0 then g = g | J1 end          -- W-J1
-  if ground_units(c, s, foe) <= self.def.ground_left then            -- W-J2
-    g = g | J2
-  end
+  if ground <= self.def.ground_left then g = g | J2 end              -- W-J2
   if advanced(self, c, s, side) then g = g | J3 end                  -- W-J3
-  if count(s, foe, T.infantry) == 0 then g = g | J4 end              -- W-J4
+  if infantry == 0 then g = g | J4 end                               -- W-J4
   return g
 end
 
@@ -499,7 +509,7 @@ function game:play(s, a)
     -- the plane moves onto X's square
     apply_move(s, a)
   end
-  local c = self:prepared()
+  local c = self.prepared_data or self:prepared()
   if judge == 0 then
     -- a player reaches a judgement after their action (W-J1..W-J4; W-J5
     -- shows when the enemy finds no action, see game:result)
