@@ -379,7 +379,10 @@ local clear, get, add = threats.clear, threats.get, threats.add
 -- what game:prepare compiled.)
 local function captures(self, c, s, side, out)
   local def = self.def
+  -- a barrage needs one piece that stays at least (W-K3: a variant with
+  -- none may leave barrage unset)
   local need, guns_needed = def.support, def.barrage
+  if guns_needed < 1 then guns_needed = 1 end
   local stays, artillery = c.stays, self.T.artillery
   clear(threats)
   local target, guns = 0, 0
