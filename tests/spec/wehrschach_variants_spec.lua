@@ -108,6 +108,20 @@ describe("variant: one key a rule, W-K1 apart from W-K3", function()
     assert.is_true(legal(game, pos(game, guns)).e5xe6)
   end)
 
+  it("W-E1 an enclosure along ranks and files only, as its key says", function()
+    local game = wg.variant(base, { name = "w", enclosure = "orthogonal" })
+    local diagonal = { d5 = "I", f7 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(legal(base, pos(base, diagonal))["enclose e6"])
+    assert.is_nil(legal(game, pos(game, diagonal))["enclose e6"])
+    local file = { e5 = "I", e7 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(legal(game, pos(game, file))["enclose e6"])
+    assert.matches("on opposite sides of one rank or file %(W%-E1%)", (game:notation():gsub("\n +", " ")))
+    local ok, err = wg.variant(base, { name = "w", enclosure = "knight" }):validate()
+    assert.is_nil(ok)
+    assert.equal('W-E1 enclosure must be "all", "orthogonal" or "diagonal", not \'knight\': '
+                 .. "override enclosure in the variant", err)
+  end)
+
   it("W-K3 a barrage of three artillery leaves the takes to two supporters", function()
     local game = wg.variant(base, { name = "w", barrage = 3 })
     local guns = { a6 = "A", i6 = "A", e5 = "I", e6 = "i", k1 = "H", k11 = "h" }

@@ -43,7 +43,7 @@ function ai:forcing(s, out)
     return true
   end
   self:captures(s, side, out)
-  s:flanked(out, side, self:kinds().enclose, "all")
+  s:flanked(out, side, self:kinds().enclose, self.def.enclosure)
   self:order(s, out)
   return false
 end

@@ -129,6 +129,10 @@ local KEYS = {
                      .. "mainline give you a judgement" },
   advance_infantry = { type = "integer", rule = "W-J3",
                        help = "how many of those must be infantry" },
+  enclosure = { type = "string", rule = "W-E1",
+                help = "the lines an enclosure runs along: \"all\" (ranks, "
+                       .. "files and diagonals), \"orthogonal\" or "
+                       .. "\"diagonal\"" },
   captures = { type = "map of boolean", rule = "W-J7",
                help = "the actions that count as captures",
                fields = {
@@ -271,6 +275,7 @@ local game = wg.game {
   support = 2,                 -- W-K1 a capture needs two threatening pieces
   stays = { "artillery" },     -- W-K3 pieces that never move when capturing
   barrage = 2,                 -- W-K3 a barrage needs two of them
+  enclosure = "all",           -- W-E1 on a rank, a file or a diagonal
   -- W-J7 the actions that count as captures. RULING (from W-K4's RULING,
   -- which keeps barrage and enclosure apart because W-J7 treats captures
   -- specially): an enclosure removal is not a capture.
@@ -422,12 +427,12 @@ local function actions_of(self, s, side, out)
   trace(s, out, side, MOVE, "move")              -- W-M1..W-M7
   captures(self, c, s, side, out)                -- W-K1..W-K4, W-F1
   -- W-E1 an enemy piece between two of the side's pieces adjacent to it on
-  -- opposite sides, in one line (orthogonal or diagonal); any pieces
-  -- enclose, the headquarter too. W-E2 RULING: every enclosure on the board
-  -- counts, not only one made this turn; each removal is one action.
-  -- W-K4 RULING: "enclose X" and "barrage X" are two actions even where
-  -- both leave the same position.
-  flanked(s, out, side, ENCLOSE, "all")
+  -- opposite sides, in one line (the enclosure key: orthogonal or
+  -- diagonal); any pieces enclose, the headquarter too. W-E2 RULING: every
+  -- enclosure on the board counts, not only one made this turn; each
+  -- removal is one action. W-K4 RULING: "enclose X" and "barrage X" are two
+  -- actions even where both leave the same position.
+  flanked(s, out, side, ENCLOSE, self.def.enclosure)
 end
 game.actions_of = actions_of   -- game:actions_of(s, side, out)
 
@@ -566,9 +571,10 @@ end
 -- Declaration ---------------------------------------------------------
 -- What a variant may leave impossible, for the rules it plays: mainlines
 -- off the board or out of order (W-B5); a judgement counting a piece type
--- the game has not (W-J1 the headquarter, W-J3 and W-J4 infantry); a
--- capture needing no support (W-K1), a barrage no artillery (W-K3, while
--- some piece stays); negative numbers in the judgement (W-J2, W-J3).
+-- the game has not (W-J1 the headquarter, W-J3 and W-J4 infantry); lines
+-- of enclosure it has not (W-E1); a capture needing no support (W-K1), a
+-- barrage no artillery (W-K3, while some piece stays); negative numbers in
+-- the judgement (W-J2, W-J3).
 local function whole(self, rule, key, what, least)
   local n = self.def[key]
   if math.type(n) ~= "integer" or n < least then
@@ -602,6 +608,13 @@ function game:validate()
                                 .. "type the game has not: keep pieces.%s in "
                                 .. "the variant", need[2], need[1], need[1])
     end
+  end
+  local lines = self.def.enclosure
+  if lines ~= "all" and lines ~= "orthogonal" and lines ~= "diagonal" then
+    return nil, string.format("W-E1 enclosure must be \"all\", "
+                              .. "\"orthogonal\" or \"diagonal\", not %s: "
+                              .. "override enclosure in the variant",
+                              wg.text.quote(tostring(lines)))
   end
   local err = whole(self, "W-K1", "support", "pieces", 1)
               or next(self:prepared().stays)

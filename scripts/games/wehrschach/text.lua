@@ -105,6 +105,9 @@ end
 -- variant.
 local CAPTURE_WORDS = { take = "a take", barrage = "a barrage",
                         fire = "combined fire", enclose = "an enclosure" }
+-- W-E1 the lines of an enclosure (the enclosure key)
+local LINES = { all = "line", orthogonal = "rank or file",
+                diagonal = "diagonal" }
 
 local function names(self, list, word)
   local out = {}
@@ -180,7 +183,7 @@ function text:notation()
                                      or ""))
   end
   line("enclose d4", "remove d4, enclosed by two of your pieces next to it "
-       .. "on opposite sides of one line (W-E1)")
+       .. "on opposite sides of one " .. LINES[def.enclosure] .. " (W-E1)")
   local planes = names(self, def.planes, "or")
   if planes ~= "" and self.T.artillery then
     line("fire c6xd6", string.format("the %s on c6 takes d6, your artillery "
