@@ -440,7 +440,7 @@ end
 M.MADE = {}
 for name in ([[files ranks rules_grid D deck_names deck_seen L layer_names
                T type_names V var_names P letter_type type_letter promo
-               rules sides opt name base title given]]):gmatch("%S+") do
+               rules sides opt name base title given phases]]):gmatch("%S+") do
   M.MADE[name] = true
 end
 
