@@ -1199,13 +1199,14 @@ function Game:legend()
 end
 
 -- game:render(s [, opts]) -> the board as text, rank 1 at the bottom, and
--- a legend of the marked layers; opts.colour adds terminal colours.
+-- a legend of the marked layers (those the board shows, and those that
+-- change in play); opts.colour adds terminal colours.
 function Game:render(s, opts)
   local colour = opts and opts.colour
   local r = self.rules
   local lines = {}
   local marks = self.def.board and self.def.board.marks or {}
-  local legend = self:legend()
+  local legend, present = self:legend(), {}
   local side_colours = self.def.side_colours or {}
   for rank = self.ranks, 1, -1 do
     local row = { string.format("%2d ", rank) }
@@ -1217,6 +1218,7 @@ function Game:render(s, opts)
         if s:has(sq, l.bit) then
           if not ch then ch = l.mark end
           if not bg then bg = l.colour end
+          present[l.name] = true
         end
       end
       if pid then
@@ -1238,13 +1240,16 @@ function Game:render(s, opts)
   local files = { "   " }
   for file = 1, self.files do files[#files + 1] = string.char(96 + file) end
   lines[#lines + 1] = table.concat(files, " ")
-  if #legend > 0 then
-    local keys = {}
-    for _, l in ipairs(legend) do
+  -- the legend: its layers the board shows, and those that change in play
+  local keys, layers = {}, self.def.board and self.def.board.layers or {}
+  for _, l in ipairs(legend) do
+    if present[l.name] or layers[l.name].dynamic then
       local swatch = l.mark or " "
       if colour then swatch = ansi(nil, l.colour, swatch) end
       keys[#keys + 1] = swatch .. " " .. l.label
     end
+  end
+  if #keys > 0 then
     lines[#lines + 1] = ""
     lines[#lines + 1] = table.concat(keys, "   ")
   end

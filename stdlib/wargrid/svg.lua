@@ -21,7 +21,7 @@
 --   game:board_marks(s)  -> marks drawn on the board under the pieces
 --   game:sidebar(s, viewer) -> sections beside the board (reserves, cards)
 --   game:caption(s)      -> the line under the board (default: whose
---                           turn it is, or the result)
+--                           turn it is and the phase, or the result)
 -- A mark is { "move", from, to }, { "strike", from, to } (an attack or a
 -- shot), { "land", sq } (where a grenade or an arrow lands), { "area",
 -- { sq, ... } } (a barrage), { "ring", sq } (a square singled out: an
@@ -252,7 +252,9 @@ local function looks(game)
     }
   end
   -- Layers: the terminal's legend order first (first on top), then others
-  -- that have a look; drawn bottom first.
+  -- that have a look; drawn bottom first. The legend under the board is
+  -- the terminal's (board.legend, when the declaration gives one: a
+  -- variant's follows the variant), else every layer drawn.
   local layers = def.board and def.board.layers or {}
   local marks = def.board and def.board.marks or {}
   local order, seen = {}, {}
@@ -260,6 +262,7 @@ local function looks(game)
     order[#order + 1] = l.name
     seen[l.name] = true
   end
+  local legend = def.board and def.board.legend and seen
   local rest = {}
   for name, l in pairs(layers) do
     if not seen[name] and (l.look or marks[name]) then
@@ -282,7 +285,8 @@ local function looks(game)
            table.concat(names, ", "), tostring(lk.pattern))
     end
     local d = {
-      name = name, bit = game.L[name],
+      name = name, bit = game.L[name], dynamic = l.dynamic,
+      legend = not legend or legend[name],
       label = lk.label or l.label or name,
       fill = check_colour(game, what .. ".fill", lk.fill),
       opacity = check_number(game, what .. ".opacity", lk.opacity, 0, 1),
@@ -516,9 +520,11 @@ local function band(game, L, b, lay, on)
   end
 end
 
+-- Draws the layers; returns the set of those with a square on the board.
 local function draw_layers(game, L, c, s, b)
   local r = game.rules
   local n = select(3, r:size())
+  local shown = {}
   for _, lay in ipairs(c.layers) do
     local on, list = {}, {}
     for sq = 1, n do
@@ -527,6 +533,7 @@ local function draw_layers(game, L, c, s, b)
         list[#list + 1] = sq
       end
     end
+    shown[lay.name] = #list > 0
     if #list > 0 and (lay.fill or lay.pattern or lay.band or lay.mark
                       or lay.diagonals) then
       open(b, "g", "class", "layer l-" .. lay.name, "pointer-events", "none")
@@ -547,6 +554,7 @@ local function draw_layers(game, L, c, s, b)
       close(b, "g")
     end
   end
+  return shown
 end
 
 local function draw_coordinates(game, L, b, points)
@@ -900,20 +908,31 @@ local function wrap(text, width, fs)
   return lines
 end
 
+-- Whose turn it is, and in a game of phases the phase it is in (as the
+-- declaration names it); or the result.
 local function default_caption(game, s)
   local o = game:outcome(s)
   if o then return "Game over: " .. o.text end
   local who = s:decider() ~= 0 and s:decider() or s:side()
   local name = game:side_name(who)
-  return name:sub(1, 1):upper() .. name:sub(2) .. " to move"
+  local text = name:sub(1, 1):upper() .. name:sub(2) .. " to move"
+  local phase = #game.phases > 1 and game:phase_now(s)
+  if phase then
+    text = text .. ": " .. phase.name:gsub("_", " ")
+           .. (phase.rule and " (" .. phase.rule .. ")" or "")
+  end
+  return text
 end
 
--- The layers' legend, a swatch and a label each; returns the new y.
-local function draw_legend(L, c, b, y, width)
+-- The layers' legend, a swatch and a label each, for the layers of the
+-- legend that the board shows (shown, or that change in play); returns the
+-- new y.
+local function draw_legend(L, c, b, y, width, shown)
   local items, said = {}, {}
   for i = #c.layers, 1, -1 do
     local lay = c.layers[i]
     if (lay.fill or lay.pattern or lay.band or lay.mark or lay.diagonals)
+       and lay.legend and (lay.dynamic or shown[lay.name])
        and not said[lay.label] then   -- two palaces, one entry
       said[lay.label] = true
       items[#items + 1] = lay
@@ -1086,7 +1105,7 @@ function M.position(game, s, opts)
   -- the board and what stands on it
   local body = {}
   draw_squares(game, L, c, body)
-  draw_layers(game, L, c, s, body)
+  local shown = draw_layers(game, L, c, s, body)
   if game.board_marks then
     draw_marks(game, L, body, game:board_marks(s) or {}, "board-marks")
   end
@@ -1103,7 +1122,7 @@ function M.position(game, s, opts)
 
   -- under the board: the legend, the caption and the note
   local y = L.y0 + bh + 46
-  y = draw_legend(L, c, body, y, bw)
+  y = draw_legend(L, c, body, y, bw, shown)
   local caption = game.caption and game:caption(s) or default_caption(game, s)
   local lines = wrap(caption, bw, 15)
   local bold = #lines

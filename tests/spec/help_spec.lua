@@ -158,6 +158,10 @@ describe("help: a variant's help follows the variant", function()
 local wg = require "wargrid"
 return wg.variant("wehrschach", { name = "support3", support = 3 })
 ]])
+  write(dir .. "/barrage3.lua", [[
+local wg = require "wargrid"
+return wg.variant("wehrschach", { name = "barrage3", barrage = 3 })
+]])
 
   it("W-K1 W-K3 Wehrschach tells the support its declaration asks: two, or three", function()
     local base = help_of { "play", "wehrschach", "--help" }
@@ -166,10 +170,22 @@ return wg.variant("wehrschach", { name = "support3", support = 3 })
     assert.matches("two or more of your artillery threatening f6 remove it;", base)
     local out = help_of { "play", "--variant", dir .. "/support3.lua", "--help" }
     assert.matches("at least three of" .. W_K1, out)
-    assert.matches("three or more of your artillery threatening f6 remove it;", out)
+    -- a barrage is a capture too: three pieces threaten, two of them
+    -- artillery, as many as the barrage's own key asks
+    assert.matches("two or more of your artillery threatening f6, and at least three of your "
+                   .. "pieces in all %(W%-K1%), remove it; nothing moves %(W%-K3%)",
+                   (out:gsub("\n +", " ")))
     assert.is_nil(out:find("second piece", 1, true))
-    assert.is_nil(out:find("two or more", 1, true))
     assert.is_nil(out:find("at least two", 1, true))
+  end)
+
+  it("W-K3 Wehrschach tells the artillery a barrage asks, its own key apart from W-K1's", function()
+    local out = help_of { "play", "--variant", dir .. "/barrage3.lua", "--help" }
+    assert.matches("at least two of" .. "\n                your pieces, this one among them, must "
+                   .. "threaten f6 %(W%-K1%)", out)
+    assert.matches("three or more of your artillery threatening f6 remove it; nothing moves "
+                   .. "%(W%-K3%)", (out:gsub("\n +", " ")))
+    assert.is_nil(out:find("two or more", 1, true))
   end)
 
   it("W-F1 the fire example names the square the artillery backs it from", function()

@@ -139,6 +139,35 @@ describe("render: looks", function()
     assert(xmllint(text))
   end)
 
+  -- the labels of the legend under the board, in order
+  local function legend(text)
+    local out = {}
+    local part = text:match('<g class="legend".-<g class="caption"') or ""
+    for label in part:gmatch('<text x="[%d.]+" y="[%d.]+">([^<]+)</text>') do
+      out[#out + 1] = label
+    end
+    return out
+  end
+
+  it("W-B2 the legend follows the variant's board.legend and its layers, labels and all", function()
+    local base = T.game "wehrschach"
+    assert.same({ "sea", "main road", "river", "mainlines" }, legend(svg.position(base, base:new())))
+    local v = require("wargrid.loader").load_file("examples/variants/wehrschach_no_road.lua")
+    assert.same({ "sea", "river", "mainlines" }, legend(svg.position(v, v:new())))
+    -- a road with no square is left out though the legend names it; a
+    -- layer's label is the terminal's and the picture's
+    v = wg.variant(base, { name = "w", board = { layers = {
+      road = { squares = function() return false end },
+      river = { label = "the Rhine" } } } })
+    assert.same({ "sea", "the Rhine", "mainlines" }, legend(svg.position(v, v:new())))
+    assert.matches("~ sea   \\ the Rhine   %- mainlines$", v:render(v:new()))
+  end)
+
+  it("T-M2 a layer that changes in play stays in the legend while the board has none", function()
+    local game = T.game "amazons"
+    assert.same({ "a burnt square (debris)" }, legend(svg.position(game, game:new())))
+  end)
+
   it("a look that names no glyph, shape or colour is refused in one line naming the field", function()
     local function refused(piece)
       local v = wg.variant("courier", { name = "courier_bad", pieces = { rook = { look = piece } } })
@@ -228,10 +257,25 @@ describe("render: actions and targets", function()
 
   it("C-E1 the line under the board tells whose turn it is, or the result", function()
     local game = T.game "courier"
-    has(svg.position(game, game:new()), '<text x="34" y="570" font%-weight="bold">White to move</text>')
+    has(svg.position(game, game:new()),
+        '<text x="34" y="570" font%-weight="bold">White to move: opening %(C%-O1%)</text>')
+    local plain = T.game "courier_historical"
+    has(svg.position(plain, plain:new()), '<text x="34" y="570" font%-weight="bold">White to move</text>')
     local mate = T.position(game, "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1")
     has(svg.position(game, mate),
         '<text x="34" y="570" font%-weight="bold">Game over: white wins %(checkmate%)</text>')
+  end)
+
+  it("W-J6 the line under the board names the phase the game is in: play, the reply", function()
+    local game = T.game "wehrschach"
+    local function caption(text)
+      return svg.position(game, T.position(game, text)):match('font%-weight="bold">([^<]*)</text>')
+    end
+    assert.equal("Red to move: play (W-T1)", caption(game:start_text()))
+    -- Red has taken Blue's headquarter, and Blue has four ground units left
+    local judged = T.board(game, { f1 = "H", e4 = "I", e8 = "i", a9 = "a", b9 = "t", c9 = "i" })
+    assert.equal("Blue to move: reply (W-J6)", caption(judged .. " b r:12"))
+    assert.matches("^Game over: ", caption(judged .. " r r:12"))
   end)
 
   it("the second side's edge is at the bottom with flip", function()

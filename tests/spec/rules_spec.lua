@@ -14,7 +14,7 @@ end
 describe("wargrid rules", function()
   it("prints a game's rulebook, the file beside its script, as it is", function()
     for game, book in pairs { courier = "scripts/games/courier/rules.md",
-                              wehrschach = "scripts/games/wehrschach.md",
+                              wehrschach = "scripts/games/wehrschach/rules.md",
                               trenches = "scripts/games/trenches/rules.md",
                               blockwars = "scripts/games/blockwars/rules.md" } do
       local out, err, code = run { "rules", game }

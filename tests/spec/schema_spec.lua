@@ -241,8 +241,8 @@ describe("schema: covers what the games read", function()
     for _, line in ipairs { "\n  pieces.NAME.letter +string\n", "\n  pieces.NAME.rule +string\n",
                             "\n  pieces.NAME.help +string\n", "\n  board.layers.NAME.mark +string\n",
                             "\nKeys of wehrschach, with the rule each sets and its value:\n"
-                              .. "  captures +map of boolean\n",
-                            "\n  support +integer\n      W%-K1 ", "\n  opening%[i%]%.file +string\n",
+                              .. "  advance %(W%-J3%) +integer\n",
+                            "\n  support %(W%-K1%) +integer\n      how many ", "\n  opening%[i%]%.file +string\n",
                             "\n  grenade%.onto_origin %(T%-G3%) +boolean\n", "\n  rulings%.strafer_loses +boolean\n",
                             "\namazons: a variant of trenches, with its keys%.\n" } do
       assert.matches(line, out)

@@ -1,4 +1,4 @@
--- Wehrschach (scripts/games/wehrschach.md), one describe per section of
+-- Wehrschach (scripts/games/wehrschach/rules.md), one describe per section of
 -- the rules. Expected action sets are worked out by hand from the rules;
 -- perft counts are checked by a second, naive implementation below.
 local T = require "wargrid.test"

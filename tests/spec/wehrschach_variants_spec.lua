@@ -11,6 +11,13 @@ local function pos(game, map, rest)
   return T.position(game, T.board(game, map) .. " " .. (rest or "r -"))
 end
 
+-- The legal actions' texts, as a set.
+local function legal(game, s)
+  local set = {}
+  for _, t in ipairs(game:action_texts(s)) do set[t] = true end
+  return set
+end
+
 local function targets(game, s, from)
   local out = {}
   for _, t in ipairs(T.from(game, s, from)) do out[#out + 1] = t:sub(#from + 1) end
@@ -77,6 +84,51 @@ describe("variant: three supporters (W-K1)", function()
     assert.same({}, captures(game, pos(game, two)))
     two.f6 = "I"
     assert.same({ "d6xe6", "e5xe6", "f6xe6" }, captures(game, pos(game, two)))
+  end)
+
+  it("W-K3 its barrage needs three artillery, as the variant says", function()
+    local guns = { a6 = "A", i6 = "A", e5 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(legal(base, pos(base, guns))["barrage e6"])
+    assert.is_nil(legal(game, pos(game, guns))["barrage e6"])
+    guns.e2 = "A"
+    assert.is_true(legal(game, pos(game, guns))["barrage e6"])
+  end)
+end)
+
+describe("variant: one key a rule, W-K1 apart from W-K3", function()
+  local function barrage(g, map) return legal(g, pos(g, map))["barrage e6"] end
+
+  it("W-K1 W-K3 three supporters: a barrage by two artillery needs a third piece threatening", function()
+    local game = wg.variant(base, { name = "w", support = 3 })
+    local guns = { a6 = "A", i6 = "A", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(barrage(base, guns))
+    assert.is_nil(barrage(game, guns))
+    guns.e5 = "I"
+    assert.is_true(barrage(game, guns))
+    assert.is_true(legal(game, pos(game, guns)).e5xe6)
+  end)
+
+  it("W-E1 an enclosure along ranks and files only, as its key says", function()
+    local game = wg.variant(base, { name = "w", enclosure = "orthogonal" })
+    local diagonal = { d5 = "I", f7 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(legal(base, pos(base, diagonal))["enclose e6"])
+    assert.is_nil(legal(game, pos(game, diagonal))["enclose e6"])
+    local file = { e5 = "I", e7 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_true(legal(game, pos(game, file))["enclose e6"])
+    assert.matches("on opposite sides of one rank or file %(W%-E1%)", (game:notation():gsub("\n +", " ")))
+    local ok, err = wg.variant(base, { name = "w", enclosure = "knight" }):validate()
+    assert.is_nil(ok)
+    assert.equal('W-E1 enclosure must be "all", "orthogonal" or "diagonal", not \'knight\': '
+                 .. "override enclosure in the variant", err)
+  end)
+
+  it("W-K3 a barrage of three artillery leaves the takes to two supporters", function()
+    local game = wg.variant(base, { name = "w", barrage = 3 })
+    local guns = { a6 = "A", i6 = "A", e5 = "I", e6 = "i", k1 = "H", k11 = "h" }
+    assert.is_nil(barrage(game, guns))
+    assert.is_true(legal(game, pos(game, guns)).e5xe6)
+    guns.e10 = "A"
+    assert.is_true(barrage(game, guns))
   end)
 end)
 
@@ -156,6 +208,98 @@ describe("variant: Wehrschach on 13x13 (W-B1..W-B5)", function()
   end)
 end)
 
+describe("variant: a smaller and a larger board, written the obvious way (W-B1..W-B5)", function()
+  -- As a designer writes them from the README and `help variants`: the
+  -- board, the mainlines (W-B5) and the start; the 9x9 board lacks k7, so
+  -- its sea is redeclared too. Road and river follow the board (W-B2, W-B3).
+  local dir = T.tmpdir()
+  local FILES = {
+    ["w9.lua"] = [[
+local wg = require "wargrid"
+return wg.variant("wehrschach", {
+  name = "wehrschach_9x9",
+  board = { files = 9, ranks = 9, layers = { sea = { squares = { "b4", "h6" } } } },
+  mainlines = { 3, 7 },
+  start = "1f1bhb1f1/1a1ata1a1/iiti1itii/9/9/9/IITI1ITII/1A1ATA1A1/1F1BHB1F1 r -",
+})
+]],
+    ["w13.lua"] = [[
+local wg = require "wargrid"
+return wg.variant("wehrschach", {
+  name = "wehrschach_13",
+  board = { files = 13, ranks = 13 },
+  mainlines = { 3, 11 },
+  start = "2f1b1h1b1f2/2a1a1t1a1a2/2iiti1itii2/13/13/13/13/13/13/13/"
+          .. "2IITI1ITII2/2A1A1T1A1A2/2F1B1H1B1F2 r -",
+})
+]],
+  }
+  for name, text in pairs(FILES) do T.write(dir .. "/" .. name, text) end
+
+  local boards = {
+    ["w9.lua"] = { files = 9, ranks = 9, mainlines = { 3, 7 },
+                   road = function(f, r) return f == r end,
+                   river = function(f, r) return f + r == 10 end,
+                   sea = function(f, r) return (f == 2 and r == 4) or (f == 8 and r == 6) end },
+    ["w13.lua"] = { files = 13, ranks = 13, mainlines = { 3, 11 },
+                    road = function(f, r) return f == r end,
+                    river = function(f, r) return f + r == 14 end,
+                    sea = function(f, r) return (f == 2 and r == 5) or (f == 11 and r == 7) end },
+  }
+
+  for _, name in ipairs { "w9.lua", "w13.lua" } do
+    it("W-B1 W-B5 W-J1..W-J8 " .. name .. " loads, counts as the naive rules do, and a seeded game ends",
+       function()
+      local game = loader.load_file(dir .. "/" .. name)
+      assert.is_true(game:validate())
+      local s = game:new()
+      local naive = require "naive.wehrschach" (boards[name])
+      local n = wg.perft(game, s, 2)
+      assert.is_true(n > 0)
+      assert.equal(naive.perft(naive.read(game:position_text(s)), 1, 2), n)
+      local out, err, code = T.run { "selfplay", "--variant", dir .. "/" .. name, "--games", "1",
+                                     "--seed", "1", "--white", "random", "--black", "random",
+                                     "--max-plies", "20000" }
+      assert.equal(0, code, err)
+      assert.matches("\n  cut off +0 ", out)
+      assert.matches("\n  ended by: [^\n]*100%.0%%\n", out)
+    end)
+  end
+
+  it("W-B4 the 9x9 board with the sea left at k7 is refused, naming the square", function()
+    local err = variants.refused((FILES["w9.lua"]:gsub("board = {[^\n]*", "board = { files = 9, ranks = 9 },")))
+    assert.matches("board%.layers%.sea%[2%]: 'k7' is not a square of the 9x9 board$", err)
+  end)
+end)
+
+describe("variant: sudden death, a phase dropped (W-J6)", function()
+  local game = loader.load_file("examples/variants/wehrschach_sudden_death.lua")
+  -- Red's e5 and d6 threaten e6; Blue keeps four ground units more
+  local map = { e5 = "I", d6 = "I", e6 = "i", a9 = "a", b9 = "t", c9 = "i", d9 = "i",
+                k1 = "H", k11 = "h" }
+
+  it("W-J6 the phases are play and the decided game, with no reply between", function()
+    local names = {}
+    for i, p in ipairs(game.phases) do names[i] = p.name end
+    assert.same({ "play", "decided" }, names)
+    assert.equal("decided", game.phases[1].next)
+  end)
+
+  it("W-J2 a judgement wins at once: no reply", function()
+    local s = pos(game, map)
+    T.play(game, s, "e5xe6")
+    assert.equal("decided", game:phase_now(s).name)
+    assert.equal(0, game:legal(s):size())
+    assert.equal("red wins (judgement: the enemy down to 4 ground units (W-J2); no reply "
+                 .. "possible (W-J6))", game:outcome(s).text)
+    -- in the game itself Blue replies
+    local b = pos(base, map)
+    T.play(base, b, "e5xe6")
+    assert.equal("reply", base:phase_now(b).name)
+    assert.is_true(base:legal(b):size() > 0)
+  end)
+end)
+
 describe("variant: Wehrschach without tanks and bombers", function()
   local game = wg.variant(base, {
     name = "wehrschach_light", pieces = { tank = false, bomber = false },
@@ -207,6 +351,30 @@ describe("variant: what Wehrschach refuses at load", function()
     ok, err = wg.variant(base, { name = "w", pieces = { infantry = false } }):validate()
     assert.is_nil(ok)
     assert.matches("^W%-J4 the judgement counts the infantry", err)
+  end)
+
+  it("W-K3 a barrage of no artillery only while some piece stays to capture", function()
+    local ok, err = wg.variant(base, { name = "w", barrage = 0 }):validate()
+    assert.is_nil(ok)
+    assert.equal("W-K3 barrage must be a whole number of pieces, at least 1: override barrage "
+                 .. "in the variant", err)
+    -- without artillery no barrage is in force, and nothing is refused
+    local light = wg.variant(base, {
+      name = "w", pieces = { artillery = false }, barrage = 0,
+      start = "1f1b1h1b1f1/11/1iiti1itii1/11/11/11/11/11/1IITI1ITII1/11/1F1B1H1B1F1 r -",
+    })
+    assert.is_true(light:validate())
+    assert.is_true(wg.perft(light, light:new(), 2) > 0)
+  end)
+
+  it("W-J2 W-J3 the judgement's numbers are whole and not negative", function()
+    local ok, err = wg.variant(base, { name = "w", advance = 0 }):validate()
+    assert.is_nil(ok)
+    assert.equal("W-J3 advance must be a whole number of ground units, at least 1: override "
+                 .. "advance in the variant", err)
+    ok, err = wg.variant(base, { name = "w", ground_left = -1 }):validate()
+    assert.is_nil(ok)
+    assert.matches("^W%-J2 ground_left must be a whole number of ground units, at least 0", err)
   end)
 
   it("W-K1 captures that need no support", function()

@@ -1,5 +1,5 @@
 -- Why an action is illegal in Wehrschach (game:explain): each illegal
--- action names the rule that forbids it (scripts/games/wehrschach.md) and
+-- action names the rule that forbids it (scripts/games/wehrschach/rules.md) and
 -- the squares involved; over seeded random games every legal action
 -- explains as legal and every other text of its notation with a W- rule.
 local T = require "wargrid.test"
