@@ -10,8 +10,9 @@
  * that call. A call of a few microseconds, as a game's actions or play is,
  * thus never pays for the hook; a long one is counted from its first tick.
  * The tick also checks the deadline: past it, the hook raises the error at
- * the next instruction, and a call still running GRACE_MS later is inside a
- * C function (a backtracking string.find) where no hook runs: the process
+ * the next instruction, and a call still running GRACE_MS of the process's
+ * own processor time later is inside a C function (a backtracking
+ * string.find) where no hook runs: the process
  * ends with a line naming the script and exit status 2. Time is read from
  * the monotonic clock, never counted in ticks (signals merge under load),
  * and the timer is started again in every child a fork makes (a search's
@@ -68,6 +69,8 @@ typedef struct budget {
                                       * found the call running (0: none
                                       * has yet) */
     volatile long last_tick;         /* the clock's ms at the last tick */
+    volatile long told_cpu;          /* the process's CPU ms when the call
+                                      * was told to end (ran_out set) */
     volatile sig_atomic_t armed;     /* the running thread's hook is on */
     volatile sig_atomic_t step;      /* its count */
     volatile sig_atomic_t ran_out;   /* RAN_OUT_...: the call must end */
@@ -83,6 +86,14 @@ static budget B = {
     .limit = (size_t)512 << 20, .instructions = 200000000, .ms = 3000,
     .statm = -1, .unit = "command",
 };
+
+/* The process's processor time in milliseconds; async-signal-safe. */
+static long cpu_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
 
 /* The monotonic clock in milliseconds; async-signal-safe. Only the timer
  * reads it: a callback of a few microseconds reads no clock at all. */
@@ -259,17 +270,23 @@ static void on_tick(int sig)
             B.start = now;
         B.spent_ms += since;
         long ms = now - B.start;
-        if (ms > B.ms + GRACE_MS)
+        /* told to end, the call went on running for GRACE_MS of the
+         * process's own time without reaching the hook: it is inside a C
+         * function (a machine too busy to run it is not counted) */
+        if (B.ran_out && cpu_ms() - B.told_cpu > GRACE_MS)
             stuck();
         if (ms > B.ms && !B.ran_out) {
             B.ran_out = RAN_OUT_TIME;
+            B.told_cpu = cpu_ms();
             arm(B.current, 1);
         } else if (B.command_ms > 0 && B.spent_ms > B.command_ms
                    && !B.ran_out) {
             B.ran_out = RAN_OUT_COMMAND;
+            B.told_cpu = cpu_ms();
             arm(B.current, 1);
         } else if (!B.ran_out && resident() > B.limit) {
             B.ran_out = RAN_OUT_MEMORY;
+            B.told_cpu = cpu_ms();
             arm(B.current, 1);
         } else if (!B.armed) {
             arm(B.current, STEP);
@@ -332,6 +349,7 @@ static void enter(lua_State *L, const char *script, const char *name,
         arm(L, STEP);
     if (B.command_ms > 0 && B.spent_ms >= B.command_ms) {
         B.ran_out = RAN_OUT_COMMAND;   /* the unit's time is all spent */
+        B.told_cpu = cpu_ms();
         arm(L, 1);
     }
     B.depth = 1;
