@@ -488,6 +488,17 @@ function game_in(load, name)
   if game then return game end
   local path, err = loader.find(name)
   if not path then error(err, 0) end
+  -- a game a script asks for is a file of a games directory, no symbolic
+  -- link (one to ~/.env, say: its syntax error would quote a line of it
+  -- to the script that asked)
+  local folder = path:match("^(.*)/init%.lua$")
+  for _, at in ipairs { path, folder } do
+    if lfs.symlinkattributes(at, "mode") == "link" then
+      error(string.format("game '%s' is a symbolic link (%s): a game a "
+                          .. "script requires is a file of its games "
+                          .. "directory", name, at), 0)
+    end
+  end
   game = check(run(path, load), path)
   load.games[name] = game
   return game
