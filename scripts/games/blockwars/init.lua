@@ -383,12 +383,15 @@ function game:prepare()
   return p
 end
 
+-- game:prepared() as the rules' hot paths call it
+local prepared = game.prepared
+
 local function rank_of(self, sq) return select(2, self.rules:coords(sq)) end
 
 -- game:progress(side, r) -> how far rank r is from the side's back rank:
 -- 0 there, 1 the next ...
 function game:progress(side, r)
-  return math.abs(r - self:prepared().back[side])
+  return math.abs(r - prepared(self).back[side])
 end
 
 -- Units off the board, and fighters ----------------------------------------
@@ -401,10 +404,10 @@ game.offboard = offboard
 
 -- game:fighters(s, side) -> the side's fighters, by number (1, 2, ...)
 function game.fighters(_, s, side)
-  local out = {}
+  local out, fighter = {}, FIGHTER
   for pid = 1, s:npieces() do
     local pt, ps = s:piece(pid)
-    if pt == FIGHTER and ps == side then out[#out + 1] = pid end
+    if pt == fighter and ps == side then out[#out + 1] = pid end
   end
   return out
 end
@@ -749,9 +752,10 @@ end
 local function back_rank_won(self, s, log)
   if s:result() then return true end
   if s:phase() == self.P.place then return false end
-  local side, back = s:side(), self:prepared().back_squares
+  local side, back = s:side(), prepared(self).back_squares
+  local wins = self.def.win_units
   for _ = 1, 2 do
-    if s:count_on(side, back[other(side)]) >= self.def.win_units then
+    if s:count_on(side, back[other(side)]) >= wins then
       s:set_result(side, 1)
       if log then
         tell(log, "The %s hold %s places on the enemy back rank.",
@@ -796,7 +800,7 @@ end
 -- of the side's tank ranks, any other unit on an empty square of the back
 -- rank. Pushes ENTER actions (square, where it comes from, type).
 local function entries(self, s, side, t, from, out)
-  local p = self:prepared()
+  local p = prepared(self)
   if t == TANK then
     for f = 1, self.files do
       local sq = self.rules:at(f, p.tank_rank[side])
@@ -917,7 +921,7 @@ end
 -- Combat (BW-C1..C4) ------------------------------------------------------
 -- BW-C2 an infantry attack across the wire into the enemy's side
 local function over_wire(self, s, att, def)
-  local w = self:prepared().wire[s:side_of(att)][rank_of(self, s:square(att))]
+  local w = prepared(self).wire[s:side_of(att)][rank_of(self, s:square(att))]
   return w and w[rank_of(self, s:square(def))] or false
 end
 
@@ -983,7 +987,7 @@ local function combat(self, s, att, def, how, log)
   -- BW-C4 special cards act after the combat, the attacker's first; never
   -- in a strafe (nor in barrage or dogfight draws, which are not combats)
   if how ~= "strafe" then
-    local special = self:prepared().special
+    local special = prepared(self).special
     local ak, dk = special[ac], special[dc]
     if ak then self:push_special(s, ak, aside) end
     local both_air = ak and dk and SPECIALS[ak] == "air"
@@ -1016,9 +1020,8 @@ end
 function game:main_actions(s, out)
   if s:result() then return end
   local side, left, now = s:side(), s:left(), s:turn() + 1
-  local in_place = self.def.attack_in_place
-  local tank_move, reinforce = self.def.tank_move_cost,
-                               self.def.reinforcement_cost
+  local def = self.def
+  local in_place = def.attack_in_place
   for _, pid in ipairs(s:pieces(side)) do
     local t = s:type(pid)
     if t == INF then
@@ -1052,12 +1055,12 @@ function game:main_actions(s, out)
       if s:field(pid, F_NEW) ~= now then                        -- BW-A8
         s:trace_fire(out, pid, FIRE)                            -- BW-A7
       end
-      if left >= tank_move then                                 -- BW-A6
+      if left >= def.tank_move_cost then                        -- BW-A6
         s:trace_piece(out, pid, MOVE, "move")
       end
     end
   end
-  if left >= reinforce then                                     -- BW-A8
+  if left >= def.reinforcement_cost then                        -- BW-A8
     for _, t in ipairs { INF, TANK } do
       if offboard(s, side, t, RESERVE) > 0 then
         entries(self, s, side, t, RESERVE, out)
@@ -1068,13 +1071,13 @@ function game:main_actions(s, out)
 end
 
 -- The placement phase (BW-S3) ------------------------------------------------
--- The side's pieces on its k-th setup rank, by type id (one table, reused
--- by every call); `on`, if given, holds what stands on each of its squares
--- (a piece or false).
+-- The side's pieces on the squares of one of its setup ranks, by type id
+-- (one table, reused by every call); `on`, if given, holds what stands on
+-- each of its squares (a piece or false).
 local tally = {}
-local function placed_on(self, s, side, k, on)
+local function placed_on(s, side, squares, on)
   for t in pairs(tally) do tally[t] = 0 end
-  for _, sq in ipairs(self:prepared().rows[side][k]) do
+  for _, sq in ipairs(squares) do
     local pid
     if on then pid = on[sq] else pid = s:at(sq) end
     if pid and s:side_of(pid) == side then
@@ -1096,7 +1099,8 @@ end
 -- game:quota_left(s, side, k, t) -> what the side still places of type t
 -- on its k-th setup rank
 function game:quota_left(s, side, k, t)
-  return quota_of(self, side, k, t, placed_on(self, s, side, k))
+  local there = placed_on(s, side, prepared(self).rows[side][k])
+  return quota_of(self, side, k, t, there)
 end
 
 -- BW-S1, BW-S2 each rank's quota of infantry and machine guns, on empty
@@ -1106,12 +1110,12 @@ function game:place_actions(s, out)
   if s:result() then return end
   local side = s:side()
   local army = self.def.armies[self.sides[side]]
-  local p = self:prepared()
+  local p = prepared(self)
   local rows, placing = p.rows[side], p.placing
   -- one look at the setup squares, and each rank's quotas from it
   for k = 1, #army.setup do
     for _, sq in ipairs(rows[k]) do on[sq] = s:at(sq) or false end
-    local there = placed_on(self, s, side, k, on)
+    local there = placed_on(s, side, rows[k], on)
     left[1][k] = quota_of(self, side, k, INF, there)
     left[2][k] = quota_of(self, side, k, MG, there)
   end
