@@ -321,9 +321,12 @@ function game.card_char(v) return CARD_CHARS:sub(v - 1, v - 1) end
 local SPECIALS = { "barrage", "reinforce", "air" }
 
 -- game:special_card(kind) -> the value of the card that opens the special
--- phase numbered kind
+-- phase numbered kind, or nil: a variant without that phase has no such
+-- card
 function game:special_card(kind)
-  return self.card_value(self.def.specials[SPECIALS[kind]])
+  local name = SPECIALS[kind]
+  local card = self.P[name] and self.def.specials[name]
+  return card and self.card_value(card)
 end
 
 -- What the rules compile from the declaration once (a variant has its
@@ -376,9 +379,9 @@ function game:prepare()
   if wg.fen.read_board(self, standard, def.standard) then
     p.standard = standard
   end
-  for kind, name in ipairs(SPECIALS) do                          -- BW-C4
-    local card = def.specials[name] and self.card_value(def.specials[name])
-    if card and self.P[name] then p.special[card] = kind end
+  for kind in ipairs(SPECIALS) do                               -- BW-C4
+    local card = self:special_card(kind)
+    if card then p.special[card] = kind end
   end
   return p
 end

@@ -9,7 +9,9 @@ local CAN, GER = 1, 2                 -- the sides, in the declaration's order
 local M = {}
 
 -- Notation -------------------------------------------------------------------
-local NOTATION = [[
+-- The help's notation: the actions, then the decisions of the phases the
+-- game declares, each with its lines here.
+local ACTIONS = [[
 Block Wars actions (case, spaces and dashes do not matter):
   e2e3        an infantry unit moves one square
   e4xf5       it attacks f5 from where it stands; e4e5xf6 moves to e5 first
@@ -19,24 +21,42 @@ Block Wars actions (case, spaces and dashes do not matter):
   i@a1        a reinforcement enters your back rank (both actions); t@e1:
               the tank enters on e1-f2
   pass        end the turn with actions left
-Decisions, each taken by the player concerned:
+Decisions, each taken by the player concerned:]]
+local DECISIONS = {
+  { "place", [[
   i@c8, m@c6                 place a unit (the placement phase); in play,
   place standard, place random  place all your remaining units, on the
-                             standard setup's squares or at random
-  barrage e4, gas e4         where a King's barrage falls (gas: Germans, once)
+                             standard setup's squares or at random]] },
+  { "barrage", "  barrage e4, gas e4         where a King's barrage falls "
+                .. "(gas: Germans, once)" },
+  { "reinforce", [[
   i@a8, t@e1, m@a8           what an Ace brings in, and where: infantry of
                              the reserve, or the tank (t@e1: on e1-f2); with
                              nothing in reserve that can enter, a casualty,
-                             infantry or machine gun
-  fly 1, fly 2               which fighter a Jack sends to strafe
-  dogfight 1, no dogfight    answer it with one of your fighters, or not
-  strafe e4                  what the strafing fighter attacks
-  cross, no cross            save your beaten infantry (option crosses)
+                             infantry or machine gun]] },
+  { "air", "  fly 1, fly 2               which fighter a Jack sends to "
+            .. "strafe" },
+  { "dogfight", "  dogfight 1, no dogfight    answer it with one of your "
+                 .. "fighters, or not" },
+  { "strafe", "  strafe e4                  what the strafing fighter "
+               .. "attacks" },
+  { "cross", "  cross, no cross            save your beaten infantry (option "
+              .. "crosses)" },
+}
+local LETTERS = [[
 Canadians in upper case, Germans in lower case: I infantry, M machine gun,
-T tank (on its four squares); fighters stay off the board. The Germans place
-first and act first.]]
+T tank (on its four squares); fighters stay off the board. The Germans %s.]]
 
-function M.notation() return NOTATION end
+function M:notation()
+  local parts = { ACTIONS }
+  for _, d in ipairs(DECISIONS) do
+    if self.P[d[1]] then parts[#parts + 1] = d[2] end
+  end
+  parts[#parts + 1] = LETTERS:format(self.P.place
+                                     and "place\nfirst and act first"
+                                     or "act\nfirst")
+  return table.concat(parts, "\n")
+end
 
 -- Names ----------------------------------------------------------------------
 local ARMY = { "Canadians", "Germans" }
