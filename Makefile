@@ -96,7 +96,7 @@ play: all
 test: deps-test all $(C_TESTS)
 	@tests/run
 
-# make test-cluster: the README's Slurm recipe on a one-node cluster that
+# make test-cluster: the operator's guide's Slurm recipe on a one-node cluster that
 # tests/cluster/slurm starts and stops (root, a few minutes; not in make test)
 test-cluster: all
 	@tests/cluster/slurm

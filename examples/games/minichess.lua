@@ -1,5 +1,6 @@
--- minichess: the game of README.md's "Writing a game", a starting point for
--- a game of your own. Five files, five ranks; a pawn promotes to a rook.
+-- minichess: the game of "Writing a game" in the designer's guide, a
+-- starting point for a game of your own. Five files, five ranks; a pawn
+-- promotes to a rook.
 local wg = require "wargrid"
 
 local game = wg.game {

@@ -185,7 +185,7 @@ local function decks_of(game, decks)
   return #game.deck_names, seen
 end
 
--- The keys of an atom table in a pattern (README, "Betza patterns").
+-- The keys of an atom table in a pattern (doc/designers.md, "Betza patterns").
 local ATOM_KEYS = { dx = true, dy = true, min = true, max = true,
                     mode = true, routes = true, block = true, noland = true,
                     within = true, nostep = true, over_own = true,

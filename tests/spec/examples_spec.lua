@@ -1,4 +1,5 @@
--- The examples of README.md and examples/ work as the README says.
+-- The examples of the designer's guide (doc/designers.md) and examples/ work
+-- as the guide says.
 local T = require "wargrid.test"
 local loader = require "wargrid.loader"
 local wg = require "wargrid"
@@ -27,9 +28,9 @@ end)
 
 -- The non-leaping corporal variant has its own spec beside it
 -- (examples/variants/courier_nonleaping_spec.lua), which tests/spec/
--- testing_spec.lua runs as the README says.
+-- testing_spec.lua runs as the guide says.
 
-describe("examples: Xiangqi and Janggi, as the README runs them", function()
+describe("examples: Xiangqi and Janggi, as the guide runs them", function()
   it("X-V1 J-V1 are games by name on WARGRID_PATH, with their reasons", function()
     local out, err, code = T.run({ "why", "janggi", "b3b8" }, nil,
                                  "WARGRID_PATH=examples/games")

@@ -1,4 +1,5 @@
--- The README's recipe for GNU parallel, run as the README has it: shards of
+-- The operator's guide's recipe for GNU parallel (doc/operators.md), run as
+-- it stands: shards of
 -- one run on one machine, merged by `stats merge` into, byte for byte, the
 -- report of the same run in one process. (The Slurm recipe needs a cluster:
 -- `make test-cluster` runs it, tests/cluster/slurm.)
@@ -11,7 +12,7 @@ local function sh(cmd)
   return out:match("^(.-)rc=(%d+)\n$")
 end
 
-describe("the README's recipes", function()
+describe("the operator's guide's recipes", function()
   it("GNU parallel: the merged shards give the report of one process", function()
     local recipe, rc = sh("tests/cluster/recipe 'parallel -j'")
     assert.equal("0", rc)

@@ -48,8 +48,11 @@ describe("the repository stands alone", function()
     assert.same({}, found)
   end)
 
-  it("every path the README names is in the repository", function()
+  it("every path the README and the guides name is in the repository", function()
     local readme, missing, n = slurp(clone .. "/README.md"), {}, 0
+    for _, guide in ipairs({ "players", "designers", "operators", "reference" }) do
+      readme = readme .. slurp(clone .. "/doc/" .. guide .. ".md")
+    end
     for path in readme:gmatch("(%f[%w](%a+)/[%w_./%-]*)") do
       local top = path:match("^(%a+)/")
       local placeholder = path:find("NAME", 1, true) or path:find("*", 1, true)

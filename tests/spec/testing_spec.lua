@@ -1,4 +1,4 @@
--- Testing your own variant (README, "Testing your own variant"): T.game
+-- Testing your own variant (doc/designers.md, "Testing your own variant"): T.game
 -- loads a variant by path, and `wargrid test` runs a spec from any
 -- directory against this copy of wargrid.
 local T = require "wargrid.test"
@@ -45,13 +45,13 @@ end)
 describe("testing: wargrid test", function()
   local dir = tmpdir()
 
-  it("runs the README's spec of a variant from another directory", function()
+  it("runs the designer's guide's spec of a variant from another directory", function()
     local out, code = sh(dir, exe .. " test " .. root .. "/examples/variants/courier_nonleaping_spec.lua")
     assert.equal(0, code)
     assert.matches("\n3 successes / 0 failures / 0 errors / 0 pending", out)
-    local readme = slurp(root .. "/README.md")
+    local readme = slurp(root .. "/doc/designers.md")
     local spec = slurp(root .. "/examples/variants/courier_nonleaping_spec.lua")
-    assert.truthy(readme:find("```lua\n" .. spec .. "```\n", 1, true), "the README shows the spec whole")
+    assert.truthy(readme:find("```lua\n" .. spec .. "```\n", 1, true), "the guide shows the spec whole")
   end)
 
   it("a spec of yours beside your variant, run from anywhere; a failure is exit status 1", function()

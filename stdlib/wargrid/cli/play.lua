@@ -29,7 +29,7 @@ opponent plays: a side's name (white, black, ...), 1 or 2, both, or none
 --ai-level sets its strength from 1 (quick) to 5 (strong; default 3): the
 game's own search (alpha-beta where chance and hidden cards play no part,
 else Monte Carlo) with a budget a decision that `wargrid suggest` and the
-README's ladder tell. --threads T lets alpha-beta search in T processes
+player's guide's ladder tell. --threads T lets alpha-beta search in T processes
 at once (about as long, deeper). --seed starts the game's chance
 (shuffles) and makes the opponent's choices repeatable (default: a seed from
 the system's random source; it is printed when the game ends, since it would

@@ -19,7 +19,7 @@ local RUN_OPTIONS = [[
   --white AI       the first side's player, --black AI the second's:
                    random, mcts (800 iterations a decision), mcts:N,
                    alphabeta:N (N nodes), or level:1..5, the game's own
-                   search at a level (README: the levels; default level:2)
+                   search at a level (doc/players.md; default level:2)
   --max-plies M    a game still going after M actions is cut off: a draw,
                    counted apart (default 1000)
   --jobs J         play in J processes at once (default: as many as the
