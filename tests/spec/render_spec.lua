@@ -363,7 +363,7 @@ describe("render: a game record (--record)", function()
   local _, _, code = run { "selfplay", "trenches", "--games", "1", "--seed", "5", "--white", "random",
                            "--black", "random", "--records", dir }
   assert(code == 0)
-  local path = dir .. "/0.pgn"
+  local path = dir .. "/000.pgn"
   local f = assert(io.open(path))
   local rec = assert(record.read(f:read("a")))
   f:close()
