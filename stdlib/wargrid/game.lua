@@ -1098,8 +1098,38 @@ function Game:action_groups(s)
   return groups
 end
 
+local function capital(text) return text:sub(1, 1):upper() .. text:sub(2) end
+
+-- A reason that is a sentence of its own: a verb in its first words
+-- ("light has no legal action", "both armies are gone"), not a cause
+-- ("checkmate", "judgement: the enemy has ...").
+local VERBS = { is = true, are = true, has = true, have = true, was = true,
+                were = true }
+local function sentence(reason)
+  for word in reason:match("^[^:(]*"):gmatch("%a+") do
+    if VERBS[word] then return true end
+  end
+  return false
+end
+
+-- The end of a game in words: "White wins by checkmate", "Draw by
+-- threefold repetition", "Dark wins with a score of 5: Light has no legal
+-- action".
+local function outcome_words(self, winner, reason, score)
+  local text = winner == 0 and "Draw"
+               or capital(self:side_name(winner)) .. " wins"
+  if score then text = text .. " with a score of " .. tostring(score) end
+  if not reason then return text end
+  if reason == "no legal action" and winner ~= 0 then  -- Game:result's
+    reason = self:side_name(3 - winner) .. " has no legal action"
+  end
+  if sentence(reason) then return text .. ": " .. capital(reason) end
+  return text .. " by " .. reason
+end
+
 -- game:outcome(s) -> nil while the game goes on; else a table
--- { winner = side or 0, reason = text, score = n or nil, text = "..." }
+-- { winner = side or 0, reason = text, score = n or nil, text = the end in
+-- words: "White wins by checkmate", "Draw by threefold repetition" }
 function Game:outcome(s)
   local winner, reason, score
   if self.over then winner, reason, score = self:over(s) end
@@ -1108,15 +1138,8 @@ function Game:outcome(s)
     if out:size() > 0 then return nil end
     winner, reason, score = self:result(s)
   end
-  local text
-  if winner == 0 then
-    text = "draw"
-  else
-    text = self:side_name(winner) .. " wins"
-  end
-  if score then text = text .. " " .. tostring(score) end
-  if reason then text = text .. " (" .. reason .. ")" end
-  return { winner = winner, reason = reason, score = score, text = text }
+  return { winner = winner, reason = reason, score = score,
+           text = outcome_words(self, winner, reason, score) }
 end
 
 -- Default end of game: the stored result, or the player who cannot act loses.

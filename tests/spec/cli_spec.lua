@@ -38,7 +38,7 @@ describe("cli: commands", function()
                                  "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1" }
     assert.equal(0, code)
     assert.equal("", out)
-    assert.equal("no legal actions: white wins (checkmate)\n", err)
+    assert.equal("no legal actions: White wins by checkmate\n", err)
   end)
 
   it("perft ends with 'Nodes searched: N' and --divide lists each action", function()
@@ -61,7 +61,7 @@ describe("cli: commands", function()
                              { name = "l2", piece = true, actions = { "l2l4" } } } },
                 json.decode(out))
     out = run { "moves", "courier", "--json", "--position", "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1" }
-    assert.same({ winner = 1, reason = "checkmate", text = "white wins (checkmate)" },
+    assert.same({ winner = 1, reason = "checkmate", text = "White wins by checkmate" },
                 json.decode(out).outcome)
     out = run { "perft", "courier", "2", "--divide", "--json" }
     assert.same({ game = "courier", depth = 2, nodes = 9,
@@ -110,7 +110,7 @@ describe("cli: play", function()
                                "k11/pp10/12/12/12/12/12/4R6K w - - 0 1" })
     assert.equal(0, code)
     assert.matches("white plays e1e8\n", out)
-    assert.matches("Game over: white wins %(checkmate%)%.\n$", out)
+    assert.matches("Game over: White wins by checkmate%.\n$", out)
   end)
 
   it("--side names the side you play; the AI plays the other", function()

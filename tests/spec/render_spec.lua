@@ -263,7 +263,7 @@ describe("render: actions and targets", function()
     has(svg.position(plain, plain:new()), '<text x="34" y="570" font%-weight="bold">White to move</text>')
     local mate = T.position(game, "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1")
     has(svg.position(game, mate),
-        '<text x="34" y="570" font%-weight="bold">Game over: white wins %(checkmate%)</text>')
+        '<text x="34" y="570" font%-weight="bold">Game over: White wins by checkmate</text>')
   end)
 
   it("W-J6 the line under the board names the phase the game is in: play, the reply", function()
