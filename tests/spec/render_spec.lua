@@ -417,6 +417,48 @@ describe("render: a game record (--record)", function()
     has(text, string.format('<input id="slider" type="range" min="0" max="%d"', #texts))
   end)
 
+  it("--html keeps a 74-action game of Trenches within 250 KB (2.5 MB as a picture a step)", function()
+    local long = dir .. "/long.pgn"
+    local fh = assert(io.open(long, "w"))
+    fh:write('[Game "trenches"]\n[Seed "11"]\n[Result "0-1"]\n\n', [[
+1. d1-d7/e6 2. g10-g4/f5 3. j4-j6/f6
+4. a7-a5/e5 5. e3-j8 6. j7-i7/h6
+7. j6-i6/i4 8. f8-a3 9. a4-b4/c5
+10. a5-b5/b7 11. b4-a5/f10 12. i7-j6/e1
+13. i6-g8/j5 14. b5-d3/a6 15. d7-d8/d4
+16. g4-g3/g7 17. j8-i9 18. j6-i6/h5
+19. h2-i3 20. i6-i8/h7 21. a5-a4/b5
+22. c9-b8 23. g8-g9/i7 24. a3-b2
+25. a4-b3/c4 26. b8-c7 27. d8-d7/d5
+28. d10-a10/b9 29. f3-g4 30. g3-h4/f2
+31. g9-d9/c10 32. e8-e9 33. c2-d1
+34. b2-b1 35. d1-d2 36. h4-h3/f1
+37. i3-j4 38. h3-i2/h1 39. j4-j1
+40. i2-h3/g2 41. i9-h10 42. h3-h4/j6
+43. b3-c3/a5 44. h9-f7 45. j1-h3
+46. b1-a2 47. c3-b3/a4 48. a10-a9/a10
+49. h3-i2 50. d3-c3/b4 51. d2-d3
+52. e9-e10 53. g4-g5 54. h4-g3/i5
+55. h10-g10 56. e10-f9 57. g10-g9
+58. f9-g8 59. g9-h8 60. c7-d6
+61. d7-c6/b6 62. d6-d7 63. d9-d8/d9
+64. g3-f4/g3 65. i2-j3 66. d7-c8
+67. d3-e4 68. a9-a8/a7 69. j3-j2
+70. a8-a9/b10 71. j2-i1 72. f7-g6
+73. g5-h4 74. a9-a8/a9 0-1
+]])
+    fh:close()
+    local page = dir .. "/long.html"
+    local out, err, status = run { "render", "--record", long, "--html", "-o", page }
+    assert.equal(0, status)
+    assert.equal("", out .. err)
+    fh = assert(io.open(page))
+    local text = fh:read("a")
+    fh:close()
+    has(text, '<input id="slider" type="range" min="0" max="74"')
+    assert.is_true(#text <= 250 * 1024, #text .. " bytes")
+  end)
+
   it("refuses what does not fit a record in one line, exit status 2", function()
     local function refused(args, msg)
       local out, err, status = run(args)
