@@ -1223,17 +1223,24 @@ end
 
 -- game:render(s [, opts]) -> the board as text, rank 1 at the bottom, and
 -- a legend of the marked layers (those the board shows, and those that
--- change in play); opts.colour adds terminal colours.
+-- change in play); opts.colour adds terminal colours, opts.flip puts the
+-- second side's edge at the bottom (the last rank and file first).
 function Game:render(s, opts)
   local colour = opts and opts.colour
+  local flip = opts and opts.flip
   local r = self.rules
   local lines = {}
   local marks = self.def.board and self.def.board.marks or {}
   local legend, present = self:legend(), {}
   local side_colours = self.def.side_colours or {}
-  for rank = self.ranks, 1, -1 do
+  local ranks, files = {}, {}
+  for i = 1, self.ranks do
+    ranks[i] = flip and i or self.ranks + 1 - i
+  end
+  for i = 1, self.files do files[i] = flip and self.files + 1 - i or i end
+  for _, rank in ipairs(ranks) do
     local row = { string.format("%2d ", rank) }
-    for file = 1, self.files do
+    for _, file in ipairs(files) do
       local sq = r:at(file, rank)
       local pid = s:at(sq)
       local ch, fg, bg
@@ -1260,9 +1267,11 @@ function Game:render(s, opts)
     end
     lines[#lines + 1] = table.concat(row, " ")
   end
-  local files = { "   " }
-  for file = 1, self.files do files[#files + 1] = string.char(96 + file) end
-  lines[#lines + 1] = table.concat(files, " ")
+  local letters = { "   " }
+  for _, file in ipairs(files) do
+    letters[#letters + 1] = string.char(96 + file)
+  end
+  lines[#lines + 1] = table.concat(letters, " ")
   -- the legend: its layers the board shows, and those that change in play
   local keys, layers = {}, self.def.board and self.def.board.layers or {}
   for _, l in ipairs(legend) do

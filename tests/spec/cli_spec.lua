@@ -126,6 +126,29 @@ describe("cli: play", function()
     assert.equal("wargrid: play: give --side (yours) or --ai (the opponent's), not both\n", err)
   end)
 
+  it("draws the board with the player's side at the bottom: flipped for Black, as the page", function()
+    local pos = "k11/pp10/12/12/12/12/12/4R6K"
+    local out, _, code = run({ "play", "courier", "--side", "black", "--position", pos .. " b - - 0 1" },
+                             "quit\n")
+    assert.equal(0, code)
+    local board = table.concat({
+      " 1  K . . . . . . R . . . .",
+      " 2  . . . . . . . . . . . .",
+      " 3  . . . . . . . . . . . .",
+      " 4  . . . . . . . . . . . .",
+      " 5  . . . . . . . . . . . .",
+      " 6  . . . . . . . . . . . .",
+      " 7  . . . . . . . . . . p p",
+      " 8  . . . . . . . . . . . k",
+      "    l k j i h g f e d c b a",
+    }, "\n")
+    assert.matches("\n" .. board:gsub("%.", "%%."), out)
+    out, _, code = run({ "play", "courier", "--side", "white", "--position", pos .. " w - - 0 1" }, "quit\n")
+    assert.equal(0, code)
+    assert.matches("\n 8  k %. %. %. %. %. %. %. %. %. %. %.\n", out)
+    assert.matches("\n    a b c d e f g h i j k l\n", out)
+  end)
+
   it("make play takes LEVEL for the AI's strength and SIDE for the player's side", function()
     local h = io.popen("make -s -n play GAME=courier LEVEL=4 SIDE=black 2>&1")
     local cmds = h:read("a")

@@ -255,15 +255,61 @@ describe("render: actions and targets", function()
     assert.same({}, svg.action_marks(bw, bw:parse_action(s, "pass")))
   end)
 
+  it("a key under the board names every kind of piece it shows, Wehrschach's unit symbols too", function()
+    local function key(text)
+      local from = assert(text:find('<g class="key"', 1, true))
+      text = text:sub(from, (text:find('<g class="legend"', from, true) or text:find('<g class="caption"', from, true)))
+      local names = {}
+      for item in text:gmatch('<g class="key%-piece (t%-[%w_]+)"') do
+        names[#names + 1] = item
+      end
+      local labels = {}
+      for label in text:gmatch('<text x="[%d.]+" y="[%d.]+">([^<]*)</text>') do
+        labels[#labels + 1] = label
+      end
+      return names, labels
+    end
+    local w = T.game "wehrschach"
+    local names, labels = key(svg.position(w, w:new()))
+    assert.same({ "t-artillery", "t-bomber", "t-fighter", "t-headquarter", "t-infantry", "t-tank" }, names)
+    assert.same({ "artillery", "bomber", "fighter", "headquarter", "infantry", "tank" }, labels)
+    -- only the kinds shown: a board of two kings and a pawn
+    local courier = T.game "courier"
+    names, labels = key(svg.position(courier, T.position(courier, "k11/pp10/12/12/12/12/12/4R6K w - - 0 1")))
+    assert.same({ "t-king", "t-pawn", "t-rook" }, names)
+    assert.same({ "king", "pawn", "rook" }, labels)
+    -- the queen is named by its label; Block Wars' fighters are beside the board only
+    local _, courier_labels = key(svg.position(courier, courier:new()))
+    assert.same({ "corporal", "courier", "jester", "king", "knight", "pawn", "queen (ferz)", "rook", "sage" },
+                courier_labels)
+    local bw = T.game "blockwars"
+    names = key(svg.position(bw, bw:new()))
+    assert.same({ "t-fighter", "t-infantry", "t-machinegun", "t-tank" }, names)
+  end)
+
+  it("C-P7 Courier's queen is drawn as the ferz, one step diagonally, not as the modern queen", function()
+    local glyphs = require "wargrid.glyphs"
+    local courier = T.game "courier"
+    local text = svg.position(courier, T.position(courier, "k11/12/12/12/12/12/12/5F5K w - - 0 1"))
+    local queen = text:match('<g id="pc%-f1" class="pc s1 t%-queen">(.-)\n</g>')
+    local ferz_d = glyphs.ferz[1].d:gsub("%p", "%%%0")
+    local queen_d = glyphs.queen[1].d:gsub("%p", "%%%0")
+    assert.matches('d="' .. ferz_d .. '"', queen)
+    assert.not_matches('d="' .. queen_d .. '"', queen)
+    -- the Amazons' amazon, which moves as a queen, keeps the queen
+    local amazons = T.game "amazons"
+    assert.matches('d="' .. queen_d .. '"', svg.position(amazons, amazons:new()))
+  end)
+
   it("C-E1 the line under the board tells whose turn it is, or the result", function()
     local game = T.game "courier"
     has(svg.position(game, game:new()),
-        '<text x="34" y="570" font%-weight="bold">White to move: opening %(C%-O1%)</text>')
+        '<text x="34" y="626" font%-weight="bold">White to move: opening %(C%-O1%)</text>')
     local plain = T.game "courier_historical"
-    has(svg.position(plain, plain:new()), '<text x="34" y="570" font%-weight="bold">White to move</text>')
+    has(svg.position(plain, plain:new()), '<text x="34" y="626" font%-weight="bold">White to move</text>')
     local mate = T.position(game, "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1")
     has(svg.position(game, mate),
-        '<text x="34" y="570" font%-weight="bold">Game over: White wins by checkmate</text>')
+        '<text x="34" y="598" font%-weight="bold">Game over: White wins by checkmate</text>')
   end)
 
   it("W-J6 the line under the board names the phase the game is in: play, the reply", function()

@@ -186,8 +186,8 @@ return function(game, shared)
   end
 
   local board_text = game.render
-  function game:render(s)
-    local lines = { board_text(self, s) }
+  function game:render(s, opts)
+    local lines = { board_text(self, s, opts) }
     for side = 1, 2 do
       lines[#lines + 1] = string.format(
         "%s: reserve %s; lost %s; fighters %s; %d cards%s",
