@@ -1,5 +1,5 @@
--- Block Wars' position text (the header of
--- scripts/games/blockwars/position.lua): every position the game reaches
+-- Block Wars' position text (its section of
+-- scripts/games/blockwars/text.lua): every position the game reaches
 -- reads back as the same position, and a text the game could not play is
 -- refused with a message naming its field.
 local T = require "wargrid.test"

@@ -237,7 +237,7 @@ describe("blockwars: turns and actions (BW-A)", function()
     assert.matches("d4d5xe5", all)
     assert.matches("d4e4xe5", all)
     -- the RULING as a variant: no attack in place
-    local strict = wg.variant(bw, { name = "strict", rulings = { attack_in_place = false } })
+    local strict = wg.variant(bw, { name = "strict", attack_in_place = false })
     s = pos({ d4 = "I", e5 = "i", h8 = "i" }, "c2 decks=2/2/-", strict)
     assert.same({ "d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4d5xe5", "d4e3", "d4e4",
                   "d4e4xe5" }, T.from(strict, s, "d4"))

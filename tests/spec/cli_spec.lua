@@ -466,7 +466,7 @@ return game
     local common = require "wargrid.cli.common"
     local own = { "/usr/local/share/wargrid/stdlib/", "/usr/local/share/wargrid/scripts/games/" }
     assert.is_true(common.ours("/usr/local/share/wargrid/stdlib/wargrid/game.lua", own))
-    assert.is_true(common.ours("...cal/share/wargrid/scripts/games/blockwars/render.lua", own))
+    assert.is_true(common.ours("...cal/share/wargrid/scripts/games/blockwars/look.lua", own))
     assert.is_false(common.ours("/home/me/variants/blockwars_wide.lua", own))
     assert.is_false(common.ours("...me/a/long/path/of/mine/scripts/games/mygame.lua", own))
     assert.same({ 1, "internal error: stdlib/wargrid/game.lua:12: boom" },
