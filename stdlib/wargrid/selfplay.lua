@@ -96,9 +96,11 @@ function M.play(game, players, index, seed, max_plies, info)
 end
 
 -- M.record_path(dir, games, index) -> the file of game index's record in
--- dir: its index, zero-padded to the width of the last one (007.pgn)
+-- dir: its index, zero-padded to three digits (007.pgn), or to the width of
+-- the last one in a run of more than a thousand games, so that the names
+-- sort as the games were played
 function M.record_path(dir, games, index)
-  local width = #tostring(math.max(games - 1, 0))
+  local width = math.max(3, #tostring(math.max(games - 1, 0)))
   return string.format("%s/%0" .. width .. "d.pgn", dir, index)
 end
 

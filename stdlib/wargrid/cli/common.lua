@@ -213,8 +213,9 @@ function M.named_rules(who, pos, opts, options)
 end
 
 -- M.read_record(cmd, path) -> the game record in the file at path
--- (wargrid.record's table); a file that cannot be read or holds no record
--- is bad input.
+-- (wargrid.record's table, with dir: the file's directory, where its
+-- Variant is looked for first); a file that cannot be read or holds no
+-- record is bad input.
 function M.read_record(cmd, path)
   local record = require "wargrid.record"
   local f, err = io.open(path)
@@ -224,6 +225,8 @@ function M.read_record(cmd, path)
   local rec
   rec, err = record.read(held)
   if not rec then M.usage_error("%s: %s %s", cmd, path, err) end
+  rec.dir = path:match("^(.*)/[^/]*$") or "."
+  if rec.dir == "" then rec.dir = "/" end
   return rec
 end
 
