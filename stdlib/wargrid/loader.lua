@@ -53,6 +53,7 @@ local G = require "wargrid.game"
 local Game = G.meta  -- a game's metatable
 local schema = require "wargrid.schema"
 local contract = require "wargrid.contract"
+local weights = require "wargrid.weights"
 local quote = require("wargrid.text").quote
 
 local loader = {}
@@ -483,12 +484,25 @@ local function check(game, path)
   return game
 end
 
+-- The game with its weights file (wargrid.weights), when its script at
+-- path has one beside it, read as its field tuning; the file is one of the
+-- load's.
+local function with_weights(game, path, load)
+  local file = weights.path(path)
+  local t = weights.read(file, game)
+  if t then
+    rawset(game, "tuning", t)
+    load.files[#load.files + 1] = file
+  end
+  return game
+end
+
 function game_in(load, name)
   local game = load.games[name]
   if game then return game end
   local path, err = loader.find(name)
   if not path then error(err, 0) end
-  game = check(run(path, load), path)
+  game = with_weights(check(run(path, load), path), path, load)
   load.games[name] = game
   return game
 end
@@ -603,7 +617,7 @@ end
 local function load_top(path, by_name)
   local load = new_load(path)
   local game = host.guard(function()
-    return check(run(path, load), path)
+    return with_weights(check(run(path, load), path), path, load)
   end, path, "loading", nil, nil, true)()
   local trusted = by_name
   for _, file in ipairs(load.files) do

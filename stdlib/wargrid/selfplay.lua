@@ -19,8 +19,11 @@ local stats = require "wargrid.stats"
 
 local M = {}
 
--- M.play(game, players, index, seed, max_plies [, info]) -> record of one
--- game, or nil when Ctrl-C stopped it (host.on_interrupt). players[side]
+-- M.play(game, players, index, seed, max_plies [, info [, opts]]) ->
+-- record of one game, or nil when Ctrl-C stopped it (host.on_interrupt);
+-- opts.opening: the first actions are that many drawn at random (by
+-- seed), whoever plays; opts.watch(s, plies, rec), when given, sees each
+-- position a side is to act in, before it acts. players[side]
 -- is a function(game, s, seed, legal) -> action, legal being s's legal
 -- actions. A side's legal actions depend only on what it may know (else
 -- choosing would tell it what it may not), so the list of the true state
@@ -28,8 +31,10 @@ local M = {}
 -- decided (the move limit, or a reason the game lists in its `cutoffs`) is
 -- marked cutoff = true. With info (the tags of
 -- wargrid.replay.log), the game's record too, as text in rec.text.
-function M.play(game, players, index, seed, max_plies, info)
+function M.play(game, players, index, seed, max_plies, info, opts)
   host.budget { unit = "game", default = 600, spent = 0 }
+  local opening = opts and opts.opening or 0
+  local watch = opts and opts.watch
   local s = assert(game:new(nil, seed))
   local first = s:side()
   local plies = 0
@@ -82,7 +87,10 @@ function M.play(game, players, index, seed, max_plies, info)
         "move limit of %d actions", max_plies) }
       break
     end
-    if not draws[who] then
+    if watch then watch(s, plies, rec) end
+    if plies < opening and not draws[who] then
+      a = ai.random(game, s, seed * 7919 + plies, out)
+    elseif not draws[who] then
       -- a player sees what its side may know, never the hidden truth
       if hidden then view = game:view(s, who, seed * 104729 + plies, view) end
       a = players[who](game, view or s, seed * 7919 + plies, out)
@@ -154,7 +162,7 @@ end
 -- message (a record that cannot be written), or nil (Ctrl-C stopped it).
 local function play_game(game, r, i)
   local rec = M.play(game, r.players, i, r.seed + i, r.max_plies,
-                     record_info(r))
+                     record_info(r), r.play)
   if not rec then return nil end  -- Ctrl-C
   local ok, err = keep_record(r, rec)
   if not ok then return nil, err end
@@ -224,9 +232,10 @@ M.PAYS = 0.5
 -- game index; or nil, a message and an exit status (2: a record could
 -- not be written, 1: a worker failed).
 -- r: games, seed, players (M.players), white and black (their specs),
--- max_plies, jobs (processes); records: a directory where each game's
--- record is written (named by M.record_path; "-": in its JSON line
--- instead, as text), variant: the variant file, for the records' tags.
+-- max_plies, jobs (processes), play (M.play's opts); records: a
+-- directory where each game's record is written (named by
+-- M.record_path; "-": in its JSON line instead, as text), variant: the
+-- variant file, for the records' tags.
 -- on_game(record) is called as each game ends. When Ctrl-C stops the run
 -- (host.on_interrupt; host.interrupted() tells), it returns the games
 -- finished.

@@ -210,64 +210,6 @@ local function run_settings(cmd, opts)
   return r
 end
 
--- ---- the progress line -------------------------------------------------
-
-local function duration(t)
-  t = math.floor(t + 0.5)
-  if t >= 3600 then
-    return string.format("%dh%02dm", t // 3600, t % 3600 // 60)
-  elseif t >= 60 then
-    return string.format("%dm%02ds", t // 60, t % 60)
-  end
-  return string.format("%ds", t)
-end
-
--- A line on stderr, on a terminal and for a whole run: games done of those
--- planned (at most, when a test may stop the run sooner), the running
--- estimate and the time left at the pace so far; redrawn at most five
--- times a second.
-local Meter = {}
-Meter.__index = Meter
-
-local function meter()
-  return setmetatable({ on = host.isatty(2), start = host.clock(),
-                        done = 0, planned = 0, shown = -1, width = 0 }, Meter)
-end
-
-function Meter:game(estimate)
-  self.done = self.done + 1
-  if not self.on then return end
-  local now = host.clock()
-  if now - self.shown < 0.2 and self.done < self.planned then return end
-  self.shown = now
-  local left = ""
-  if self.planned > self.done then
-    left = string.format("  %s %s", self.most and "at most" or "ETA",
-      duration((now - self.start) / self.done * (self.planned - self.done)))
-  end
-  local line = string.format("  %d/%s%d games  %s%s", self.done,
-                             self.most and "<=" or self.about and "~" or "",
-                             self.planned, estimate, left)
-  io.stderr:write("\r", line, (" "):rep(self.width - #line))
-  io.stderr:flush()
-  self.width = math.max(self.width, #line)
-end
-
-function Meter:clear()
-  if self.on and self.width > 0 then
-    io.stderr:write("\r", (" "):rep(self.width), "\r")
-    io.stderr:flush()
-  end
-end
-
--- The meter's games planned: done, and n games for each of k arms still
--- playing from their game `from`; how sure: "cap" (at most), "about", or
--- nil (exactly).
-function Meter:plan(k, from, n, how)
-  self.planned = self.done + k * (n - from)
-  self.most, self.about = how == "cap", how == "about"
-end
-
 local function tally_add(t, rec)
   if rec.winner == rec.first then
     t.w = t.w + 1
@@ -353,7 +295,7 @@ end
 -- The records of a whole selfplay run, and its answer when it went on
 -- until one.
 local function selfplay_run(game, r)
-  local m = meter()
+  local m = common.meter()
   local sequential = r["until"] or r.sprt
   local records, tally, n, ans = {}, { w = 0, d = 0, l = 0 }, 0, nil
   m:plan(1, 0, expected(r, 0))
@@ -435,7 +377,7 @@ M.selfplay.run = common.steps {
 -- and each variant while it has no answer. Each arm: game, name,
 -- records, tally; a variant's answer once it stops.
 local function compare_run(r, arms)
-  local m = meter()
+  local m = common.meter()
   local sequential = r["until"] or r.sprt
   local base, n = arms[1], 0
   m:plan(#arms, 0, expected(r, 0))
@@ -613,41 +555,6 @@ local function valid_record(rec)
          and (rec.cutoff == nil or type(rec.cutoff) == "boolean")
 end
 
--- Reads one shard file into by_index; returns its run header (checked
--- against the header read before, if any).
-local function read_shard(path, header, by_index)
-  local f = io.open(path)
-  if not f then
-    common.usage_error("stats merge: cannot read %s", quote(path))
-  end
-  local n = 0
-  for line in f:lines() do
-    n = n + 1
-    local rec, err = json.decode(line)
-    if not rec then
-      common.usage_error("stats merge: %s line %d: %s", path, n, err)
-    end
-    if not valid_record(rec) then
-      common.usage_error("stats merge: %s line %d is not a selfplay record",
-                         path, n)
-    end
-    if rec.type == "run" then
-      for _, key in ipairs(header and SAME_RUN or {}) do
-        local a, b = json.encode(header[key]), json.encode(rec[key])
-        if a ~= b then
-          common.usage_error("stats merge: %s is from another run "
-                             .. "(%s %s, not %s)", path, key, b, a)
-        end
-      end
-      header = header or rec
-    else
-      by_index[rec.index] = rec
-    end
-  end
-  f:close()
-  return header
-end
-
 local parse_stats = common.options("stats", { json = "flag",
                                               width = "value" })
 
@@ -675,14 +582,10 @@ end
 -- The shard files read: the run's header (c.header), and its games in
 -- order, each once (c.records).
 local function read_shards(c)
-  local header, by_index = nil, {}
-  for k = 2, #c.pos do header = read_shard(c.pos[k], header, by_index) end
-  if not header then
-    common.usage_error("stats merge: no run header in the files")
-  end
-  local records = {}
-  for _, rec in pairs(by_index) do records[#records + 1] = rec end
-  table.sort(records, function(a, b) return a.index < b.index end)
+  local header, records = common.read_shards("stats merge",
+    table.move(c.pos, 2, #c.pos, 1, {}),
+    { header = "run", same = SAME_RUN, valid = valid_record,
+      what = "a selfplay record" })
   header.missing = #records < header.games
   c.header, c.records = header, records
 end
