@@ -167,7 +167,7 @@ local function play_games(c)
   host.on_interrupt()
   local positions = 0
   local m = common.meter()
-  local n = #selfplay.indices(c.h.games, c.r.shard[1], c.r.shard[2])
+  local n = selfplay.span(c.h.games, c.r.shard[1], c.r.shard[2]).n
   m:plan(1, 0, n)
   if c.opts.shard then print(json.encode(c.h)) end
   local got, err, status = selfplay.run(c.game, c.r, function(rec)
