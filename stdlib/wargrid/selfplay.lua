@@ -405,12 +405,28 @@ end
 local Tally = {}
 Tally.__index = Tally
 
+-- Counts pair k's score x: the pair's mean into counts (of stats.PAIRS)
+-- once its other game is in waiting.
+local function pair(counts, waiting, k, x)
+  local other = waiting[k]
+  if other then
+    local i = stats.slot(stats.PAIRS, (x + other) / 2)
+    counts[i] = counts[i] + 1
+    waiting[k] = nil
+  else
+    waiting[k] = x
+  end
+end
+
 function M.tally(paired)
   return setmetatable({ games = 0, wins = { 0, 0 }, draws = 0,
                         first_wins = 0, reasons = {}, cutoffs = 0, cut = {},
                         ended = 0, sum = 0, sq = 0, min = math.huge, max = 0,
                         pairs = paired and { 0, 0, 0, 0, 0 },
-                        waiting = paired and {} }, Tally)
+                        waiting = paired and {},
+                        match = paired and { w = 0, d = 0, l = 0,
+                                             pairs = { 0, 0, 0, 0, 0 } },
+                        match_waiting = paired and {} }, Tally)
 end
 
 function Tally:add(r)
@@ -433,14 +449,14 @@ function Tally:add(r)
   end
   if self.pairs then
     local k, x = r.index // 2, first_score(r)
-    local other = self.waiting[k]
-    if other then
-      local i = stats.slot(stats.PAIRS, (x + other) / 2)
-      self.pairs[i] = self.pairs[i] + 1
-      self.waiting[k] = nil
-    else
-      self.waiting[k] = x
-    end
+    pair(self.pairs, self.waiting, k, x)
+    -- the white player's score: side 1's in game 2k, side 2's in 2k + 1
+    local s1 = r.winner == 1 and 1 or r.winner == 2 and 0 or 0.5
+    local a = r.index % 2 == 0 and s1 or 1 - s1
+    local m = self.match
+    if a == 1 then m.w = m.w + 1 elseif a == 0 then m.l = m.l + 1
+    else m.d = m.d + 1 end
+    pair(m.pairs, self.match_waiting, k, a)
   end
 end
 
@@ -463,6 +479,8 @@ function Tally:summary()
               cut = copy(self.cut) }
   s.first = { w = s.first_wins, d = s.draws, l = n - s.first_wins - s.draws,
               pairs = copy(self.pairs) }
+  local m = self.match
+  s.match = m and { w = m.w, d = m.d, l = m.l, pairs = copy(m.pairs) }
   local mean = ended > 0 and self.sum / ended or 0
   local var = ended > 1 and (self.sq - ended * mean * mean) / (ended - 1)
               or 0
@@ -680,6 +698,19 @@ function M.report(sides, header, st, a)
     row("pairs", pair_count(pairs), "the first player's points a pair: "
         .. counts_text(pairs, stats.PAIRS, 2, false))
   end
+  local m = st.match
+  if m and header.white ~= header.black then
+    -- a match: the white player's score, each player on both sides
+    local mp, mlo, mhi = stats.score { w = m.w, d = m.d, l = m.l }
+    row("match", string.format("%d-%d-%d", m.w, m.d, m.l),
+        string.format("%s  [%s, %s]  %s against %s, won-drawn-lost",
+                      pct(mp), pct(mlo), pct(mhi), header.white,
+                      header.black))
+    local _, plo, phi = stats.score(m)
+    row("match pairs", pair_count(m.pairs), string.format(
+      "%s  [%s, %s]  its points a pair: %s", pct(mp), pct(plo), pct(phi),
+      counts_text(m.pairs, stats.PAIRS, 2, false)))
+  end
   row("cut off", st.cutoffs, pct(n > 0 and st.cutoffs / n or 0)
       .. (st.cutoffs > 0 and "  " .. cut_text(st, header.max_plies) or ""))
   add("  length: %s", length_text(st))
@@ -732,6 +763,16 @@ function M.report_table(sides, header, st, a)
     pairs = st.first.pairs and { counts = st.first.pairs,
                                  values = stats.PAIRS },
   }
+  local m = st.match
+  if m and header.white ~= header.black then
+    local score, low, high = stats.score { w = m.w, d = m.d, l = m.l }
+    local _, plow, phigh = stats.score(m)
+    out.match = { player = header.white, opponent = header.black, won = m.w,
+                  drawn = m.d, lost = m.l, score = score, low = low,
+                  high = high, pairs = { counts = m.pairs,
+                                         values = stats.PAIRS, low = plow,
+                                         high = phigh } }
+  end
   for r, k in pairs(st.reasons) do
     out.ended_by[r] = { count = k, rate = k / n }
   end

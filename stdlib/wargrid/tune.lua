@@ -8,7 +8,8 @@
 -- would play on) gives a row of the evaluation's features for the first
 -- side (game:features(s, 1)) and which side is to act. Each row takes its
 -- game's result for the first side (1, 1/2, 0); a game cut off by a limit
--- counts as the draw it is, as in selfplay's reports.
+-- (the move limit, or a game's own) has no result and is left out: its
+-- positions were not shown to lead to a draw, only to a long game.
 --
 -- The fit: the logistic model of the result, P = 1 / (1 + e^-z) with z an
 -- intercept (the first side's edge), a term for the side to act, and the
@@ -137,7 +138,7 @@ local function design(records, cols)
   local x, y, group, n, games = {}, {}, {}, 0, 0
   local p = #cols
   for _, rec in ipairs(records) do
-    if rec.rows and #rec.rows > 0 then
+    if not rec.cutoff and rec.rows and #rec.rows > 0 then
       games = games + 1
       local sc = score(rec)
       for _, row in ipairs(rec.rows) do
@@ -303,7 +304,7 @@ end
 -- M.fit(records, spec) -> the fit, or nil and why it cannot be made.
 -- spec: terms (the game's), free ({ name = true }: the terms fitted; the
 -- others keep their weights), now (the weights in force), unit (a term's
--- name). The fit: games, positions, cut (games cut off: draws), scale
+-- name). The fit: games, positions, cut (games cut off, left out), scale
 -- (the model's logit for one unit of evaluation), side (the logit of
 -- being the side to act), first (the first side's, with both equal), and
 -- per term, in the game's order, { name, piece, status ("tuned", "kept":
@@ -323,7 +324,7 @@ function M.fit(records, spec)
   local function varies(get)
     local first
     for _, rec in ipairs(records) do
-      for _, row in ipairs(rec.rows or {}) do
+      for _, row in ipairs(not rec.cutoff and rec.rows or {}) do
         local v = get(row)
         if first == nil then first = v elseif v ~= first then return true end
       end
@@ -538,7 +539,7 @@ function M.fit_report(h, fit)
       .. "each from %d random actions", h.game, stats.games(fit.games),
       h.player, h.seed, h.seed + h.games - 1, h.opening)
   add("  %s positions, a quiet one every %d actions; %s cut off by a "
-      .. "limit, counted as draws", stats.count(fit.positions), h.every,
+      .. "limit left out", stats.count(fit.positions), h.every,
       stats.games(fit.cut))
   local rows = { { "term", "before", "tuned", "95% interval",
                    "in " .. fit.unit .. "s", "95% interval", "" } }

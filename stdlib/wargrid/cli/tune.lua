@@ -46,7 +46,8 @@ after, and its value in units.
                    no two games are alike
   --every E        a position every E actions after those (default 3); a
                    position where quiescence would play on is left out
-  --max-plies M    games longer are cut off: draws (default 400)
+  --max-plies M    games longer are cut off, and left out: they have no
+                   result (default 400)
   --jobs J         play in J processes (default: the cores this process
                    may use)
   --shard I/N      play only games i with i mod N = I - 1 and print them as
