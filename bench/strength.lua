@@ -11,9 +11,7 @@
 -- A player is "level:L" (the game's own level L), another of ai.player's
 -- ("mcts:N", "alphabeta:N"), or "Ns" (its search with N seconds of processor
 -- time a move, fair on a shared machine; MCTS counts the wall's;
--- "mcts/Ns", "alphabeta/Ns" for a search named); "PLAYER@hand" plays
--- with the evaluation's hand-set weights, "PLAYER@FILE" with a weights
--- file's (bench/tuned.sh). The games of a pairing
+-- "mcts/Ns", "alphabeta/Ns" for a search named). The games of a pairing
 -- come in pairs from one opening (two random actions from the start, by
 -- seed, after Courier Army's owed opening moves; none in Block Wars, whose
 -- cards differ by seed), each player on each side. Fairy-Stockfish is
@@ -78,34 +76,7 @@ end
 -- fairer than the clock on a busy machine) in .seconds, .moves. A spec is
 -- one of ai.player's ("level:3", "mcts:800", "alphabeta:5000") or a time a
 -- move for the game's own search ("1s") or for one named ("mcts/1s").
--- The game whose evaluation weights are `w`: "hand" (the hand-set ones,
--- whatever weights files say) or a weights file's path; the same rules,
--- and a cache of its own prepared data (wargrid.weights).
-local function weighted(game, w)
-  local g = setmetatable({}, { __index = game })
-  if w == "hand" then
-    function g:weights()
-      local out = {}
-      for _, t in ipairs(self:terms()) do out[t.name] = t.weight end
-      return out
-    end
-  else
-    g.tuning = assert(require("wargrid.weights").read(w, game),
-                      "no weights file " .. w)
-  end
-  return g
-end
-
 local function wargrid_mover(spec)
-  -- "SPEC@W": the player SPEC with the evaluation weights W (weighted)
-  local w
-  spec, w = spec:match("^([^@]*)@?(.*)$")
-  local games = {}
-  local function game_of(game)
-    if w == "" then return game end
-    games[game] = games[game] or weighted(game, w)
-    return games[game]
-  end
   local kind, secs = spec:match("^(%a*)/?([%d.]+)s$")
   -- "ab:NODES:opt=v,...": the alpha-beta search with options of
   -- host.search, to measure them (lmr=false, aspiration=50)
@@ -113,7 +84,6 @@ local function wargrid_mover(spec)
   local player = not secs and not nodes and assert(ai.player(spec))
   local m = { seconds = 0, moves = 0, name = spec }
   function m.move(game, s, _, seed)
-    game = game_of(game)
     local t0 = os.clock()
     local a
     if nodes then
@@ -236,14 +206,11 @@ local function pairing(args, jobs)
   end
   local t = { w = 0, d = 0, l = 0 }
   local plies, secs, moves, games = 0, 0, 0, 0
-  local by = {}   -- A's score by game, for the pairs
   for _, p in ipairs(pipes) do
     for line in p:lines() do
-      local i, score, n, s, m = line:match("^game (%d+) (%S+) (%d+) (%S+) "
-                                           .. "(%d+)")
+      local score, n, s, m = line:match("^game %d+ (%S+) (%d+) (%S+) (%d+)")
       if score then
         score = tonumber(score)
-        by[tonumber(i)] = score
         if score == 1 then t.w = t.w + 1
         elseif score == 0 then t.l = t.l + 1
         else t.d = t.d + 1 end
@@ -255,28 +222,14 @@ local function pairing(args, jobs)
     end
     assert(p:close(), "a worker failed")
   end
-  -- games 2k and 2k + 1 share an opening: A's points in the pair
-  t.pairs = { 0, 0, 0, 0, 0 }
-  for i, x in pairs(by) do
-    if i % 2 == 0 and by[i + 1] then
-      local k = stats.slot(stats.PAIRS, (x + by[i + 1]) / 2)
-      t.pairs[k] = t.pairs[k] + 1
-    end
-  end
   return t, plies / math.max(games, 1), secs / math.max(moves, 1)
 end
 
--- A pairing's row: A's won, drawn and lost, its score with the 95%
--- interval of the games (Wilson's) and of the pairs (the pentanomial
--- model), and the pairs by A's points (0, 0.5, 1, 1.5, 2).
 local function row(label, t, plies, secs)
-  local p, lo, hi = stats.score { w = t.w, d = t.d, l = t.l }
-  local _, plo, phi = stats.score(t)
+  local p, lo, hi = stats.score(t)
   print(string.format("  %-34s %3d-%3d-%3d  %5.1f%%  [%5.1f, %5.1f]  "
-                      .. "pairs [%5.1f, %5.1f] %s  %5.0f plies  %6.3f cpu "
-                      .. "s/move", label, t.w, t.d, t.l, 100 * p, 100 * lo,
-                      100 * hi, 100 * plo, 100 * phi,
-                      table.concat(t.pairs, "-"), plies, secs))
+                      .. "%5.0f plies  %6.3f cpu s/move", label, t.w, t.d, t.l,
+                      100 * p, 100 * lo, 100 * hi, plies, secs))
   io.stdout:flush()
 end
 
