@@ -484,3 +484,42 @@ describe("selfplay: games in pairs (--pairs)", function()
     for i = 1, 3 do os.remove(tmp .. i) end
   end)
 end)
+
+describe("selfplay: a match of evaluation weights (PLAYER@W)", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir " .. dir)
+  local function write(name, text)
+    local f = assert(io.open(dir .. "/" .. name, "w"))
+    f:write(text)
+    f:close()
+    return dir .. "/" .. name
+  end
+  teardown(function() os.execute("rm -r " .. dir) end)
+  local function selfplay_run(args)
+    return (run("selfplay --variant examples/variants/amazons_6x6.lua " .. args):gsub(dir:gsub("%p", "%%%0"),
+                                                                                         "DIR"))
+  end
+
+  it("plays a weights file against the hand-set weights, each on both sides, and says who won", function()
+    local file = write("flat.weights.lua", "return { weights = { territory = 1, mobility = 0 } }\n")
+    local out = selfplay_run("--white alphabeta:300@" .. file .. " --black alphabeta:300@hand --pairs --opening 2"
+                             .. " --games 8 --jobs 1")
+    assert.matches("^amazons_6x6: 8 games, white %(alphabeta:300@DIR/flat%.weights%.lua%) vs black "
+                   .. "%(alphabeta:300@hand%), seeds 1%.%.8, in pairs", out)
+    local w, d, l = out:match("\n  match +(%d+)%-(%d+)%-(%d+) +[%d.]+%%  %[[ %d.]+%%, [ %d.]+%%%]  "
+                              .. "alphabeta:300@DIR/flat%.weights%.lua against alphabeta:300@hand, won%-drawn%-lost\n")
+    assert.equal(8, tonumber(w) + tonumber(d) + tonumber(l))
+    assert.matches("\n  match pairs +4 +[%d.]+%%  %[[ %d.]+%%, [ %d.]+%%%]  its points a pair: ", out)
+    assert.matches("rc=0\n$", out)
+  end)
+
+  it("refuses a weights file that is missing or no weights file, naming it", function()
+    assert.equal("wargrid: selfplay: alphabeta:300@DIR/none.lua: no weights file 'DIR/none.lua'\nrc=2\n",
+                 selfplay_run("--white alphabeta:300@" .. dir .. "/none.lua --games 2 --jobs 1"))
+    local bad = write("bad.weights.lua", "return { weights = { rook = 5 } }\n")
+    assert.matches("^wargrid: DIR/bad%.weights%.lua: weights%.rook: amazons_6x6 has no term rook %(its terms: "
+                   .. "territory, mobility%)\nrc=2\n$",
+                   selfplay_run("--white alphabeta:300@" .. bad .. " --games 2 --jobs 1"))
+  end)
+end)
