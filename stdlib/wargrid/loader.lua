@@ -491,6 +491,11 @@ end
 local function with_weights(game, path, load, top)
   if load.weights == false then return game end
   local file = top and load.weights or weights.path(path)
+  -- data, never a link elsewhere (its syntax error would quote a line)
+  if lfs.symlinkattributes(file, "mode") == "link" then
+    error(string.format("%s is a symbolic link: a weights file is a file "
+                        .. "beside its game", file), 0)
+  end
   local t = weights.read(file, game)
   if top and load.weights and not t then
     error(string.format("no weights file %s", quote(load.weights)), 0)
@@ -508,6 +513,17 @@ function game_in(load, name)
   if game then return game end
   local path, err = loader.find(name)
   if not path then error(err, 0) end
+  -- a game a script asks for is a file of a games directory, no symbolic
+  -- link (one to ~/.env, say: its syntax error would quote a line of it
+  -- to the script that asked)
+  local folder = path:match("^(.*)/init%.lua$")
+  for _, at in ipairs { path, folder } do
+    if lfs.symlinkattributes(at, "mode") == "link" then
+      error(string.format("game '%s' is a symbolic link (%s): a game a "
+                          .. "script requires is a file of its games "
+                          .. "directory", name, at), 0)
+    end
+  end
   game = with_weights(check(run(path, load), path), path, load)
   load.games[name] = game
   return game

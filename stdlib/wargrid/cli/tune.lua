@@ -209,15 +209,19 @@ end
 
 -- The fit (c.fit), its report, and the weights file written.
 local function fit_and_write(c)
+  local shown = ""
   if host.isatty(2) then
     local n = 0
     for _, rec in ipairs(c.records) do n = n + #(rec.rows or {}) end
-    io.stderr:write(string.format("  fitting %s positions of %s\r",
-                                  stats.count(n), stats.games(#c.records)))
+    shown = string.format("  fitting %s positions of %s", stats.count(n),
+                          stats.games(#c.records))
+    io.stderr:write(shown)
+    io.stderr:flush()
   end
   local now = c.game:weights()
   local fit, why = tune.fit(c.records, { terms = c.terms, free = c.free,
                                          now = now, unit = c.unit })
+  if #shown > 0 then io.stderr:write("\r", (" "):rep(#shown), "\r") end
   if not fit then common.usage_error("tune: %s", why) end
   local path = not c.opts["dry-run"] and output_path(c)
   if path then
