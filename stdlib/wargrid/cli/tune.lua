@@ -171,26 +171,31 @@ local function play_games(c)
   local n = selfplay.span(c.h.games, c.r.shard[1], c.r.shard[2]).n
   m:plan(1, 0, n)
   if c.opts.shard then print(json.encode(c.h)) end
-  local got, err, status = selfplay.run(c.game, c.r, function(rec)
+  local records, done = {}, 0
+  c.r.keep = false
+  local ok, err, status = selfplay.run(c.game, c.r, function(rec)
     if c.opts.shard then
       print(json.encode(rec))
       io.stdout:flush()
+    else
+      records[#records + 1] = rec
     end
-    positions = positions + #(rec.rows or {})
+    positions, done = positions + #(rec.rows or {}), done + 1
     m:game(stats.count(positions) .. " positions")
   end)
   m:clear()
-  if not got then
+  if not ok then
     if status == 2 then common.usage_error("%s", err) end
     common.internal_error("%s", err)
   end
   if host.interrupted() then
     io.stderr:write(string.format("wargrid: tune: stopped by Ctrl-C after "
-                                  .. "%d of %d games\n", #got, n))
+                                  .. "%d of %d games\n", done, n))
     return INTERRUPTED
   end
   if c.opts.shard then return 0 end
-  c.records = got
+  table.sort(records, function(a, b) return a.index < b.index end)
+  c.records = records
 end
 
 -- Where the weights go: --output, else beside the game's script.
