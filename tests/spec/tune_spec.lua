@@ -124,6 +124,18 @@ describe("tune: the toy game's values", function()
   end)
 end)
 
+describe("values: a built-in game and its variant", function()
+  it("tells each piece's value in pawns, and what historical Courier "
+     .. "changes of Courier Army's", function()
+    local out = run("values courier_historical")
+    assert.matches("^courier_historical: values in pawns, 95%% interval", out)
+    assert.matches("\n  jester +1%.5 +[%a-]+ +2%.5 +changed\n", out)
+    assert.matches("\n  rook +[%d.]+ .- +[%d.]+\n", out)
+    assert.matches("\n  other terms:\n  placement ", out)
+    assert.matches("rc=0\n$", out)
+  end)
+end)
+
 describe("tune: the fit", function()
   it("recovers the weights of a logistic model from games, each game's "
      .. "positions one draw", function()
