@@ -37,7 +37,7 @@ local COMMANDS = {
     "what a variant changes, by self-play" },
   { "stats", "selfplay", "stats merge FILE...",
     "one report from selfplay shards (--shard)" },
-  { "tune", "tune", "tune GAME [--games N] [--player AI] [--jobs J]",
+  { "tune", "tune", "tune GAME [--variant FILE] [--games N] [--jobs J]",
     "fit the evaluation's weights from self-play" },
   { "values", "tune", "values GAME [--variant FILE]",
     "each piece's value, with its interval" },

@@ -19,7 +19,9 @@ local RUN_OPTIONS = [[
   --white AI       the first side's player, --black AI the second's:
                    random, mcts (800 iterations a decision), mcts:N,
                    alphabeta:N (N nodes), or level:1..5, the game's own
-                   search at a level (README: the levels; default level:2)
+                   search at a level (README: the levels; default level:2);
+                   AI@hand or AI@FILE plays with the evaluation's hand-set
+                   weights, or a weights file's (`wargrid tune`)
   --max-plies M    a game still going after M actions is cut off: a draw,
                    counted apart (default 1000)
   --jobs J         play in J processes at once (default: as many as the
@@ -37,7 +39,9 @@ local RUN_OPTIONS = [[
                    opening and their chance, each player on each side; the
                    first player's score, its interval and --sprt are then
                    read from the pairs (the pentanomial model), which tells
-                   balance from the players' strength
+                   balance from the players' strength; with two different
+                   players, the match too: the white player's score over
+                   both sides, with the games' and the pairs' intervals
   --option K=V     a game option (repeatable); --variant FILE a variant file
   --json           the report as JSON]]
 
