@@ -22,6 +22,7 @@ local text_of = require "wargrid.text"
 local quote = text_of.quote
 local schema = require "wargrid.schema"
 local why = require "wargrid.why"
+local weights = require "wargrid.weights"
 
 local M = {}
 
@@ -1162,14 +1163,43 @@ function Game:cut_off(reason)
   return false
 end
 
--- game:evaluate(s, side) -> material balance for side, in pawns
+-- game:terms() -> the terms the evaluation sums (wargrid.weights), in
+-- order: { name, weight (hand-set), piece (a material term's), help }; by
+-- default a term per piece (but a royal one without a value), weighted by
+-- its value. The default evaluation is the sum of their weights times
+-- their features.
+function Game:terms()
+  return weights.material_terms(self)
+end
+
+-- game:features(s, side) -> each term's feature for side, in the order of
+-- game:terms() (side's count less the other side's): by default, pieces
+function Game:features(s, side)
+  return weights.material_features(self, s, side)
+end
+
+-- game:weights() -> the weights in force, by term name: the hand-set ones,
+-- a base's for the terms a variant inherits, its weights file's
+function Game:weights()
+  return weights.weights(self)
+end
+
+-- Each piece type's weight, for the default evaluation.
+function Game:prepare_material()
+  local w, value = self:weights(), {}
+  for id, name in ipairs(self.type_names) do value[id] = w[name] or 0 end
+  return value
+end
+
+-- game:evaluate(s, side) -> material balance for side, in pawns (each
+-- piece's weight: its value, or its tuned weight)
 function Game:evaluate(s, side)
+  local value = self.prepared_material or self:prepared("material")
   local sum = 0
   for _, who in ipairs { 1, 2 } do
     local sign = who == side and 1 or -1
     for _, pid in ipairs(s:pieces(who)) do
-      local piece = self.def.pieces[self.type_names[s:type(pid)]]
-      sum = sum + sign * (piece.value or 0)
+      sum = sum + sign * value[s:type(pid)]
     end
   end
   return sum
