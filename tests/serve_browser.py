@@ -139,9 +139,20 @@ class Browser:
             % json.dumps(selector), selector)
         self.click_at(box[0], box[1])
 
-    def screenshot(self, path):
+    def screenshot(self, path, selector=None):
+        """The page as PNG, or the box of the element selector shows (at
+        most 1190 pixels wide) at 80%"""
         self.call("Page.bringToFront")
-        data = self.call("Page.captureScreenshot", format="png")["data"]
+        clip = {}
+        if selector:
+            box = self.js("(() => { const r = document.querySelector(%s)"
+                          ".getBoundingClientRect(); return {x: r.left, y: "
+                          "r.top, width: Math.min(r.width, 1190), height: "
+                          "r.height, scale: 0.8}; })()"
+                          % json.dumps(selector))
+            clip = {"clip": box}
+        data = self.call("Page.captureScreenshot", format="png",
+                         **clip)["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
 
@@ -396,7 +407,8 @@ def blockwars(b, exe, outdir, position):
         combat = me.js("document.getElementById('just').textContent")
         lit = me.js("[...document.querySelectorAll('#overlay .told')]"
                     ".map((e) => e.dataset.square)")
-        me.screenshot(os.path.join(outdir, "serve-blockwars-combat.png"))
+        me.screenshot(os.path.join(outdir, "serve-blockwars-combat.png"),
+                      "main")
         play(me, ["e4"])             # the barrage's square
         told = texts(me, "#history .told-line")
         me.click("#sq-a1")
@@ -414,7 +426,8 @@ def blockwars(b, exe, outdir, position):
             "controls": watcher.js("document.getElementById('controls')"
                                    ".hidden"),
         }
-        watcher.screenshot(os.path.join(outdir, "serve-spectator.png"))
+        watcher.screenshot(os.path.join(outdir, "serve-spectator.png"),
+                           "main")
         return {"why": why, "combat": combat, "told": told, "lit": lit,
                 "confirm": confirm, "forged": forged, "spectator": seen,
                 "history": [e["text"] for e in srv.state(1)["history"]]}
