@@ -164,10 +164,12 @@ local function seen_by(game, s, viewer)
   return game:view(s, viewer)
 end
 
--- The board as viewer may know it, as SVG
+-- The board as viewer may know it, as SVG (the second side's edge at the
+-- bottom of its own page)
 local function picture(game, s, viewer, last)
   if viewer ~= SPECTATOR then
-    return svg.position(game, s, { viewer = viewer, last = last })
+    return svg.position(game, s, { viewer = viewer, last = last,
+                                   flip = viewer == 2 })
   end
   if not game:hidden() then return svg.position(game, s, { last = last }) end
   -- the spectator's view, drawn as side 1 would draw it: nothing more to

@@ -248,7 +248,7 @@ function history(s, before) {
   const last = s.history.slice(s.history.length - fresh);
   $("just").textContent = last.length ? "Just now: " + last.map((e) =>
     upper(e.who) + " " + e.text + (e.told.length ? " \u2014 "
-    + e.told.join(" ") : "")).join("; ") : "";
+    + e.told.join(" ") : "")).join(" | ") : "";
 }
 
 function show(s, why) {

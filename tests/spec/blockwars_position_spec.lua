@@ -63,7 +63,7 @@ describe("blockwars: position text (BW-S6)", function()
     local short = bw:with_options { "turns=2" }
     local s = pos({ e4 = "I", e5 = "i" }, "g2 decks=2/2/-", short)
     play(s, { "pass", "pass" }, short)
-    assert.equal("draw (the turn limit)", T.outcome(short, s).text)
+    assert.equal("Draw by the turn limit", T.outcome(short, s).text)
     local back = T.position(short, text(s, short))
     assert.equal(text(s, short), text(back, short))
     assert.same(T.outcome(short, s), T.outcome(short, back))

@@ -40,7 +40,7 @@ local FLOORS = {
   -- 1: words and data that know no game, the record's format among them
   { "wargrid.version", "wargrid.text", "wargrid.json", "wargrid.betza",
     "wargrid.schema", "wargrid.contract", "wargrid.glyphs", "wargrid.stats",
-    "wargrid.record" },
+    "wargrid.record", "wargrid.weights" },
   -- 2: declaring a game, and the words its rules and reasons use
   { "wargrid.why", "wargrid.game", "wargrid.fen", "wargrid.help",
     "wargrid.api" },
@@ -48,7 +48,8 @@ local FLOORS = {
   { "wargrid.loader", "wargrid.rulebook" },
   -- 4: playing, records, the AI
   { "wargrid", "wargrid.san", "wargrid.replay",
-    "wargrid.session", "wargrid.ai", "wargrid.selfplay", "wargrid.engine" },
+    "wargrid.session", "wargrid.ai", "wargrid.selfplay", "wargrid.engine",
+    "wargrid.tune" },
   -- 5: hosts: the command line, the browser board, pictures, the engine
   -- protocols, the test helpers
   { "wargrid.cli", "wargrid.cli.*", "wargrid.serve", "wargrid.serve_page",

@@ -195,11 +195,11 @@ function M:caption(s)
   return prompt(self, s)
 end
 
--- game:render(s): the board as every game draws it (game:board_text), and
--- the lines beneath it
-function M:render(s)
+-- game:render(s [, opts]): the board as every game draws it
+-- (game:board_text, with its colours and flip), and the lines beneath it
+function M:render(s, opts)
   local st = self.status()
-  local lines = { self:board_text(s) }
+  local lines = { self:board_text(s, opts) }
   for side = 1, 2 do
     lines[#lines + 1] = string.format(
       "%s: reserve %s; lost %s; fighters %s; %d cards%s",

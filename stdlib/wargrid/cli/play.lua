@@ -352,6 +352,14 @@ local function player_turn(c)
   return typed(c)
 end
 
+-- The side whose edge the board shows at the bottom: the one human's
+-- against the AI; at one keyboard, the side to decide.
+local function bottom(c)
+  if c.bots[1] and not c.bots[2] then return 2 end
+  if c.bots[2] and not c.bots[1] then return 1 end
+  return c.who
+end
+
 -- One turn: the board when due, then the end of the game, or the next
 -- action, the AI's or the player's. An exit status ends the game.
 local function turn(c)
@@ -360,7 +368,8 @@ local function turn(c)
   if c.show then
     flush(c)
     say(c, "\n%s\n\n", c.game:render(c.s, { colour = c.colour,
-                                              viewer = c.who }))
+                                              viewer = c.who,
+                                              flip = bottom(c) == 2 }))
   end
   c.show = true
   local outcome = c.game:outcome(c.s)
