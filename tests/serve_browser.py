@@ -415,6 +415,11 @@ def blockwars(b, exe, outdir, position):
         me.click("#sq-a2")
         confirm = texts(me, "#choices button.act")
         play(me, ["a2"])             # the same square again: confirmed
+        me.call("Page.reload")       # the seat stays the page's
+        me.wait("Number(document.body.dataset.version) >= %d"
+                % srv.state()["version"], "the page reloaded")
+        reloaded = me.js("[document.body.dataset.viewer, document."
+                         "getElementById('status').textContent]")
         caught_up([me, watcher], srv)
         seen = {
             "position": watcher.js("document.getElementById('position')"
@@ -430,6 +435,7 @@ def blockwars(b, exe, outdir, position):
                            "main")
         return {"why": why, "combat": combat, "told": told, "lit": lit,
                 "confirm": confirm, "forged": forged, "spectator": seen,
+                "reloaded": reloaded,
                 "history": [e["text"] for e in srv.state(1)["history"]]}
     finally:
         srv.stop()

@@ -114,6 +114,8 @@ describe("wargrid serve in a browser", function()
     assert.equal("e4xe5", r.history[1])
     assert.equal("barrage e4", r.history[2])
     assert.equal("a1a2", r.history[3])
+    -- reloaded, the page is still the Canadians' seat
+    assert.same({ "1", "You play Canadians. Your move." }, r.reloaded)
   end)
 
   it("BW-H1 a spectator sees no hidden card and cannot act; a forged token is refused", function()
