@@ -16,14 +16,20 @@ Usage: serve_http.py PORT PID SCENARIO [N | NAME]
            and headers of every size up to past the server's 32 KB: the
            status of each (or "closed"), and how many went unanswered
   hosts    the answers to requests naming other hosts than the server
+  stall    20 clients polling the state while the AI thinks at level 5
+           (a new game from the seat: the AI plays the other side, which
+           must move first): the slowest answer, and how many came while
+           it thought
   get PATH / post PATH JSON   one request from the page's origin: its
            status and body
-Prints one JSON object for the spec to check. Talks to 127.0.0.1 only,
+The seat's token a scenario acts with is the environment's WARGRID_SEAT. Prints one JSON object for the spec to
+check. Talks to 127.0.0.1 only,
 with http.client and sockets (no proxy); clients may come from other
 loopback addresses (127.0.0.2, ...), which Linux lets any socket use.
 """
 import http.client
 import json
+import os
 import random
 import socket
 import sys
@@ -31,6 +37,7 @@ import threading
 import time
 
 HOST = "127.0.0.1"
+SEAT = os.environ.get("WARGRID_SEAT", "")
 
 
 def request(port, method, path, body=None, headers=None, timeout=30):
@@ -73,7 +80,11 @@ def guard(port):
     status("put", "PUT", "/api/play", "{}", dict(js, Origin=own))
     status("get_play", "GET", "/api/play")
     status("bad_json", "POST", "/api/play", "{", dict(js, Origin=own))
-    status("bad_side", "GET", "/api/state?side=3")
+    status("forged_seat", "GET", "/api/state?seat=" + "0" * 32)
+    status("post_forged_seat", "POST", "/api/play",
+           json.dumps({"action": "a2a4", "seat": "x"}), dict(js, Origin=own))
+    status("post_spectator", "POST", "/api/play",
+           json.dumps({"action": "a2a4"}), dict(js, Origin=own))
     status("big_body", "POST", "/api/play", "x" * 70000, dict(js, Origin=own))
     return out
 
@@ -212,7 +223,7 @@ def crowd(port):
     ready.wait()
     time.sleep(0.5)    # every poll held by the server
     status, _ = request(port, "POST", "/api/play",
-                        json.dumps({"action": "a2a4"}),
+                        json.dumps({"action": "a2a4", "seat": SEAT}),
                         {"Content-Type": "application/json", "Origin": own})
     for t in threads:
         t.join()
@@ -346,9 +357,48 @@ def hosts(port, allowed):
         port, "POST", "/api/new", json.dumps({"opponent": "none"}),
         dict(js, Host="evil.example:%d" % port,
              Origin="http://evil.example:%d" % port))[0]
-    out["post_own"] = request(port, "POST", "/api/undo", "{}",
+    out["post_own"] = request(port, "POST", "/api/undo",
+                              json.dumps({"seat": SEAT}),
                               dict(js, Origin=own))[0]
     return out
+
+
+def stall(port):
+    own = "http://127.0.0.1:%d" % port
+    js = {"Content-Type": "application/json", "Origin": own}
+    st, _ = request(port, "POST", "/api/new", json.dumps(
+        {"seat": SEAT, "opponent": "ai", "level": 5}), js)
+    times, lock = [], threading.Lock()
+    thinking = [0]
+    end = time.time() + 20
+
+    def poll(i):
+        path = "/api/state" + ("?seat=" + SEAT if i % 2 else "")
+        c = http.client.HTTPConnection(HOST, port, timeout=30)
+        while time.time() < end:
+            t = time.time()
+            c.request("GET", path)
+            r = c.getresponse()
+            body = json.loads(r.read())
+            ms = (time.time() - t) * 1000
+            with lock:
+                if body["history"]:      # the AI has played: enough
+                    return
+                times.append(ms)
+                thinking[0] += body["thinking"]
+            time.sleep(0.01)
+        c.close()
+    t0 = time.time()
+    threads = [threading.Thread(target=poll, args=(i,)) for i in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    times.sort()
+    return {"new": st, "answers": len(times), "thinking": thinking[0],
+            "max_ms": round(times[-1], 1) if times else None,
+            "median_ms": round(times[len(times) // 2], 1) if times else None,
+            "ai_seconds": round(time.time() - t0, 2)}
 
 
 def main():
@@ -370,6 +420,8 @@ def main():
         out = big(port)
     elif scenario == "hosts":
         out = hosts(port, sys.argv[4])
+    elif scenario == "stall":
+        out = stall(port)
     else:
         out = crowd(port)
     print(json.dumps(out))

@@ -132,7 +132,11 @@ end
 M.hooks = {
   actions = { "(s, out)", "nothing: the legal actions pushed into out",
               "every host: play, perft, the searches, records" },
-  play = { "(s, a [, log])", "nothing: the action applied to s",
+  play = { "(s, a [, log])", "nothing: the action applied to s; with "
+           .. "log, what happened that the action's text does not say "
+           .. "(cards turned, who won, what was lost, a judgement) "
+           .. "appended to it as sentences, which play prints and serve "
+           .. "shows beside the board",
            "every host" },
   result = { "(s)", "winner (0 a draw, 1 or 2), reason, score",
              "outcome, the searches, when no action is legal",

@@ -30,6 +30,12 @@ local core = require "wargrid.core"
 local stats = require "wargrid.stats"
 local weights = require "wargrid.weights"
 
+-- units("pawn") -> "pawns"; units("territory") -> "units of territory"
+local function units(term)
+  if term:match("[^aeiou]y$") then return "units of " .. term end
+  return term .. "s"
+end
+
 local M = {}
 
 M.OPENING = 8      -- random actions before the players
@@ -542,7 +548,7 @@ function M.fit_report(h, fit)
       .. "limit left out", stats.count(fit.positions), h.every,
       stats.games(fit.cut))
   local rows = { { "term", "before", "tuned", "95% interval",
-                   "in " .. fit.unit .. "s", "95% interval", "" } }
+                   "in " .. units(fit.unit), "95% interval", "" } }
   for _, e in ipairs(fit.terms) do
     local note = e.status == "kept" and "kept"
                  or e.status == "unseen" and "never told apart: kept"
@@ -570,8 +576,8 @@ function M.values_report(name, v)
   local lines = {}
   local by_base = {}
   for _, e in ipairs(v.base and v.base.terms or {}) do by_base[e.name] = e end
-  lines[1] = string.format("%s: values in %ss, 95%% intervals where tuned",
-                           name, v.unit)
+  lines[1] = string.format("%s: values in %s, 95%% intervals where tuned",
+                           name, units(v.unit))
   local head = { "piece", "value", "95% interval", "from" }
   if v.base then
     for _, x in ipairs { v.base.name, "95% interval", "change" } do
@@ -633,9 +639,9 @@ function M.file(game, fit, h)
   return weights.text(t, names, string.format(
     "%s: the evaluation's weights, fitted by `wargrid tune`\nfrom %s of "
     .. "%s against itself (seeds %d..%d);\nlow and high: 95%% intervals. "
-    .. "Values in %ss: `wargrid values%s`.", game.name,
+    .. "Values in %s: `wargrid values%s`.", game.name,
     stats.games(fit.games), h.player, h.seed, h.seed + h.games - 1,
-    fit.unit, h.variant and " --variant " .. h.variant
+    units(fit.unit), h.variant and " --variant " .. h.variant
                         or " " .. game.name))
 end
 

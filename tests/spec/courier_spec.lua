@@ -71,6 +71,13 @@ describe("courier: pieces (C-P)", function()
     assert.equal(1, s:side_of(q))
   end)
 
+  it("C-P2 C-P9 a promotion and a capture are told, as play and serve show them", function()
+    local s = pos(courier, { a1 = "K", l8 = "k", c7 = "P", b8 = "r" })
+    local log = {}
+    courier:play(s, assert(courier:parse_action(s, "c7b8f")), log)
+    assert.same({ "Black's rook on b8 is taken.", "White's pawn on b8 becomes a queen (C-P2)." }, log)
+  end)
+
   it("C-P3 the rook slides orthogonally until it is blocked, capturing the first enemy", function()
     local s = pos(courier, { a1 = "K", l8 = "k", e4 = "R", e6 = "P", h4 = "p", e2 = "n" })
     T.assert_actions(courier, s, {

@@ -2,18 +2,26 @@
 -- tools/install-deps test) driven by tests/serve_browser.py over the
 -- DevTools protocol, clicking squares as a person does. The server's
 -- position text afterwards must be the engine's after the same actions.
--- Screenshots for a person: build/serve-courier.png, serve-trenches.png,
--- serve-reload.png; the move round trip against level 1 goes to
--- build/serve-timing.json.
+-- Two people play at their own seats' pages (tabs of one browser), a
+-- spectator and a forged token watch. Screenshots for a person:
+-- build/serve-courier.png, serve-trenches.png, serve-reload.png,
+-- serve-blockwars-combat.png, serve-spectator.png; the move round trip
+-- against level 1 goes to build/serve-timing.json.
 local json = require "wargrid.json"
 local replay = require "wargrid.replay"
+local T = require "wargrid.test"
 
--- What serve_browser.py reports of its three runs, in one browser.
+-- A Block Wars combat whose decks are stacked: the Canadians turn the
+-- King, the Germans a 5 (then 2 for the barrage)
+local COMBAT = T.board(T.game "blockwars", { e4 = "I", e5 = "i", a1 = "I", h8 = "i", b3 = "i" })
+               .. " c2 decks=K24/52/-"
+
+-- What serve_browser.py reports of its runs, in one browser.
 local runs
 local function browser(scenario)
   if not runs then
-    local h = io.popen("python3 tests/serve_browser.py build/wargrid build courier trenches reload "
-                       .. "2> build/serve-browser.log")
+    local h = io.popen("python3 tests/serve_browser.py build/wargrid build courier trenches reload placement "
+                       .. "'blockwars=" .. COMBAT .. "' 2> build/serve-browser.log")
     local out = h:read("a")
     h:close()
     runs = json.decode(out)
@@ -43,7 +51,10 @@ describe("wargrid serve in a browser", function()
     local want = after({ name = "courier" }, 7, moves, 2)
     assert.equal(want, r.position)
     assert.equal(want, r.page)
-    assert.same({ "white a2a4", "black a7a5", "white l2l4", "black l7l5", "white g2g4" }, r.history)
+    assert.same({ "White a2a4", "Black a7a5", "White l2l4", "Black l7l5", "White g2g4" }, r.history)
+    assert.equal("You play Black. Your move.", r.status)
+    -- a click on b2 before: its pawn may not move yet, and the page says why
+    assert.equal("illegal: C-O1 White still owes the opening moves a2a4, l2l4, g2g4, g1g3", r.why)
     -- a click on l2 lit what its pawn may reach: l4 alone, as C-O1 owes
     assert.same({ "l4" }, r.lit)
     assert.equal(2, #r.ai_history)
@@ -81,5 +92,66 @@ describe("wargrid serve in a browser", function()
     assert.equal(want, r.position)
     assert.equal(want, r.page)
     assert.is_false(r.piece_on_e3)
+  end)
+
+  it("BW-C1 BW-C4 a Block Wars combat of stacked decks told beside the board: cards, whose, who won, what was lost",
+     function()
+    local r = browser("blockwars")
+    assert.equal("Just now: Canadians e4xe5 \u{2014} The Canadian infantry on e4 attacks the German infantry on "
+                 .. "e5: Canadians turn King, Germans turn 5. The Canadians win. The German infantry on e5 falls. "
+                 .. "The Canadians fire an artillery barrage: they choose the square.", r.combat)
+    assert.same({ "e4", "e5" }, r.lit)
+    assert.same({ "The Canadian infantry on e4 attacks the German infantry on e5: Canadians turn King, Germans "
+                  .. "turn 5.", "The Canadians win.", "The German infantry on e5 falls.",
+                  "The Canadians fire an artillery barrage: they choose the square.",
+                  "The barrage falls on e4 (hits on 2-3).", "2 for the Canadian infantry on e4.",
+                  "The Canadian infantry on e4 falls." }, r.told)
+    -- a click on the enemy's piece: the rule that refuses it
+    assert.equal("illegal: BW-A1 the infantry on h8 is German, and the Canadians act now", r.why)
+    -- a1 to a2 could go on to attack b3: a button in words, and a second
+    -- click on a2 plays it
+    assert.same({ "Play: the infantry on a1 moves to a2" }, r.confirm)
+    assert.equal("e4xe5", r.history[1])
+    assert.equal("barrage e4", r.history[2])
+    assert.equal("a1a2", r.history[3])
+    -- reloaded, the page is still the Canadians' seat
+    assert.same({ "1", "You play Canadians. Your move." }, r.reloaded)
+  end)
+
+  it("BW-H1 a spectator sees no hidden card and cannot act; a forged token is refused", function()
+    local r = browser("blockwars")
+    assert.equal("this link has no seat at the table: its token is no side's (open the link `wargrid serve` "
+                 .. "printed)", r.forged)
+    local sp = r.spectator
+    assert.matches("^You watch %(spectator%)%. ", sp.status)
+    assert.is_true(sp.controls)
+    assert.matches(" decks=%?%d+/%?%d+/", sp.position)
+    assert.is_nil(sp.position:find("rng=", 1, true))
+    assert.is_nil(sp.svg:find("rng=", 1, true))
+    assert.is_nil(sp.svg:find("decks=[^?]"))
+    assert.matches("<title>Block Wars, as a spectator sees it</title>", sp.svg, 1, true)
+    -- the narration is what everyone at the table saw turned
+    assert.equal("The Canadians win.", sp.told[2])
+  end)
+
+  it("BW-S3 Block Wars' placement by one button: Place standard", function()
+    local r = browser("placement")
+    assert.same({ "Place standard", "Place random" }, r.buttons)
+    local game = replay.load { name = "blockwars" }
+    local s = game:new(nil, 5)
+    local canadians = {}
+    for i, e in ipairs(r.history) do
+      game:play(s, assert(game:parse_action(s, e[2])))
+      if i == 16 then
+        -- the AI's Germans first, then the standard setup at once
+        local macro = game:macro(s, "place standard", 0)
+        for k, a in ipairs(macro) do canadians[k] = game:action_text(s, a) end
+      end
+      if i > 16 and i <= 32 then
+        assert.equal("canadians", e[1])
+        assert.equal(canadians[i - 16], e[2])
+      end
+    end
+    assert.is_true(#r.history >= 32)
   end)
 end)

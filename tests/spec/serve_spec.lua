@@ -13,9 +13,10 @@ local function sh(cmd)
   return out
 end
 
--- start(args) -> { port =, pid =, said = }: build/wargrid serve ARGS
--- --port 0 in the background, once it says where it listens and to which
--- Host names (said: those two lines)
+-- start(args) -> { port =, pid =, said =, seats = }: build/wargrid serve
+-- ARGS --port 0 in the background, once it says where it listens, to
+-- which Host names, and the table's links (said: those lines; seats: the
+-- two sides' tokens)
 local function start(args)
   local log = os.tmpname()
   local pid = sh(string.format("build/wargrid serve %s --port 0 > %s 2>&1 & echo $!", args, log)):match("%d+")
@@ -23,10 +24,11 @@ local function start(args)
     local f = io.open(log)
     local line = f and f:read("a") or ""
     if f then f:close() end
-    local port = line:match("http://127%.0%.0%.1:(%d+)/.*\n.*\n")
+    local port = line:match("http://127%.0%.0%.1:(%d+)/.*\nspectators: [^\n]*\n")
     if port then
       os.remove(log)
-      return { port = port, pid = pid, said = line }
+      return { port = port, pid = pid, said = line,
+               seats = { line:match("%?seat=(%x+).-%?seat=(%x+)") } }
     end
     assert(not line:match("wargrid:"), line)
     os.execute("sleep 0.05")
@@ -36,14 +38,22 @@ end
 
 local function stop(srv) os.execute("kill " .. srv.pid) end
 
--- client(srv, scenario, ...) -> what tests/serve_http.py reports
+-- client(srv, scenario, ...) -> what tests/serve_http.py reports; it acts
+-- with side 1's seat (srv.seat: another side's)
 local function client(srv, scenario, ...)
   local args = { "python3", "tests/serve_http.py", srv.port, srv.pid, scenario, ... }
   for i, a in ipairs(args) do args[i] = "'" .. tostring(a):gsub("'", "'\\''") .. "'" end
-  local out = sh(table.concat(args, " "))
+  local out = sh("WARGRID_SEAT=" .. srv.seats[srv.seat or 1] .. " " .. table.concat(args, " "))
   local v = json.decode(out)
   assert(v, "serve_http.py said: " .. out)
   return v
+end
+
+-- post(srv, path, body [, side]) -> what a POST of body (a table) from
+-- side's seat (default 1) gets
+local function post(srv, path, body, side)
+  body.seat = srv.seats[side or 1]
+  return client(srv, "post", path, json.encode(body))
 end
 
 local function alive(srv)
@@ -67,7 +77,8 @@ local GUARDED = {
   page = 200, state = 200,
   post_without_origin = 403, post_other_origin = 403, get_other_origin = 403, other_host = 403,
   traversal = 404, encoded_traversal = 404, file_path = 404,
-  put = 405, get_play = 405, bad_json = 400, bad_side = 400, big_body = 413,
+  put = 405, get_play = 405, bad_json = 400, big_body = 413,
+  forged_seat = 403, post_forged_seat = 403, post_spectator = 403,
 }
 
 describe("wargrid serve", function()
@@ -99,14 +110,16 @@ describe("wargrid serve", function()
     end)
 
     it("C-O1 answers an illegal action with the rule that forbids it, and plays a legal one", function()
-      local r = client(srv, "post", "/api/play", '{"action": "b2b3"}')
+      local r = post(srv, "/api/play", { action = "b2b3" })
       assert.equal(200, r.status)
       local st = json.decode(r.body)
-      assert.equal("illegal: C-O1 White still owes the opening moves a2a4, l2l4, g2g4, g1g3", st.message)
+      assert.equal("illegal: C-O1 White still owes the opening moves a2a4, l2l4, g2g4, g1g3", st.why)
       assert.same({}, st.history)
-      r = client(srv, "post", "/api/play", '{"action": "a2a4"}')
+      -- told to the seat alone: the others' state holds no refusal
+      assert.is_nil(json.decode(client(srv, "get", "/api/state").body).why)
+      r = post(srv, "/api/play", { action = "a2a4" })
       st = json.decode(r.body)
-      assert.same({ { who = "white", text = "a2a4" } }, st.history)
+      assert.same({ { who = "white", text = "a2a4", told = {}, squares = { "a2", "a4" } } }, st.history)
       local game = replay.load { name = "courier" }
       local s = game:new(nil, 1)
       game:play(s, assert(game:parse_action(s, "a2a4")))
@@ -114,7 +127,7 @@ describe("wargrid serve", function()
     end)
 
     it("gives each action's squares in the order its text names them", function()
-      local st = json.decode(client(srv, "get", "/api/state?side=2").body)
+      local st = json.decode(client(srv, "get", "/api/state?seat=" .. srv.seats[2]).body)
       -- side 2 decides after a2a4 (the AI's side, so no actions offered to a person)
       assert.equal(2, st.viewer)
       local serve = require "wargrid.serve"
@@ -132,10 +145,12 @@ describe("wargrid serve", function()
     teardown(function() stop(srv) end)
 
     it("draws the board with the page's side at the bottom: the second side's flipped", function()
-      local first = json.decode(client(srv, "get", "/api/state?side=1").body)
-      local second = json.decode(client(srv, "get", "/api/state?side=2").body)
+      local first = json.decode(client(srv, "get", "/api/state?seat=" .. srv.seats[1]).body)
+      local second = json.decode(client(srv, "get", "/api/state?seat=" .. srv.seats[2]).body)
+      local watcher = json.decode(client(srv, "get", "/api/state").body)
       assert.matches('<rect id="sq%-a1" class="sq dark" x="34" y="464"', first.svg)
       assert.matches('<rect id="sq%-a1" class="sq dark" x="694" y="44"', second.svg)
+      assert.matches('<rect id="sq%-a1" class="sq dark" x="34" y="464"', watcher.svg)
     end)
   end)
 
@@ -185,15 +200,36 @@ describe("wargrid serve", function()
     local srv = start("blockwars --seed 5 --ai-level 1")
     local ok, err = pcall(function()
       local game = replay.load { name = "blockwars" }
-      for side = 1, 2 do
-        local st = json.decode(client(srv, "get", "/api/state?side=" .. side).body)
+      -- the decks' order, as the server's state holds it (the same seed)
+      local real = game:new(nil, 5)
+      local order = game:position_text(real):match("decks=(%w+)/")
+      assert.equal(26, #order)
+      -- what every route answers each seat and a spectator
+      local answers = {}
+      for side = 0, 2 do
+        local seat = side > 0 and srv.seats[side] or ""
+        local st = json.decode(client(srv, "get", "/api/state?seat=" .. seat).body)
         -- the AI (side 2) may have placed pieces: the same actions here
         local s = game:new(nil, 5)
         for _, e in ipairs(st.history) do game:play(s, assert(game:parse_action(s, e.text))) end
-        assert.equal(game:position_text(s, side), st.position)
+        assert.equal(game:position_text(s, side > 0 and side or 1), st.position)
         assert.matches("decks=%?26/%?26/%-", st.position)
         assert.is_nil(st.svg:find(game:position_text(s), 1, true))
         assert.is_nil(st.svg:find("rng=", 1, true))
+        answers[#answers + 1] = json.encode(st)
+        if side > 0 then
+          for _, path in ipairs { "/api/play", "/api/why", "/api/undo" } do
+            local r = post(srv, path, { action = "e2e3", square = "e2" }, side)
+            answers[#answers + 1] = r.body
+          end
+        end
+      end
+      answers[#answers + 1] = client(srv, "get", "/record.pgn").body
+      for _, body in ipairs(answers) do
+        assert.is_nil(body:find(order, 1, true))
+        assert.is_nil(body:find(order:sub(1, 8), 1, true))
+        assert.is_nil(body:find("rng=", 1, true))
+        assert.is_nil(body:find("Seed", 1, true))
       end
       local rec = client(srv, "get", "/record.pgn")
       assert.equal(403, rec.status)
@@ -201,6 +237,59 @@ describe("wargrid serve", function()
     end)
     stop(srv)
     assert(ok, err)
+  end)
+
+  it("gives each side a link of its own, a spectator none; acting needs a seat's token", function()
+    local srv = start("courier --seed 1 --ai-level 2")
+    local ok, err = pcall(function()
+      local p = srv.port
+      assert.matches("\nWhite's seat %(yours, against the AI at level 2%): http://127%.0%.0%.1:" .. p
+                     .. "/%?seat=%x+\nBlack's seat %(the AI plays it; New game there to play it yourself%): "
+                     .. "http://127%.0%.0%.1:" .. p .. "/%?seat=%x+\nspectators: http://127%.0%.0%.1:" .. p
+                     .. "/\n$", srv.said)
+      assert.equal(32, #srv.seats[1])
+      assert.are_not.equal(srv.seats[1], srv.seats[2])
+      -- a spectator may not act, nor a forged token (one character off)
+      local r = client(srv, "post", "/api/play", '{"action": "a2a4"}')
+      assert.equal(403, r.status)
+      assert.same({ error = "a spectator cannot act: open your side's link, which `wargrid serve` printed" },
+                  json.decode(r.body))
+      local forged = srv.seats[1]:sub(1, 31) .. (srv.seats[1]:sub(32) == "0" and "1" or "0")
+      r = client(srv, "post", "/api/play", json.encode { action = "a2a4", seat = forged })
+      assert.equal(403, r.status)
+      assert.equal(403, client(srv, "get", "/api/state?seat=" .. forged).status)
+      -- Black's seat is the AI's: not its move, told to it
+      local st = json.decode(post(srv, "/api/play", { action = "a2a4" }, 2).body)
+      assert.equal("it is white's turn", st.why)
+      assert.same({}, st.history)
+      assert.equal(2, st.viewer)
+      -- a spectator sees the game, and is offered no action
+      st = json.decode(client(srv, "get", "/api/state").body)
+      assert.equal(0, st.viewer)
+      assert.same({}, st.actions)
+    end)
+    stop(srv)
+    assert(ok, err)
+  end)
+
+  it("answers 20 pages polling while the AI thinks at level 5: the AI thinks in a process of its own", function()
+    -- the Germans move first, the AI's side once the Canadians' seat starts
+    -- a new game against it (level 5: some 0.7 s of thought)
+    local srv = start("blockwars --option setup=standard --seed 3 --ai-level 1")
+    local ok, r = pcall(client, srv, "stall")
+    stop(srv)
+    assert(ok, r)
+    local f = assert(io.open("build/serve-stall.json", "w"))
+    f:write(json.encode(r), "\n")
+    f:close()
+    print(string.format("\n20 pages polling while the AI thinks at level 5: %d answers in %.2f s, "
+                        .. "the slowest %.1f ms, the median %.1f ms", r.answers, r.ai_seconds, r.max_ms,
+                        r.median_ms))
+    assert.equal(200, r.new)
+    assert.is_true(r.thinking >= 20, json.encode(r))
+    -- every answer in well under a second (they take a few ms; the AI
+    -- took seconds)
+    assert.is_true(r.max_ms < 500, json.encode(r))
   end)
 
   it("fails a request whose action the variant's code fails on, with the game as it was, and goes on", function()
@@ -223,11 +312,11 @@ return game
     f:close()
     local srv = start("--variant " .. file .. " --seed 1 --ai-level 1")
     local ok, err = pcall(function()
-      assert.equal(200, client(srv, "post", "/api/new", '{"opponent": "none", "side": 1, "level": 1}').status)
-      client(srv, "post", "/api/play", '{"action": "a2a4"}')
-      local st = json.decode(client(srv, "post", "/api/play", '{"action": "a7a5"}').body)
+      assert.equal(200, post(srv, "/api/new", { opponent = "none", level = 1 }).status)
+      post(srv, "/api/play", { action = "a2a4" })
+      local st = json.decode(post(srv, "/api/play", { action = "a7a5" }, 2).body)
       assert.equal(2, #st.history)
-      local r = client(srv, "post", "/api/play", '{"action": "l2l4"}')
+      local r = post(srv, "/api/play", { action = "l2l4" })
       assert.equal(500, r.status)
       local now = json.decode(client(srv, "get", "/api/state").body)
       assert.equal(st.position, now.position)
@@ -261,14 +350,14 @@ return game
       error("no verdict '" .. line .. "': " .. json.encode(st.verdict))
     end
     local ok, err = pcall(function()
-      client(srv, "post", "/api/new", '{"opponent": "none", "side": 1, "level": 1}')
+      post(srv, "/api/new", { opponent = "none", level = 1 })
       local moves = { "a2a4", "a7a5", "l2l4", "l7l5", "g2g4" }
       for i, case in ipairs(bad_rules.list) do
         bad_rules.put(case, rules)
         local st = verdict(case.line(rules) .. "; play goes on under the old rules")
         assert.equal("failed", st.verdict.status)
         assert.equal(i - 1, #st.history)
-        st = json.decode(client(srv, "post", "/api/play", '{"action": "' .. moves[i] .. '"}').body)
+        st = json.decode(post(srv, "/api/play", { action = moves[i] }, 2 - i % 2).body)
         assert.equal(i, #st.history)
         assert.is_false(st.message)
       end
@@ -276,7 +365,7 @@ return game
       f2:write(bad_rules.NONLEAPING)
       f2:close()
       verdict("rules reloaded (" .. rules .. " changed): the 4 actions so far replayed, all legal; play goes on")
-      client(srv, "post", "/api/play", '{"action": "g2g4"}')
+      post(srv, "/api/play", { action = "g2g4" })
       local rec = client(srv, "get", "/record.pgn")
       assert.equal(200, rec.status)
       assert.equal("1. a4 1... a5 2. l4 2... l5 3. g4 * ",

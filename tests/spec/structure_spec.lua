@@ -40,7 +40,7 @@ local FLOORS = {
   -- 1: words and data that know no game, the record's format among them
   { "wargrid.version", "wargrid.text", "wargrid.json", "wargrid.betza",
     "wargrid.schema", "wargrid.contract", "wargrid.glyphs", "wargrid.stats",
-    "wargrid.record" },
+    "wargrid.record", "wargrid.weights" },
   -- 2: declaring a game, and the words its rules and reasons use
   { "wargrid.why", "wargrid.game", "wargrid.fen", "wargrid.help",
     "wargrid.api" },
@@ -48,7 +48,8 @@ local FLOORS = {
   { "wargrid.loader", "wargrid.rulebook" },
   -- 4: playing, records, the AI
   { "wargrid", "wargrid.san", "wargrid.replay",
-    "wargrid.session", "wargrid.ai", "wargrid.selfplay", "wargrid.engine" },
+    "wargrid.session", "wargrid.ai", "wargrid.selfplay", "wargrid.engine",
+    "wargrid.tune" },
   -- 5: hosts: the command line, the browser board, pictures, the engine
   -- protocols, the test helpers
   { "wargrid.cli", "wargrid.cli.*", "wargrid.serve", "wargrid.serve_page",
@@ -196,20 +197,23 @@ end)
 describe("structure: every game the same shape", function()
   local PARTS = { "init.lua", "text.lua", "why.lua", "look.lua", "ai.lua",
                   "rules.md" }
+  -- and, once `wargrid tune` has fitted its evaluation, weights.lua
   for name in lfs.dir("scripts/games") do
     local dir = "scripts/games/" .. name
     if not name:match("^%.") and lfs.attributes(dir, "mode") == "directory" then
       it(name .. " is a folder of " .. table.concat(PARTS, ", "), function()
         local have = {}
         for file in lfs.dir(dir) do
-          if not file:match("^%.") then have[#have + 1] = file end
+          if not file:match("^%.") and file ~= "weights.lua" then
+            have[#have + 1] = file
+          end
         end
         table.sort(have)
         local want = { table.unpack(PARTS) }
         table.sort(want)
         assert.same(want, have)
       end)
-    elseif name:match("%.lua$") then
+    elseif name:match("%.lua$") and not name:match("%.weights%.lua$") then
       it(name .. " is a variant of a game beside it, in one file", function()
         assert.matches("wg%.variant%(", slurp(dir))
       end)

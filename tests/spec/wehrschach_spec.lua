@@ -616,6 +616,25 @@ describe("wehrschach: judgement (W-J)", function()
     assert.equal(1, s:side())
   end)
 
+  it("W-J3 W-J6 W-J7 W-E1 a judgement, its cancellation and removals are told, as play and serve show them",
+     function()
+    -- told(s, text) -> what game:play tells of the action text
+    local function told(s, text)
+      local log = {}
+      game:play(s, assert(game:parse_action(s, text)), log)
+      return log
+    end
+    local s = pos(J3)
+    assert.same({ "Red reaches a judgement: five ground units on or beyond the enemy mainline (W-J3); Blue has "
+                  .. "one reply (W-J6)." }, told(s, "e8e9"))
+    assert.same({ "Red's infantry on a9 is taken.",
+                  "The capture cancels Red's judgement: the advance no longer holds (W-J7); play goes on." },
+                told(s, "a10xa9"))
+    s = pos(J3)
+    told(s, "e8e9")
+    assert.same({ "Red's infantry on a9 is enclosed and removed (W-E1)." }, told(s, "enclose a9"))
+  end)
+
   it("W-J7 RULING an enclosure removal is not a capture: no cancellation", function()
     local s = pos(J3)
     T.play(game, s, "e8e9", "enclose a9")

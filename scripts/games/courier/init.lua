@@ -280,8 +280,33 @@ function game:free_actions(s, out)
 end
 
 -- Effects -------------------------------------------------------------
-function game:play(s, a)
+-- "Black's knight on e5": the piece pid, on square sq
+local function unit_name(self, s, pid, sq)
+  return string.format("%s's %s on %s",
+                       (self:side_name(s:side_of(pid)):gsub("^%l",
+                                                            string.upper)),
+                       (self.type_names[s:type(pid)]:gsub("_", " ")),
+                       self.rules:name(sq))
+end
+
+-- Narration, when play keeps a log: C-P9 the piece a move takes, C-P2 the
+-- pawn a move promotes
+local function tell(self, s, a, log)
+  local _, from, to, _, _, promo = wg.fields(a)
+  local taken = s:at(to)
+  if taken and taken ~= 0 then
+    log[#log + 1] = unit_name(self, s, taken, to) .. " is taken."
+  end
+  if promo ~= 0 then
+    log[#log + 1] = string.format("%s becomes a %s (C-P2).",
+                                  unit_name(self, s, s:at(from), to),
+                                  self.type_names[promo])
+  end
+end
+
+function game:play(s, a, log)
   local V = self.V
+  if log then tell(self, s, a, log) end
   -- C-P9 capture; C-P2 promotion
   local captured, mover, side = apply_move(s, a)
   local owed_here = side == 1 and V.owed_white or V.owed_black

@@ -506,10 +506,44 @@ local function counter(self, c, s, side)
 end
 
 -- Effects ---------------------------------------------------------------
-function game:play(s, a)
+-- Narration: a line of the log, when play keeps one
+local function tell(log, fmt, ...)
+  if log then log[#log + 1] = string.format(fmt, ...) end
+end
+
+-- "Red": the side's name, as a sentence starts it
+local function side_word(self, side)
+  return (self:side_name(side):gsub("^%l", string.upper))
+end
+
+-- "Blue's tank on d4": the piece on square sq
+local function unit_name(self, s, pid, sq)
+  return string.format("%s's %s on %s", side_word(self, side_of(s, pid)),
+                       (self.type_names[type_of(s, pid)]:gsub("_", " ")),
+                       self.rules:name(sq))
+end
+
+-- What an action removes, told: W-E1 an enclosure, W-K3 a barrage, a
+-- capture (W-K2, W-F1)
+local function tell_removal(self, s, kind, to, log)
+  if not log then return end
+  local pid = at(s, to)
+  if not pid or pid == 0 then return end
+  local name = unit_name(self, s, pid, to)
+  if kind == ENCLOSE then
+    tell(log, "%s is enclosed and removed (W-E1).", name)
+  elseif kind == BARRAGE then
+    tell(log, "The barrage destroys %s (W-K3).", name)
+  else
+    tell(log, "%s is taken.", name)
+  end
+end
+
+function game:play(s, a, log)
   local kind, _, to = fields(a)
   local V = self.V
   local side, judge = side_to_move(s), var(s, V.judge)
+  tell_removal(self, s, kind, to, log)
   if kind == BARRAGE or kind == ENCLOSE then
     s:remove(at(s, to))    -- W-K3 nothing moves; W-E1 the enclosers stay
   else
@@ -525,6 +559,9 @@ function game:play(s, a)
     if g ~= 0 then
       set_var(s, V.judge, side)
       set_var(s, V.grounds, g)
+      tell(log, "%s reaches a judgement: %s; %s has one reply (W-J6).",
+           side_word(self, side), self:grounds_text(g),
+           side_word(self, 3 - side))
     end
   elseif judge ~= side then
     -- W-J6 this is the reply. W-J7: a judgement that rested on W-J3 alone
@@ -537,6 +574,8 @@ function game:play(s, a)
     then
       set_var(s, V.judge, 0)
       set_var(s, V.grounds, 0)
+      tell(log, "The capture cancels %s's judgement: the advance no longer "
+           .. "holds (W-J7); play goes on.", side_word(self, judge))
     end
   end
   end_turn(s)

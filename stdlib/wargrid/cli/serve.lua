@@ -8,27 +8,43 @@ local M = {}
 M.serve = {
   help = [=[
 usage: wargrid serve GAME [--port N] [--host H] [--allow-host NAME]
-                          [--seed N] [--ai-level L]
+                          [--seed N] [--ai-level L] [--position P]
                           [--option NAME[=VALUE]] [--variant FILE]
 
-Serves the game as a page to play in a browser: open the address it prints.
+Serves the game as a table in the browser: two seats and any number of
+spectators. As it starts it prints three links: each side's seat, as
+http://HOST:PORT/?seat=TOKEN (the token 128 bits from the system's random
+source, new each time the server starts), and the spectators',
+http://HOST:PORT/. Keep a seat's link to yourself: whoever holds it plays
+that side; a reload keeps the seat (the token is in the link). A page
+without a token is a spectator's: it sees what neither side keeps hidden
+(never a deck's order) and cannot act; a token that is no seat's is
+refused (403). Against the AI (the start: level L, you play the first
+side), open the first link; New game on the other side's link plays that
+side against the AI. Two people: either chooses "nobody" and New game,
+and each opens their own link.
+
 Click a piece and its legal targets light up; click one. An action of more
 parts (a move and its grenade, a barrage's square, a promotion) is asked
-part by part from the legal actions, and a choice without a square (pass,
-no dogfight) is a button. On the page: the opponent (the built-in AI at a
-level from 1 to 5, or nobody: both sides by hand), the side you play, a new
-game, undo (never past cards turned or the random generator drawn on, as in
-`play`), and the record to download.
+part by part from the legal actions; when it could end there or go on, a
+button says the action in words, and a second click on the last square
+plays it. A choice without a square (pass, no dogfight) and a game's
+shortcuts (Block Wars' place standard, place random) are buttons. A click
+on a square no action of yours starts from tells why (the rule). Beside
+the board: whose turn it is, what just happened, and every action with
+what the game told of it (cards turned, who won, what was lost, as `play`
+prints it), the squares it names lit on the board. On the page: the
+opponent (the built-in AI at a level from 1 to 5, or nobody), a new game,
+undo (your last action; never past cards turned or the random generator
+drawn on, as in `play`), and the record to download. The AI thinks in a
+process of its own: the pages are answered meanwhile.
 
-Each page is served what its side may know: the page of side 2 is
-http://HOST:PORT/?side=2 (by default, the side you play against the AI, or,
-both by hand, the side deciding). The rules file and every file it loaded
-are watched, as `play` watches them: on a change the game so far is
-replayed under the new rules and the page shows the verdict (all legal, or
-the first action now illegal and the rule) and the board under them. Rules
-that do not load, or are too large (1 MiB), or run out of their budget as
-they load and replay (tried first in a separate process) leave the game
-going under the old ones.
+The rules file and every file it loaded are watched, as `play` watches
+them: on a change the game so far is replayed under the new rules and the
+page shows the verdict (all legal, or the first action now illegal and the
+rule) and the board under them. Rules that do not load, or are too large
+(1 MiB), or run out of their budget as they load and replay (tried first
+in a separate process) leave the game going under the old ones.
 
   --port N      the port (default 8080; 0: any free one, printed)
   --host H      the address to listen on (default 127.0.0.1: this machine
@@ -45,11 +61,13 @@ going under the old ones.
                 it starts. Any other is refused (no DNS rebinding).
   --seed N      the seed of every game's chance (default: a new one from the
                 system for each game)
-  --ai-level L  the AI's level the page starts with (default 3)]=],
+  --ai-level L  the AI's level the page starts with (default 3)
+  --position P  the position every game starts from (position text)]=],
 }
 
 local read_options = common.options("serve", {
   port = "value", host = "value", seed = "value", ["ai-level"] = "value",
+  position = "value",
   variant = "value", option = "list", ["allow-host"] = "list" },
   M.serve.help)
 
@@ -88,7 +106,8 @@ end
 -- bad input.
 local function open_app(c)
   c.app = common.input_call("serve", nil, serve.app, {
-    source = c.source, seed = c.seed, level = c.level })
+    source = c.source, seed = c.seed, level = c.level,
+    position = c.opts.position })
 end
 
 -- Serves until the server fails (a port taken, say), told as bad input.
