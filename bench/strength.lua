@@ -25,7 +25,8 @@
 -- wargrid's rules referee every move, in this process. `nps` tells a
 -- player's nodes a second of processor time, over positions of games, to
 -- give players node budgets worth the same time. Each of J worker
--- processes plays a share of a pairing's games.
+-- processes plays a share of a pairing's games; with STRENGTH_LOG=FILE
+-- each game's line is added to FILE as it ends.
 package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
@@ -33,6 +34,7 @@ local ai = require "wargrid.ai"
 local stats = require "wargrid.stats"
 
 local FS = os.getenv("FS") or "/usr/games/fairy-stockfish"
+local LOG = os.getenv("STRENGTH_LOG")
 local MAX_PLIES = 400
 
 -- ---- Fairy-Stockfish ------------------------------------------------------
@@ -189,10 +191,18 @@ local function worker(game, make_a, make_b, w)
                                        w.seed + k)
     local side_a = first_a and 1 or 2
     local score = winner == 0 and 0.5 or winner == side_a and 1 or 0
-    io.write(string.format("game %d %.1f %d %.4f %d %d %s\n", i, score,
-                           plies, a.seconds - t0, a.moves - m0,
-                           a.nodes - n0, reason or "?"))
+    local line = string.format("game %d %.1f %d %.4f %d %d %s\n", i, score,
+                               plies, a.seconds - t0, a.moves - m0,
+                               a.nodes - n0, reason or "?")
+    io.write(line)
     io.flush()
+    if LOG then  -- each game as it ends, to follow a long pairing
+      local f = io.open(LOG, "a")
+      if f then
+        f:write(w.a, " vs ", w.b or ("FSF " .. w.skill), ": ", line)
+        f:close()
+      end
+    end
   end
   if a.close then a.close() end
   if b.close then b.close() end

@@ -27,10 +27,12 @@
 typedef struct tt_entry {
     _Atomic uint64_t check;   /* key ^ move ^ data */
     _Atomic uint64_t move;
-    _Atomic uint64_t data;    /* score (32 bits), depth (8), bound (2) */
+    _Atomic uint64_t data;    /* score (32 bits), depth (8), bound (2),
+                                 the evaluation (22, or NO_EVAL) */
 } tt_entry;
 
 enum { NONE = 0, LOWER = 1, UPPER = 2, EXACT = 3 };
+#define NO_EVAL (-(1 << 21))   /* no evaluation kept, or none that fits */
 
 /* What a process tells the others, in memory they share. */
 typedef struct slot {
@@ -75,6 +77,9 @@ typedef struct search {
     wg_action *losing;     /* order's room for losing captures */
     int losingcap;
     char nulled[WG_SEARCH_MAX_PLY + 1];  /* ply reached by a null move */
+    /* whether the decider at a ply is in check, as the action that led
+     * there found (-1: not known) */
+    signed char check_at[WG_SEARCH_MAX_PLY + 1];
     long cut[4];           /* null move, futility, late move, exchange */
 } search;
 
@@ -111,7 +116,7 @@ static int32_t from_tt(int32_t v, int ply)
 
 typedef struct probe {
     int hit, depth, bound;
-    int32_t score;
+    int32_t score, eval;
     wg_action move;
 } probe;
 
@@ -130,13 +135,14 @@ static probe tt_probe(const search *z, uint64_t key, int ply)
         p.score = from_tt((int32_t)(uint32_t)d, ply);
         p.depth = (int)(d >> 32 & 0xff);
         p.bound = (int)(d >> 40 & 3);
+        p.eval = (int32_t)(d >> 42) + NO_EVAL;
         break;
     }
     return p;
 }
 
 static void tt_store(search *z, uint64_t key, int depth, int32_t score,
-                     int bound, wg_action move, int ply)
+                     int bound, wg_action move, int ply, int32_t eval)
 {
     tt_entry *b = &z->sh->tt[(key & z->mask) * 2];
     uint64_t c = atomic_load_explicit(&b[0].check, memory_order_relaxed);
@@ -148,8 +154,11 @@ static void tt_store(search *z, uint64_t key, int depth, int32_t score,
         e = &b[0];
     if (!move && same)
         move = m;                 /* keep the best action known */
+    if (eval <= NO_EVAL || eval >= -NO_EVAL)
+        eval = same ? (int32_t)(d >> 42) + NO_EVAL : NO_EVAL;
     uint64_t data = (uint32_t)to_tt(score, ply)
-                    | (uint64_t)(depth & 0xff) << 32 | (uint64_t)bound << 40;
+                    | (uint64_t)(depth & 0xff) << 32 | (uint64_t)bound << 40
+                    | (uint64_t)(uint32_t)(eval - NO_EVAL) << 42;
     atomic_store_explicit(&e->move, move, memory_order_relaxed);
     atomic_store_explicit(&e->data, data, memory_order_relaxed);
     atomic_store_explicit(&e->check, key ^ move ^ data, memory_order_relaxed);
@@ -576,14 +585,14 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
         && (t.bound == EXACT || (t.bound == LOWER && t.score >= beta)
             || (t.bound == UPPER && t.score <= alpha)))
         return t.score;
-    int check = checked(z, me);
+    int check = z->check_at[ply] >= 0 ? z->check_at[ply] : checked(z, me);
     /* Off the main line, out of check and with no win in sight, the
      * evaluation here may end the node or leave out quiet actions. */
     int prune = !pv && !check && alpha > -WG_SEARCH_WIN + 1000
                 && beta < WG_SEARCH_WIN - 1000;
-    int32_t eval = 0;
+    int32_t eval = NO_EVAL;
     if (prune && (z->o->futility || z->o->null_move)) {
-        eval = evaluate(z, me);
+        eval = t.hit && t.eval != NO_EVAL ? t.eval : evaluate(z, me);
         if (z->stopped)
             return 0;
         /* so far above beta that a ply of the other side's will not
@@ -651,9 +660,11 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
         wg_action a = l->a[i];
         int quiet = i >= forcing && a != z->killer[ply][0]
                     && a != z->killer[ply][1] && !(i == 0 && first >= 0);
-        if (quiet && prune && searched > 0 && (futile || searched >= late)
-            && !may_check(z, a, me)) {
-            z->cut[futile ? 1 : 2]++;
+        /* late quiet actions go, checks too; futile ones unless they
+         * give check */
+        if (quiet && prune && searched > 0
+            && (searched >= late || (futile && !may_check(z, a, me)))) {
+            z->cut[searched >= late ? 2 : 1]++;
             continue;
         }
         int mark = wg_state_mark(s);
@@ -662,6 +673,8 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
         int gives = z->o->check_ext && wg_turn_decider(s) != me
                     && checked(z, wg_turn_decider(s));
         int d = next + (gives && ply < EXTEND_PLY);
+        if (z->o->check_ext && wg_turn_decider(s) != me)
+            z->check_at[ply + 1] = (signed char)gives;
         int32_t v;
         if (searched == 0) {
             v = child(z, me, d, ply, alpha, beta, pv);
@@ -676,6 +689,7 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
                 v = child(z, me, d, ply, alpha, beta, 1);
         }
         wg_state_undo(s, mark);
+        z->check_at[ply + 1] = -1;
         if (z->stopped)
             return 0;
         searched++;
@@ -696,7 +710,7 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
     }
     tt_store(z, key, depth, best,
              best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER, best_a,
-             ply);
+             ply, eval);
     return best;
 }
 
@@ -831,8 +845,10 @@ static int tt_bits_for(const wg_search_opts *o)
 {
     if (o->tt_bits > 0)
         return o->tt_bits < 10 ? 10 : o->tt_bits > 26 ? 26 : o->tt_bits;
-    double n = o->nodes > 0 ? 2.0 * (double)o->nodes
-               : o->seconds > 0 ? o->seconds * 400000.0 : 1 << 20;
+    /* a bucket of two entries for every two nodes: quiescence stores
+     * none, and room the search never fills costs its page faults */
+    double n = o->nodes > 0 ? 0.5 * (double)o->nodes
+               : o->seconds > 0 ? o->seconds * 300000.0 : 1 << 20;
     int bits = 10;
     while (bits < 21 && (double)(1L << bits) < n)
         bits++;
@@ -930,6 +946,7 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
                    .mask = ((uint64_t)1 << bits) - 1, .start = start,
                    .in = { .fd = o->stop_fd, .ask = ops->input, .more = -1,
                            .ctx = ops->ctx } };
+    memset(z->check_at, -1, sizeof z->check_at);
     if (o->seconds > 0)
         z->deadline = (o->cpu ? cpu_start : start) + o->seconds;
     int threads = o->threads < 1 ? 1
