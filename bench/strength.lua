@@ -4,11 +4,12 @@
 -- interval per pairing (wargrid.stats). Run from the project root (bench/run
 -- strength runs it):
 --   lua5.4 bench/strength.lua fs [--games N] [--nodes N,...] [--movetime MS]
---       [--skills 5,10,20] [--players level:5,ab:N] [--plies P] [--jobs J]
+--       [--skills 5,10,20] [--players level:5,ab:N] [--plies P] [--resign R]
+--       [--jobs J]
 --   lua5.4 bench/strength.lua ladder [GAME...] [--games N] [--levels 2,3]
---       [--plies P] [--jobs J]
+--       [--plies P] [--resign R] [--jobs J]
 --   lua5.4 bench/strength.lua match GAME A B [--games N] [--plies P]
---       [--seed S] [--jobs J]
+--       [--seed S] [--resign R] [--jobs J]
 --   lua5.4 bench/strength.lua nps GAME PLAYER... [--positions N]
 -- A player is "level:L" (the game's own level L), another of ai.player's
 -- ("mcts:N", "alphabeta:N"), "ab:N[:KEY=V,...]" (alpha-beta with N nodes,
@@ -18,7 +19,10 @@
 -- "mcts/Ns", "alphabeta/Ns" for a search named). The games of a pairing
 -- come in pairs from one opening (P random actions from the start, by
 -- seed, 2 unless told, after Courier Army's owed opening moves; none in
--- Block Wars, whose cards differ by seed), each player on each side.
+-- Block Wars, whose cards differ by seed), each player on each side. With
+-- --resign R a game ends when for 8 plies in a row both players' scores
+-- say one side leads by R pawns or more (a search's win counts 1000): it
+-- is that side's.
 -- Fairy-Stockfish is spoken to in UCI (its variant `courier`, which is
 -- wargrid's courier_historical), through a named pipe, with `go nodes N`
 -- (the same work whatever the machine's load) or `go movetime MS`;
@@ -52,11 +56,15 @@ local function engine(cmd)
     w:write(line, "\n")
     w:flush()
   end
-  function e.expect(prefix)
+  -- the first line that starts with prefix, and the last line before it
+  -- that starts with `also`
+  function e.expect(prefix, also)
+    local seen
     while true do
       local line = r:read("l")
       if not line then error(cmd .. " ended") end
-      if line:sub(1, #prefix) == prefix then return line end
+      if line:sub(1, #prefix) == prefix then return line, seen end
+      if also and line:sub(1, #also) == also then seen = line end
     end
   end
   function e.close()
@@ -81,19 +89,31 @@ end
 
 -- ---- players ----------------------------------------------------------------
 
+-- A score in pawns for the side to move from a search's statistics, a
+-- win or loss as +-1000; nil when it has none (MCTS's).
+local function pawns(st)
+  if not st then return nil end
+  if st.win then return st.win > 0 and 1000 or -1000 end
+  return st.score
+end
+
 -- A mover is function(game, s, texts, seed) -> action; texts are the
 -- actions played so far. It keeps its thinking time (processor seconds,
--- fairer than the clock on a busy machine) in .seconds, .moves, and the
--- nodes or iterations of its searches in .nodes.
+-- fairer than the clock on a busy machine) in .seconds, .moves, the
+-- nodes or iterations of its searches in .nodes, and the last score it
+-- found (pawns for the side it moved, or nil) in .score.
 local function wargrid_mover(spec)
   local kind, secs = spec:match("^(%a*)/?([%d.]+)s$")
   local nodes, extra = spec:match("^ab:(%d+):?(.*)$")
-  local player = not secs and not nodes and assert(ai.player(spec))
+  local level = tonumber(spec:match("^level:(%d)$"))
+  local player = not (secs or nodes or level) and assert(ai.player(spec))
   local m = { seconds = 0, moves = 0, nodes = 0, name = spec }
   function m.move(game, s, _, seed)
     local t0 = os.clock()
     local a, st
-    if nodes then
+    if level then
+      a, st = ai.think(game, s, { level = level, seed = seed })
+    elseif nodes then
       local k = {}
       for key, v in extra:gmatch("([%w_]+)=([%w.]+)") do
         k[key] = tonumber(v) or v == "true"
@@ -112,6 +132,7 @@ local function wargrid_mover(spec)
     end
     m.seconds, m.moves = m.seconds + os.clock() - t0, m.moves + 1
     m.nodes = m.nodes + (st and (st.nodes or st.iterations) or 0)
+    m.score = pawns(st)
     return a
   end
   return m
@@ -125,7 +146,12 @@ local function fairy_mover(fs, start, limit)
     fs.send("position fen " .. start .. (#texts > 0 and " moves "
                                          .. table.concat(texts, " ") or ""))
     fs.send("go " .. limit)
-    local text = fs.expect("bestmove"):match("^bestmove (%S+)")
+    local best, info = fs.expect("bestmove", "info depth")
+    local text = best:match("^bestmove (%S+)")
+    local cp, mate = (info or ""):match(" score cp (%-?%d+)"),
+                     (info or ""):match(" score mate (%-?%d+)")
+    m.score = mate and (tonumber(mate) > 0 and 1000 or -1000)
+              or cp and tonumber(cp) / 100
     local a, err = game:parse_action(s, text)
     if not a then error("Fairy-Stockfish played " .. text .. ": " .. err) end
     m.moves = m.moves + 1
@@ -154,6 +180,11 @@ local function opening(game, seed, plies)
   return texts
 end
 
+-- Games are adjudicated, as engine testers do, when for RESIGN_PLIES
+-- plies in a row every mover's score says one side leads by RESIGN pawns
+-- or more (0: never).
+local RESIGN, RESIGN_PLIES = 0, 8
+
 -- Plays one game from the opening; movers[side]. Returns the winner (0 a
 -- draw), the actions played and why it ended.
 local function play(game, movers, texts, seed)
@@ -163,14 +194,27 @@ local function play(game, movers, texts, seed)
     played[#played + 1] = t
     game:play(s, assert(game:parse_action(s, t)))
   end
+  local leads = 0   -- plies in a row with one side clearly ahead (+ side 1)
   while true do
     local o = game:outcome(s)
     if o then return o.winner, #played, o.reason end
     if #played >= MAX_PLIES then return 0, #played, "move limit" end
+    if RESIGN > 0 and math.abs(leads) >= RESIGN_PLIES then
+      return leads > 0 and 1 or 2, #played, "adjudicated"
+    end
     local who = s:decider()
     local seen = game:hidden() and game:view(s, who, seed * 104729 + #played)
                  or s
-    local a = movers[who].move(game, seen, played, seed * 7919 + #played)
+    local mover = movers[who]
+    local a = mover.move(game, seen, played, seed * 7919 + #played)
+    local lead = mover.score and (who == 1 and mover.score or -mover.score)
+    if not lead or math.abs(lead) < RESIGN then
+      leads = 0
+    elseif (lead > 0) == (leads > 0) or leads == 0 then
+      leads = leads + (lead > 0 and 1 or -1)
+    else
+      leads = lead > 0 and 1 or -1
+    end
     played[#played + 1] = game:action_text(s, a)
     game:play(s, a)
   end
@@ -308,6 +352,7 @@ if mode == "work" then
     local k, v = arg[i]:match("^(%w+)=(.*)$")
     w[k] = tonumber(v) or v
   end
+  RESIGN = w.resign or 0
   if w.kind == "fs" then
     local game = wg.load("courier_historical")
     local start = game:position_text(game:new())
@@ -339,7 +384,8 @@ elseif mode == "fs" then
         local t = pairing({ kind = "fs", skill = skill, a = player,
                             limit = limit, games = games,
                             seed = tonumber(o.seed or 1000),
-                            plies = tonumber(o.plies or 4) }, jobs)
+                            plies = tonumber(o.plies or 4),
+                            resign = tonumber(o.resign or 0) }, jobs)
         row(string.format("%s vs FSF Skill %s, %s", player, skill, limit), t)
       end
     end
@@ -349,7 +395,8 @@ elseif mode == "match" then
   local t = pairing({ kind = "match", game = words[1], a = words[2],
                       b = words[3], games = tonumber(o.games or 20),
                       seed = tonumber(o.seed or 3000),
-                      plies = tonumber(o.plies or 2) },
+                      plies = tonumber(o.plies or 2),
+                      resign = tonumber(o.resign or 0) },
                     tonumber(o.jobs or 2))
   row(string.format("%s: %s vs %s", words[1], words[2], words[3]), t)
 elseif mode == "ladder" then
@@ -371,7 +418,8 @@ elseif mode == "ladder" then
       l = tonumber(l)
       local t = pairing({ kind = "match", game = name, a = "level:" .. l,
                           b = "level:" .. (l - 1), games = games,
-                          seed = 2000, plies = tonumber(o.plies or 2) },
+                          seed = 2000, plies = tonumber(o.plies or 2),
+                          resign = tonumber(o.resign or 0) },
                         jobs)
       row(string.format("level %d vs level %d", l, l - 1), t)
     end

@@ -4,6 +4,7 @@
 #include "search.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -680,8 +681,15 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
             v = child(z, me, d, ply, alpha, beta, pv);
         } else {
             int r = 0;
-            if (z->o->lmr && quiet && !gives && depth >= 3 && searched >= 3)
+            if (z->o->lmr == 1 && quiet && !gives && depth >= 3
+                && searched >= 3)
                 r = searched >= 8 && depth >= 5 ? 2 : 1;
+            else if (z->o->lmr == 2 && quiet && !gives && depth >= 3
+                     && searched >= 2) {
+                r = (int)(0.5 + log(depth) * log(searched + 1) / 2.25)
+                    - (pv != 0);
+                r = r < 0 ? 0 : r > d - 2 ? d - 2 : r;
+            }
             v = child(z, me, d - r, ply, alpha, alpha + 1, 0);
             if (r && v > alpha && !z->stopped)
                 v = child(z, me, d, ply, alpha, alpha + 1, 0);
