@@ -4,7 +4,6 @@
 #include "search.h"
 
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -586,11 +585,14 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
         && (t.bound == EXACT || (t.bound == LOWER && t.score >= beta)
             || (t.bound == UPPER && t.score <= alpha)))
         return t.score;
-    int check = z->check_at[ply] >= 0 ? z->check_at[ply] : checked(z, me);
     /* Off the main line, out of check and with no win in sight, the
-     * evaluation here may end the node or leave out quiet actions. */
-    int prune = !pv && !check && alpha > -WG_SEARCH_WIN + 1000
-                && beta < WG_SEARCH_WIN - 1000;
+     * evaluation here may end the node or leave out quiet actions (the
+     * game is asked about check only when a pruning is on). */
+    int prune = (z->o->futility || z->o->null_move || z->o->lmp) && !pv
+                && alpha > -WG_SEARCH_WIN + 1000
+                && beta < WG_SEARCH_WIN - 1000
+                && !(z->check_at[ply] >= 0 ? z->check_at[ply]
+                                            : checked(z, me));
     int32_t eval = NO_EVAL;
     if (prune && (z->o->futility || z->o->null_move)) {
         eval = t.hit && t.eval != NO_EVAL ? t.eval : evaluate(z, me);
@@ -681,15 +683,8 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
             v = child(z, me, d, ply, alpha, beta, pv);
         } else {
             int r = 0;
-            if (z->o->lmr == 1 && quiet && !gives && depth >= 3
-                && searched >= 3)
+            if (z->o->lmr && quiet && !gives && depth >= 3 && searched >= 3)
                 r = searched >= 8 && depth >= 5 ? 2 : 1;
-            else if (z->o->lmr == 2 && quiet && !gives && depth >= 3
-                     && searched >= 2) {
-                r = (int)(0.5 + log(depth) * log(searched + 1) / 2.25)
-                    - (pv != 0);
-                r = r < 0 ? 0 : r > d - 2 ? d - 2 : r;
-            }
             v = child(z, me, d - r, ply, alpha, alpha + 1, 0);
             if (r && v > alpha && !z->stopped)
                 v = child(z, me, d, ply, alpha, alpha + 1, 0);

@@ -329,10 +329,7 @@ static int search_run(lua_State *L)
     o.cpu = flag_opt(L, "cpu", 0);
     o.noise = (int)number_opt(L, "noise", 0, 0, 1e6);
     o.seed = (uint64_t)number_opt(L, "seed", 0, 0, 9e15);
-    lua_getfield(L, 3, "lmr");
-    o.lmr = lua_isnumber(L, -1) ? (int)lua_tointeger(L, -1)
-            : lua_isnil(L, -1) ? o.lmr : lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    o.lmr = flag_opt(L, "lmr", o.lmr);
     o.null_move = flag_opt(L, "null_move", 0);
     o.futility = (int)number_opt(L, "futility", 0, 0, 1e6);
     o.lmp = (int)number_opt(L, "lmp", 0, 0, 1000);
