@@ -137,8 +137,8 @@ local known = setmetatable({}, { __mode = "k" })
 -- futility (ai.futility, ai.FUTILITY: a margin in the evaluation's units,
 -- 0 for none) and lmp (ai.late_moves, ai.LATE_MOVES, 0 for none): at the
 -- last plies, quiet actions that cannot lift the score are left out;
--- check_extension (ai.check_extension, true by default: in a game with
--- royal pieces an action giving check searches a ply on); values (with
+-- check_extension (ai.check_extension = true: in a game with royal pieces
+-- an action giving check searches a ply on); values (with
 -- ai.see = true: captures are moves onto the taken piece's square, and
 -- those that lose by static exchange are tried last and left out of
 -- quiescence).
