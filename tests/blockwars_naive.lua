@@ -1,7 +1,7 @@
 -- A second, naive Block Wars for the specs: lines of fire found by clipping
 -- the segment between square centres to each square (not by the runtime's
 -- stepping), and the legal actions of a position generated in plain Lua
--- from its position text (the format of blockwars/position.lua) and the
+-- from its position text (the format of blockwars/text.lua) and the
 -- game's declaration, by the rules as the rulebook words them (BW-...).
 -- Nothing here asks the engine what is legal.
 local M = {}
@@ -245,13 +245,12 @@ end
 
 local function main(game, p, out)
   local side = p.side
-  local rulings = game.def.rulings
   for _, u in ipairs(p.units) do
     if u.side == side then
       local here = name(u.f, u.r)
       if u.letter == "i" then
         if not p.done[here] then                                -- BW-A4
-          local vias = rulings.attack_in_place and { { u.f, u.r } } or {}
+          local vias = game.def.attack_in_place and { { u.f, u.r } } or {}
           for _, d in ipairs(DIRS) do                           -- BW-A2
             local x, y = u.f + d[1], u.r + d[2]
             if on_board(game, x, y) and not p.at[name(x, y)] then
@@ -343,7 +342,7 @@ function M.actions(game, text)
   elseif p.phase == "main" then
     main(game, p, out)
   elseif p.phase == "barrage" then                              -- BW-C4 King
-    local gas = game.def.rulings.gas
+    local gas = game.def.gas
     for r = 1, game.ranks do
       for f = 1, game.files do
         out[#out + 1] = "barrage " .. name(f, r)

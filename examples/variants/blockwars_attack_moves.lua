@@ -4,5 +4,5 @@
 local wg = require "wargrid"
 return wg.variant("blockwars", {
   name = "blockwars_attack_moves",
-  rulings = { attack_in_place = false },
+  attack_in_place = false,
 })

@@ -4,7 +4,8 @@
 local wg = require "wargrid"
 return wg.variant("blockwars", {
   name = "blockwars_strict",
-  rulings = { barrage = { 2, 4 }, attack_in_place = false },
+  barrage = { 2, 4 },
+  attack_in_place = false,
   pieces = { machinegun = { fire = { corner = "either" } },
              tank = { fire = { corner = "either" } } },
 })

@@ -222,12 +222,40 @@ function ai.random(game, s, seed, legal)
   return (legal or game:legal(s)):pick(ai.draw(s, seed))
 end
 
+-- A player whose game has other evaluation weights (PLAYER@W): W is
+-- "hand" (the hand-set weights) or a weights file (README: tune). It plays
+-- a copy of the game loaded with them (wargrid.loader.reload), made once.
+local function weighted(play, w)
+  local copies = setmetatable({}, { __mode = "k" })
+  return function(game, s, seed)
+    local copy = copies[game]
+    if not copy then
+      copy = require("wargrid.loader").reload(game, w ~= "hand" and w)
+      copies[game] = copy
+    end
+    return play(copy, s, seed)
+  end
+end
+
 -- ai.player(spec) -> a function(game, s, seed) returning an action, and a
 -- name. spec: "random", "mcts" (the default level's iterations), "mcts:N"
 -- (N iterations), "alphabeta:N" (N nodes), or "level:L" (level L, 1..5,
--- of the game's own search).
+-- of the game's own search); any but random followed by @hand or @FILE
+-- plays with the evaluation's hand-set weights or a weights file's.
 function ai.player(spec)
   spec = spec or ("level:" .. ai.DEFAULT_LEVEL)
+  local base, w = spec:match("^(.-)@(.+)$")
+  if base and base ~= "random" then
+    local play, err = ai.player(base)
+    if not play then return nil, err end
+    local f = w ~= "hand" and io.open(w)
+    if f == nil then
+      return nil, string.format("%s: no weights file %s", spec,
+                                require("wargrid.text").quote(w))
+    end
+    if f then f:close() end
+    return weighted(play, w), spec
+  end
   if spec == "random" then
     return ai.random, "random"
   end
@@ -248,7 +276,8 @@ function ai.player(spec)
     end, "level:" .. n
   end
   return nil, string.format("%s is not a player: random, mcts, mcts:N, "
-                            .. "alphabeta:N or level:1..%d",
+                            .. "alphabeta:N or level:1..%d (those but "
+                            .. "random with @hand or @FILE: other weights)",
                             require("wargrid.text").quote(spec), #ai.LEVELS)
 end
 

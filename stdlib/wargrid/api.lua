@@ -24,5 +24,9 @@ api.why = require "wargrid.why"  -- reasons games share (game:why)
 -- play) to hold in locals: `local side = wg.State.side` and then side(s)
 -- calls the primitive without looking it up in the state's metatable.
 api.State = core.State
+-- The evaluation's material terms and their features (wargrid.weights),
+-- for a game's own game:terms and game:features to begin with.
+api.material_terms = require("wargrid.weights").material_terms
+api.material_features = require("wargrid.weights").material_features
 
 return api

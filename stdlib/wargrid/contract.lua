@@ -286,6 +286,42 @@ M.hooks = {
            { text(M.ACTION_TEXT) } },
   evaluate = { "(s, side)", "the position's worth for side, in the game's "
                .. "units", "the searches", { NUMBER } },
+  terms = { "()", "the evaluation's terms, in order: { name, weight (the "
+            .. "hand-set), piece (a material term's), help }",
+            "tune, values, weights",
+            { { function(v)
+                if type(v) ~= "table" or #v == 0 then return false end
+                local seen = {}
+                for _, t in ipairs(v) do
+                  if type(t) ~= "table" or not text(M.NAME)[1](t.name)
+                     or seen[t.name] or type(t.weight) ~= "number"
+                     or not optional(text(M.NAME))[1](t.piece)
+                     or not optional(text(M.ACTION_TEXT))[1](t.help) then
+                    return false
+                  end
+                  seen[t.name] = true
+                end
+                return true
+              end, "a list of terms { name = a text (each once), weight = "
+                   .. "a number, piece = nothing or a piece's name, "
+                   .. "help }" } } },
+  features = { "(s, side)", "each term's feature for side, in the terms' "
+               .. "order (side's count less the other side's)", "tune",
+               function(r, game)
+                 local ok, n = pcall(function() return #game:terms() end)
+                 local v = r[1]
+                 if type(v) ~= "table" or not ok or #v ~= n then
+                   return 1, { nil, "a list of a number per term" }
+                 end
+                 for i = 1, n do
+                   if type(v[i]) ~= "number" then
+                     return 1, { nil, "a list of a number per term" }
+                   end
+                 end
+               end },
+  weights = { "()", "the weights in force, by term name: hand-set, "
+              .. "inherited, or the weights file's", "the evaluation, tune",
+              { TABLE } },
   order = { "(s, out)", "nothing, or how many of the first actions are "
             .. "forcing (out reordered)", "the searches",
             { optional(INTEGER) } },
@@ -348,7 +384,8 @@ M.defaults = {
   "parse_action", "action_texts", "action_group", "action_groups", "macros",
   "macro", "explain", "read_action", "why", "does", "evaluate", "view",
   "hidden", "validate", "cut_off", "notation", "side_name", "start_text",
-  "with_options", "legend", "render", "phase_now", "prepare",
+  "with_options", "legend", "render", "phase_now", "prepare", "terms",
+  "features", "weights",
 }
 
 -- M.missing(game) -> nil when game defines what the contract requires, else

@@ -22,6 +22,7 @@ local text_of = require "wargrid.text"
 local quote = text_of.quote
 local schema = require "wargrid.schema"
 local why = require "wargrid.why"
+local weights = require "wargrid.weights"
 
 local M = {}
 
@@ -1098,8 +1099,38 @@ function Game:action_groups(s)
   return groups
 end
 
+local function capital(text) return text:sub(1, 1):upper() .. text:sub(2) end
+
+-- A reason that is a sentence of its own: a verb in its first words
+-- ("light has no legal action", "both armies are gone"), not a cause
+-- ("checkmate", "judgement: the enemy has ...").
+local VERBS = { is = true, are = true, has = true, have = true, was = true,
+                were = true }
+local function sentence(reason)
+  for word in reason:match("^[^:(]*"):gmatch("%a+") do
+    if VERBS[word] then return true end
+  end
+  return false
+end
+
+-- The end of a game in words: "White wins by checkmate", "Draw by
+-- threefold repetition", "Dark wins with a score of 5: Light has no legal
+-- action".
+local function outcome_words(self, winner, reason, score)
+  local text = winner == 0 and "Draw"
+               or capital(self:side_name(winner)) .. " wins"
+  if score then text = text .. " with a score of " .. tostring(score) end
+  if not reason then return text end
+  if reason == "no legal action" and winner ~= 0 then  -- Game:result's
+    reason = self:side_name(3 - winner) .. " has no legal action"
+  end
+  if sentence(reason) then return text .. ": " .. capital(reason) end
+  return text .. " by " .. reason
+end
+
 -- game:outcome(s) -> nil while the game goes on; else a table
--- { winner = side or 0, reason = text, score = n or nil, text = "..." }
+-- { winner = side or 0, reason = text, score = n or nil, text = the end in
+-- words: "White wins by checkmate", "Draw by threefold repetition" }
 function Game:outcome(s)
   local winner, reason, score
   if self.over then winner, reason, score = self:over(s) end
@@ -1108,15 +1139,8 @@ function Game:outcome(s)
     if out:size() > 0 then return nil end
     winner, reason, score = self:result(s)
   end
-  local text
-  if winner == 0 then
-    text = "draw"
-  else
-    text = self:side_name(winner) .. " wins"
-  end
-  if score then text = text .. " " .. tostring(score) end
-  if reason then text = text .. " (" .. reason .. ")" end
-  return { winner = winner, reason = reason, score = score, text = text }
+  return { winner = winner, reason = reason, score = score,
+           text = outcome_words(self, winner, reason, score) }
 end
 
 -- Default end of game: the stored result, or the player who cannot act loses.
@@ -1139,14 +1163,43 @@ function Game:cut_off(reason)
   return false
 end
 
--- game:evaluate(s, side) -> material balance for side, in pawns
+-- game:terms() -> the terms the evaluation sums (wargrid.weights), in
+-- order: { name, weight (hand-set), piece (a material term's), help }; by
+-- default a term per piece (but a royal one without a value), weighted by
+-- its value. The default evaluation is the sum of their weights times
+-- their features.
+function Game:terms()
+  return weights.material_terms(self)
+end
+
+-- game:features(s, side) -> each term's feature for side, in the order of
+-- game:terms() (side's count less the other side's): by default, pieces
+function Game:features(s, side)
+  return weights.material_features(self, s, side)
+end
+
+-- game:weights() -> the weights in force, by term name: the hand-set ones,
+-- a base's for the terms a variant inherits, its weights file's
+function Game:weights()
+  return weights.weights(self)
+end
+
+-- Each piece type's weight, for the default evaluation.
+function Game:prepare_material()
+  local w, value = self:weights(), {}
+  for id, name in ipairs(self.type_names) do value[id] = w[name] or 0 end
+  return value
+end
+
+-- game:evaluate(s, side) -> material balance for side, in pawns (each
+-- piece's weight: its value, or its tuned weight)
 function Game:evaluate(s, side)
+  local value = self.prepared_material or self:prepared("material")
   local sum = 0
   for _, who in ipairs { 1, 2 } do
     local sign = who == side and 1 or -1
     for _, pid in ipairs(s:pieces(who)) do
-      local piece = self.def.pieces[self.type_names[s:type(pid)]]
-      sum = sum + sign * (piece.value or 0)
+      sum = sum + sign * value[s:type(pid)]
     end
   end
   return sum
@@ -1200,17 +1253,24 @@ end
 
 -- game:render(s [, opts]) -> the board as text, rank 1 at the bottom, and
 -- a legend of the marked layers (those the board shows, and those that
--- change in play); opts.colour adds terminal colours.
+-- change in play); opts.colour adds terminal colours, opts.flip puts the
+-- second side's edge at the bottom (the last rank and file first).
 function Game:render(s, opts)
   local colour = opts and opts.colour
+  local flip = opts and opts.flip
   local r = self.rules
   local lines = {}
   local marks = self.def.board and self.def.board.marks or {}
   local legend, present = self:legend(), {}
   local side_colours = self.def.side_colours or {}
-  for rank = self.ranks, 1, -1 do
+  local ranks, files = {}, {}
+  for i = 1, self.ranks do
+    ranks[i] = flip and i or self.ranks + 1 - i
+  end
+  for i = 1, self.files do files[i] = flip and self.files + 1 - i or i end
+  for _, rank in ipairs(ranks) do
     local row = { string.format("%2d ", rank) }
-    for file = 1, self.files do
+    for _, file in ipairs(files) do
       local sq = r:at(file, rank)
       local pid = s:at(sq)
       local ch, fg, bg
@@ -1237,9 +1297,11 @@ function Game:render(s, opts)
     end
     lines[#lines + 1] = table.concat(row, " ")
   end
-  local files = { "   " }
-  for file = 1, self.files do files[#files + 1] = string.char(96 + file) end
-  lines[#lines + 1] = table.concat(files, " ")
+  local letters = { "   " }
+  for _, file in ipairs(files) do
+    letters[#letters + 1] = string.char(96 + file)
+  end
+  lines[#lines + 1] = table.concat(letters, " ")
   -- the legend: its layers the board shows, and those that change in play
   local keys, layers = {}, self.def.board and self.def.board.layers or {}
   for _, l in ipairs(legend) do

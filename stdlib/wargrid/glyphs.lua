@@ -66,6 +66,19 @@ G.queen = {
   { "path", paint = "body", d = "M 30 76 H 70 L 72 90 H 28 Z" },
 }
 
+-- The ferz, the old counsellor: a plain squat piece under a small round
+-- cap, a saltire on its body for its one step diagonally (Courier's queen
+-- moves so, unlike the modern queen).
+G.ferz = {
+  { "path", paint = "body",
+    d = "M 28 88 H 72 V 80 C 72 74 64 72 62 64 L 66 40 C 68 28 60 20 50 20 "
+        .. "C 40 20 32 28 34 40 L 38 64 C 36 72 28 74 28 80 Z" },
+  { "circle", cx = 50, cy = 13, r = 6, paint = "body" },
+  { "path", paint = "line", width = 4,
+    d = "M 42 36 L 58 56 M 58 36 L 42 56" },
+  { "path", paint = "line", width = 3, d = "M 36 72 H 64" },
+}
+
 -- A man's bust: the sage or major of Courier chess.
 G.sage = {
   { "path", paint = "body",

@@ -53,6 +53,7 @@ local G = require "wargrid.game"
 local Game = G.meta  -- a game's metatable
 local schema = require "wargrid.schema"
 local contract = require "wargrid.contract"
+local weights = require "wargrid.weights"
 local quote = require("wargrid.text").quote
 
 local loader = {}
@@ -483,12 +484,47 @@ local function check(game, path)
   return game
 end
 
+-- The game with its weights file (wargrid.weights), when its script at
+-- path has one beside it, read as its field tuning; the file is one of the
+-- load's. A load told its weights (load.weights: false, none at all; a
+-- file, the top game's) reads those instead.
+local function with_weights(game, path, load, top)
+  if load.weights == false then return game end
+  local file = top and load.weights or weights.path(path)
+  -- data, never a link elsewhere (its syntax error would quote a line)
+  if lfs.symlinkattributes(file, "mode") == "link" then
+    error(string.format("%s is a symbolic link: a weights file is a file "
+                        .. "beside its game", file), 0)
+  end
+  local t = weights.read(file, game)
+  if top and load.weights and not t then
+    error(string.format("no weights file %s", quote(load.weights)), 0)
+  end
+  if t then
+    rawset(game, "tuning", t)
+    load.files[#load.files + 1] = file
+    load.data[file] = true
+  end
+  return game
+end
+
 function game_in(load, name)
   local game = load.games[name]
   if game then return game end
   local path, err = loader.find(name)
   if not path then error(err, 0) end
-  game = check(run(path, load), path)
+  -- a game a script asks for is a file of a games directory, no symbolic
+  -- link (one to ~/.env, say: its syntax error would quote a line of it
+  -- to the script that asked)
+  local folder = path:match("^(.*)/init%.lua$")
+  for _, at in ipairs { path, folder } do
+    if lfs.symlinkattributes(at, "mode") == "link" then
+      error(string.format("game '%s' is a symbolic link (%s): a game a "
+                          .. "script requires is a file of its games "
+                          .. "directory", name, at), 0)
+    end
+  end
+  game = with_weights(check(run(path, load), path), path, load)
   load.games[name] = game
   return game
 end
@@ -563,7 +599,7 @@ end
 -- metatables, guards and faces it has made (game -> face, face -> game).
 local function new_load(path)
   local load = { path = path, files = {}, games = {}, metas = {},
-                 guards = {}, faces = {}, own = {}, checked = {} }
+                 guards = {}, faces = {}, own = {}, checked = {}, data = {} }
   load.where = where_for(load)
   -- options are set on the script's game, under a budget, and the game
   -- that has them faced
@@ -600,17 +636,38 @@ end
 -- Loads the game at path under a budget; by_name: found by its name (a
 -- built-in game is trusted when every file its load ran is built-in).
 -- Returns the game and the files the load read.
-local function load_top(path, by_name)
+-- Where each game load_top made came from: { path, by_name }.
+local sources = setmetatable({}, { __mode = "k" })
+
+local function load_top(path, by_name, weights_file)
   local load = new_load(path)
+  load.weights = weights_file
   local game = host.guard(function()
-    return check(run(path, load), path)
+    return with_weights(check(run(path, load), path), path, load, true)
   end, path, "loading", nil, nil, true)()
+  -- a weights file is data, read by wargrid's code: it trusts no code
   local trusted = by_name
   for _, file in ipairs(load.files) do
-    trusted = trusted and file:sub(1, #BUILTIN) == BUILTIN
+    trusted = trusted and (file:sub(1, #BUILTIN) == BUILTIN or load.data[file])
   end
-  if trusted then return game, load.files end
-  return face_of(load, game), load.files
+  if not trusted then game = face_of(load, game) end
+  sources[game] = { path = path, by_name = by_name }
+  return game, load.files
+end
+
+-- loader.reload(game, weights) -> a copy of the game, loaded afresh from
+-- where game (or the game it set options on) was, with the options game
+-- has, and with other evaluation weights: false the hand-set ones (no
+-- weights file read, nor its bases'), or a weights file's path for its
+-- own (its bases keep theirs).
+function loader.reload(game, weights_file)
+  local g, settings = game, {}
+  for name, v in pairs(game.given or {}) do settings[name] = v.value end
+  while g and not sources[g] do g = g.base end
+  if not g then error("loader.reload: a game the loader did not load", 2) end
+  local src = sources[g]
+  local copy = load_top(src.path, src.by_name, weights_file)
+  return copy:with_options(settings)
 end
 
 local cache = {}

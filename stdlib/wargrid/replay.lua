@@ -216,14 +216,26 @@ local function where(rec, name)
   return "tag " .. name
 end
 
+-- A relative Variant path is the record's own directory's first (rec.dir,
+-- set by whoever read the record from a file), so that a record and its
+-- rules travel together; else the current directory's, where `play --save`
+-- was run (and where the loader says that it is missing).
+local function beside(rec, variant)
+  local dir = rec.dir
+  if not dir or dir == "." or variant:sub(1, 1) == "/" then return variant end
+  local there = dir:gsub("/+$", "") .. "/" .. variant
+  return lfs.attributes(there, "mode") and there or variant
+end
+
 -- M.source(rec) -> how to load the record's own rules: { file = path } or
 -- { name = game }, and the option settings; or nil and what is wrong.
 -- Variant is a file when it names one (a path, or a .lua file); else it is
 -- XBoard's variant name: "courier" is historical Courier unless a Game tag
--- names the game. A record is anyone's: the file it names is run as an
--- untrusted script, and must be a .lua file or a game's folder, so that a
--- record cannot have any file of the machine read as a script (its syntax
--- error would show a word of it).
+-- names the game. A relative path is looked for in the record's directory
+-- (rec.dir) first, then in the current one. A record is anyone's: the file
+-- it names is run as an untrusted script, and must be a .lua file or a
+-- game's folder, so that a record cannot have any file of the machine read
+-- as a script (its syntax error would show a word of it).
 function M.source(rec)
   local variant, name = record.tag(rec, "Variant"), record.tag(rec, "Game")
   local options = {}
@@ -231,6 +243,7 @@ function M.source(rec)
     options[#options + 1] = word
   end
   if variant and (variant:find("/", 1, true) or variant:match("%.lua$")) then
+    variant = beside(rec, variant)
     if not variant:match("%.lua$")
        and lfs.attributes(variant, "mode") ~= "directory" then
       return nil, string.format("%s: %s is no variant file (a .lua file or "

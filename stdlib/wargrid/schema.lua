@@ -284,6 +284,8 @@ local PIECE = { type = "table", help = "a piece type", fields = {
     damage = { type = "integer",
                help = "the piece field counting its hits, drawn as a badge" },
     turn = { type = "boolean", help = "the second side's drawn turned round" },
+    label = { type = "string",
+              help = "its name in the picture's key (default: its name)" },
   } },
 } }
 

@@ -19,8 +19,13 @@ local stats = require "wargrid.stats"
 
 local M = {}
 
--- M.play(game, players, index, seed, max_plies [, info]) -> record of one
--- game, or nil when Ctrl-C stopped it (host.on_interrupt). players[side]
+-- M.play(game, players, index, seed, max_plies [, info [, opts]]) ->
+-- record of one game, or nil when Ctrl-C stopped it (host.on_interrupt);
+-- opts.opening: the first actions are that many drawn at random, whoever
+-- plays; opts.chance: the seed of the game's chance and of those random
+-- actions (default seed, which the players draw on); opts.swap: each
+-- player plays the other side; opts.watch(s, plies, rec), when given,
+-- sees each position a side is to act in, before it acts. players[side]
 -- is a function(game, s, seed, legal) -> action, legal being s's legal
 -- actions. A side's legal actions depend only on what it may know (else
 -- choosing would tell it what it may not), so the list of the true state
@@ -28,15 +33,19 @@ local M = {}
 -- decided (the move limit, or a reason the game lists in its `cutoffs`) is
 -- marked cutoff = true. With info (the tags of
 -- wargrid.replay.log), the game's record too, as text in rec.text.
-function M.play(game, players, index, seed, max_plies, info)
+function M.play(game, players, index, seed, max_plies, info, opts)
   host.budget { unit = "game", default = 600, spent = 0 }
-  local s = assert(game:new(nil, seed))
+  opts = opts or {}
+  local opening, watch, chance = opts.opening or 0, opts.watch,
+                                 opts.chance or seed
+  if opts.swap then players = { players[2], players[1] } end
+  local s = assert(game:new(nil, chance))
   local first = s:side()
   local plies = 0
   local rec = { type = "game", index = index, seed = seed, first = first }
   local log
   if info then
-    info.seed = seed
+    info.seed = chance
     log = replay.log(game, info)
   end
   local ending
@@ -63,7 +72,8 @@ function M.play(game, players, index, seed, max_plies, info)
       over = true
     elseif draws[who] then
       out:clear()
-      a = game:random_action(s, out, ai.draw(s, seed * 7919 + plies))
+      a = game:random_action(s, out, ai.draw(s, (plies < opening and chance
+                                                 or seed) * 7919 + plies))
       over = a == nil
     else
       over = game:legal(s, out):size() == 0
@@ -82,7 +92,10 @@ function M.play(game, players, index, seed, max_plies, info)
         "move limit of %d actions", max_plies) }
       break
     end
-    if not draws[who] then
+    if watch then watch(s, plies, rec) end
+    if plies < opening and not draws[who] then
+      a = ai.random(game, s, chance * 7919 + plies, out)
+    elseif not draws[who] then
       -- a player sees what its side may know, never the hidden truth
       if hidden then view = game:view(s, who, seed * 104729 + plies, view) end
       a = players[who](game, view or s, seed * 7919 + plies, out)
@@ -96,9 +109,11 @@ function M.play(game, players, index, seed, max_plies, info)
 end
 
 -- M.record_path(dir, games, index) -> the file of game index's record in
--- dir: its index, zero-padded to the width of the last one (007.pgn)
+-- dir: its index, zero-padded to three digits (007.pgn), or to the width of
+-- the last one in a run of more than a thousand games, so that the names
+-- sort as the games were played
 function M.record_path(dir, games, index)
-  local width = #tostring(math.max(games - 1, 0))
+  local width = math.max(3, #tostring(math.max(games - 1, 0)))
   return string.format("%s/%0" .. width .. "d.pgn", dir, index)
 end
 
@@ -129,13 +144,25 @@ function M.players(white, black)
   return { p1, p2 }
 end
 
--- M.indices(games, shard, nshards [, from]) -> the game indices of one
--- shard (from on)
-function M.indices(games, shard, nshards, from)
-  local out = {}
-  for i = shard - 1, games - 1, nshards do
-    if i >= (from or 0) then out[#out + 1] = i end
+-- M.span(games, shard, nshards [, from]) -> the game indices of one shard
+-- (from on) as a span: span.n of them, span[k] the k-th (computed, not
+-- kept: a run of 100,000 games holds no list of them)
+function M.span(games, shard, nshards, from)
+  local first = shard - 1
+  if (from or 0) > first then
+    first = first + (from - first + nshards - 1) // nshards * nshards
   end
+  local n = first <= games - 1 and (games - 1 - first) // nshards + 1 or 0
+  return setmetatable({ n = n }, { __index = function(_, k)
+    return first + (k - 1) * nshards
+  end })
+end
+
+-- M.indices(games, shard, nshards [, from]) -> the game indices of one
+-- shard (from on), as a list
+function M.indices(games, shard, nshards, from)
+  local span, out = M.span(games, shard, nshards, from), {}
+  for k = 1, span.n do out[k] = span[k] end
   return out
 end
 
@@ -152,9 +179,20 @@ end
 
 -- Plays game i of run r and keeps its record; the record, or nil and a
 -- message (a record that cannot be written), or nil (Ctrl-C stopped it).
+-- The opts of M.play for game i of run r: r.play's; in a run of pairs
+-- (r.pairs), games 2k and 2k + 1 share their chance and opening (the seed
+-- of game 2k), the players swapping sides in the second.
+function M.game_opts(r, i)
+  if not r.pairs then return r.play end
+  local o = {}
+  for k, v in pairs(r.play or {}) do o[k] = v end
+  o.chance, o.swap = r.seed + i - i % 2, i % 2 == 1
+  return o
+end
+
 local function play_game(game, r, i)
   local rec = M.play(game, r.players, i, r.seed + i, r.max_plies,
-                     record_info(r))
+                     record_info(r), M.game_opts(r, i))
   if not rec then return nil end  -- Ctrl-C
   local ok, err = keep_record(r, rec)
   if not ok then return nil, err end
@@ -224,9 +262,12 @@ M.PAYS = 0.5
 -- game index; or nil, a message and an exit status (2: a record could
 -- not be written, 1: a worker failed).
 -- r: games, seed, players (M.players), white and black (their specs),
--- max_plies, jobs (processes); records: a directory where each game's
--- record is written (named by M.record_path; "-": in its JSON line
--- instead, as text), variant: the variant file, for the records' tags.
+-- max_plies, jobs (processes), play (M.play's opts), pairs (games in
+-- pairs: M.game_opts), keep (false: the records are not kept, on_game
+-- has each; M.run returns an empty list); records: a
+-- directory where each game's record is written (named by
+-- M.record_path; "-": in its JSON line instead, as text), variant: the
+-- variant file, for the records' tags.
 -- on_game(record) is called as each game ends. When Ctrl-C stops the run
 -- (host.on_interrupt; host.interrupted() tells), it returns the games
 -- finished.
@@ -240,14 +281,14 @@ M.PAYS = 0.5
 -- any process.
 function M.run(game, r, on_game)
   on_game = on_game or function() end
-  local indices = M.indices(r.games, r.shard[1], r.shard[2], r.from)
+  local indices = M.span(r.games, r.shard[1], r.shard[2], r.from)
   local nextk, records, workers = 1, {}, {}
   local owed, buf, started = {}, {}, false  -- owed[w]: its chunks' sizes
   local failed, status, raise
   local played, spent = 0, 0  -- this process's games, their CPU seconds
 
   local function got(rec)
-    records[#records + 1] = rec
+    if r.keep ~= false then records[#records + 1] = rec end
     on_game(rec)
   end
   -- reaps w, which has ended or been told to: a failure unless it had
@@ -267,8 +308,8 @@ function M.run(game, r, on_game)
   -- end instead)
   local function feed(w)
     if failed or host.interrupted() then return end
-    while #owed[w] < 2 and nextk <= #indices do
-      local n = M.chunk(#indices - nextk + 1, r.jobs)
+    while #owed[w] < 2 and nextk <= indices.n do
+      local n = M.chunk(indices.n - nextk + 1, r.jobs)
       owed[w][#owed[w] + 1] = n
       w:send(nextk .. " " .. n .. "\n")
       nextk = nextk + n
@@ -316,7 +357,7 @@ function M.run(game, r, on_game)
 
   local ok, err = pcall(function()
     while not failed and not host.interrupted() do
-      if nextk <= #indices then
+      if nextk <= indices.n then
         local t0 = host.usage().cpu
         local rec, why = play_game(game, r, indices[nextk])
         nextk = nextk + 1
@@ -325,7 +366,7 @@ function M.run(game, r, on_game)
         else
           got(rec)
           played, spent = played + 1, spent + host.usage().cpu - t0
-          local left = #indices - nextk + 1
+          local left = indices.n - nextk + 1
           if r.jobs > 1 and not started
              and left * spent / played / r.jobs > M.PAYS then
             start()
@@ -351,63 +392,154 @@ end
 
 -- ---- what a run says ---------------------------------------------------
 
--- M.summarize(records) -> the statistics of a set of game records: wins
--- per side, draws, the first player's tally (first = { w, d, l }, as
--- wargrid.stats takes it), the endings, the games cut off (cut: by reason;
--- they count as the draws they are), and the length of the games that
--- ended, the cut-off ones left out.
-function M.summarize(records)
-  local n = #records
-  local s = { games = n, wins = { 0, 0 }, draws = 0, first_wins = 0,
-              reasons = {}, cutoffs = 0, cut = {} }
-  local ended, sum, sq, min, max = 0, 0, 0, math.huge, 0
-  for _, r in ipairs(records) do
-    if r.winner == 1 or r.winner == 2 then
-      s.wins[r.winner] = s.wins[r.winner] + 1
-      if r.winner == r.first then s.first_wins = s.first_wins + 1 end
-    else
-      s.draws = s.draws + 1
-    end
-    s.reasons[r.reason] = (s.reasons[r.reason] or 0) + 1
-    if r.cutoff then
-      s.cutoffs = s.cutoffs + 1
-      s.cut[r.reason] = (s.cut[r.reason] or 0) + 1
-    else
-      ended = ended + 1
-      sum, sq = sum + r.plies, sq + r.plies * r.plies
-      min, max = math.min(min, r.plies), math.max(max, r.plies)
-    end
-  end
-  s.first = { w = s.first_wins, d = s.draws, l = n - s.first_wins - s.draws }
-  local mean = ended > 0 and sum / ended or 0
-  local var = ended > 1 and (sq - ended * mean * mean) / (ended - 1) or 0
-  s.length = { games = ended, mean = mean, sd = math.sqrt(math.max(0, var)),
-               min = ended > 0 and min or 0, max = max }
-  return s
-end
-
 -- A game's score for its first player: 1, 1/2 or 0.
 local function first_score(r)
   if r.winner == r.first then return 1 end
   return (r.winner == 1 or r.winner == 2) and 0 or 0.5
 end
 
--- M.pairs(base, variant) -> the counts, in stats.PENTANOMIAL's order, of
--- the change in the first player's score from game i of the base to game
--- i of the variant (the same seed), over the variant's games
-function M.pairs(base, variant)
-  local by = {}
-  for _, r in ipairs(base) do by[r.index] = r end
-  local ns = { 0, 0, 0, 0, 0 }
-  for _, r in ipairs(variant) do
-    local b = by[r.index]
-    if b then
-      local k = math.floor(2 * (first_score(r) - first_score(b)) + 0.5) + 3
-      ns[k] = ns[k] + 1
-    end
+-- M.tally([paired]) -> the statistics of no game yet; tally:add(record)
+-- adds a game's, in any order, and tally:summary() is what M.summarize
+-- gives of those games. Only counts and sums are kept, never a game: the
+-- memory of a run is the same after 100,000 games as after 1,000. Games
+-- paired (games 2k and 2k + 1: M.game_opts) are counted by pair too, a
+-- pair waiting for its second game.
+local Tally = {}
+Tally.__index = Tally
+
+-- Counts pair k's score x: the pair's mean into counts (of stats.PAIRS)
+-- once its other game is in waiting.
+local function pair(counts, waiting, k, x)
+  local other = waiting[k]
+  if other then
+    local i = stats.slot(stats.PAIRS, (x + other) / 2)
+    counts[i] = counts[i] + 1
+    waiting[k] = nil
+  else
+    waiting[k] = x
   end
-  return ns
 end
+
+function M.tally(paired)
+  return setmetatable({ games = 0, wins = { 0, 0 }, draws = 0,
+                        first_wins = 0, reasons = {}, cutoffs = 0, cut = {},
+                        ended = 0, sum = 0, sq = 0, min = math.huge, max = 0,
+                        pairs = paired and { 0, 0, 0, 0, 0 },
+                        waiting = paired and {},
+                        match = paired and { w = 0, d = 0, l = 0,
+                                             pairs = { 0, 0, 0, 0, 0 } },
+                        match_waiting = paired and {} }, Tally)
+end
+
+function Tally:add(r)
+  self.games = self.games + 1
+  if r.winner == 1 or r.winner == 2 then
+    self.wins[r.winner] = self.wins[r.winner] + 1
+    if r.winner == r.first then self.first_wins = self.first_wins + 1 end
+  else
+    self.draws = self.draws + 1
+  end
+  self.reasons[r.reason] = (self.reasons[r.reason] or 0) + 1
+  if r.cutoff then
+    self.cutoffs = self.cutoffs + 1
+    self.cut[r.reason] = (self.cut[r.reason] or 0) + 1
+  else
+    self.ended = self.ended + 1
+    self.sum, self.sq = self.sum + r.plies, self.sq + r.plies * r.plies
+    self.min, self.max = math.min(self.min, r.plies),
+                         math.max(self.max, r.plies)
+  end
+  if self.pairs then
+    local k, x = r.index // 2, first_score(r)
+    pair(self.pairs, self.waiting, k, x)
+    -- the white player's score: side 1's in game 2k, side 2's in 2k + 1
+    local s1 = r.winner == 1 and 1 or r.winner == 2 and 0 or 0.5
+    local a = r.index % 2 == 0 and s1 or 1 - s1
+    local m = self.match
+    if a == 1 then m.w = m.w + 1 elseif a == 0 then m.l = m.l + 1
+    else m.d = m.d + 1 end
+    pair(m.pairs, self.match_waiting, k, a)
+  end
+end
+
+-- tally:summary() -> wins per side, draws, the first player's tally
+-- (first = { w, d, l }, as wargrid.stats takes it, with pairs: the
+-- counts of M.PAIRS of the pairs complete), the endings, the games cut off
+-- (cut: by reason; they count as the draws they are), and the length of
+-- the games that ended, the cut-off ones left out.
+function Tally:summary()
+  local n, ended = self.games, self.ended
+  local function copy(t)
+    if not t then return nil end
+    local out = {}
+    for k, v in pairs(t) do out[k] = v end
+    return out
+  end
+  local s = { games = n, wins = { self.wins[1], self.wins[2] },
+              draws = self.draws, first_wins = self.first_wins,
+              reasons = copy(self.reasons), cutoffs = self.cutoffs,
+              cut = copy(self.cut) }
+  s.first = { w = s.first_wins, d = s.draws, l = n - s.first_wins - s.draws,
+              pairs = copy(self.pairs) }
+  local m = self.match
+  s.match = m and { w = m.w, d = m.d, l = m.l, pairs = copy(m.pairs) }
+  local mean = ended > 0 and self.sum / ended or 0
+  local var = ended > 1 and (self.sq - ended * mean * mean) / (ended - 1)
+              or 0
+  s.length = { games = ended, mean = mean, sd = math.sqrt(math.max(0, var)),
+               min = ended > 0 and self.min or 0, max = self.max }
+  return s
+end
+
+-- M.summarize(records [, paired]) -> the statistics of a set of game
+-- records (tally:summary()).
+function M.summarize(records, paired)
+  local t = M.tally(paired)
+  for _, r in ipairs(records) do t:add(r) end
+  return t:summary()
+end
+
+-- M.score_of(record) -> the game's score for its first player (1, 1/2,
+-- 0)
+M.score_of = first_score
+
+-- M.differences(paired) -> the counts of the change in the first player's
+-- score from the base's games to a variant's of the same seeds, as
+-- wargrid.stats' change takes them (ns over the values xs, per: games of
+-- each a change is made of). d:add(base, record) counts a variant's game
+-- against the base's (base: the base's scores by game index, M.score_of);
+-- of paired games (M.game_opts), a variant's pair once both its games are
+-- in, against the base's pair.
+local Differences = {}
+Differences.__index = Differences
+
+function M.differences(paired)
+  local xs = paired and stats.PAIR_DIFFERENCES or stats.PENTANOMIAL
+  local ns = {}
+  for i = 1, #xs do ns[i] = 0 end
+  return setmetatable({ xs = xs, ns = ns, per = paired and 2 or 1,
+                        waiting = {} }, Differences)
+end
+
+function Differences:add(base, r)
+  local x = first_score(r)
+  local d
+  if self.per == 1 then
+    d = base[r.index] and x - base[r.index]
+  else
+    local k = r.index // 2
+    local other = self.waiting[k]
+    self.waiting[k] = not other and x or nil
+    local b1, b2 = base[2 * k], base[2 * k + 1]
+    d = other and b1 and b2 and (x + other - b1 - b2) / 2
+  end
+  if d then
+    local i = stats.slot(self.xs, d)
+    self.ns[i] = self.ns[i] + 1
+  end
+end
+
+local pairs_note, pair_count, counts_text
 
 local function pct(x) return string.format("%5.1f%%", 100 * x) end
 local function pts(x)
@@ -419,6 +551,41 @@ local function interval(k, n)
   local lo, hi = stats.wilson(k, n)
   return string.format("%s  [%s, %s]", pct(n > 0 and k / n or 0), pct(lo),
                        pct(hi))
+end
+
+-- ", in pairs: each opening with each player on each side" for a run of
+-- pairs (header.pairs), with its random opening actions.
+function pairs_note(header)
+  local opening = header.opening and header.opening > 0
+                  and string.format(" (%d random actions)", header.opening)
+                  or ""
+  if header.pairs then
+    return ", in pairs: each opening" .. opening .. " with each player on "
+           .. "each side"
+  end
+  return opening ~= "" and ", each opening" .. opening or ""
+end
+
+-- The pairs counted (a table of counts).
+function pair_count(ns)
+  local n = 0
+  for _, k in ipairs(ns) do n = n + k end
+  return n
+end
+
+-- Counts over values as "0: 3, 0.5: 5, ...", each value times scale,
+-- with its sign when plus, the values never seen left out.
+function counts_text(ns, xs, scale, plus)
+  local parts = {}
+  for i, x in ipairs(xs) do
+    if ns[i] > 0 then
+      local v = (string.format("%.2f", x * scale):gsub("0+$", "")
+                                                 :gsub("%.$", ""))
+      if plus and x > 0 then v = "+" .. v end
+      parts[#parts + 1] = v .. ": " .. ns[i]
+    end
+  end
+  return #parts > 0 and table.concat(parts, ", ") or "none yet"
 end
 
 -- Counts by reason as a list { r =, k = }, most first.
@@ -513,11 +680,11 @@ function M.report(sides, header, st, a)
   a = a or {}
   local lines = {}
   local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
-  add("%s: %s%s, %s (%s) vs %s (%s), seeds %d..%d", header.game,
+  add("%s: %s%s, %s (%s) vs %s (%s), seeds %d..%d%s", header.game,
       stats.games(st.games),
       header.missing and string.format(" of %d", header.games) or "",
       sides[1], header.white, sides[2], header.black, header.seed,
-      header.seed + header.games - 1)
+      header.seed + header.games - 1, pairs_note(header))
   local n = st.games
   local function row(label, k, text) add("  %-18s %7s  %s", label, k, text) end
   row(sides[1] .. " wins", st.wins[1], interval(st.wins[1], n))
@@ -528,6 +695,24 @@ function M.report(sides, header, st, a)
   row("first player score", string.format("%.1f", st.first_wins
                                                   + st.draws / 2),
       string.format("%s  [%s, %s]", pct(p), pct(lo), pct(hi)))
+  local pairs = st.first.pairs
+  if pairs then
+    row("pairs", pair_count(pairs), "the first player's points a pair: "
+        .. counts_text(pairs, stats.PAIRS, 2, false))
+  end
+  local m = st.match
+  if m and header.white ~= header.black then
+    -- a match: the white player's score, each player on both sides
+    local mp, mlo, mhi = stats.score { w = m.w, d = m.d, l = m.l }
+    row("match", string.format("%d-%d-%d", m.w, m.d, m.l),
+        string.format("%s  [%s, %s]  %s against %s, won-drawn-lost",
+                      pct(mp), pct(mlo), pct(mhi), header.white,
+                      header.black))
+    local _, plo, phi = stats.score(m)
+    row("match pairs", pair_count(m.pairs), string.format(
+      "%s  [%s, %s]  its points a pair: %s", pct(mp), pct(plo), pct(phi),
+      counts_text(m.pairs, stats.PAIRS, 2, false)))
+  end
   row("cut off", st.cutoffs, pct(n > 0 and st.cutoffs / n or 0)
       .. (st.cutoffs > 0 and "  " .. cut_text(st, header.max_plies) or ""))
   add("  length: %s", length_text(st))
@@ -576,8 +761,20 @@ function M.report_table(sides, header, st, a)
                max = st.length.max, games = st.length.games,
                cut_off_included = false },
     ended_by = {}, stop = a.stop, sprt = a.sprt, ["until"] = a["until"],
-    width = a.width or stats.WIDTH,
+    width = a.width or stats.WIDTH, opening = header.opening,
+    pairs = st.first.pairs and { counts = st.first.pairs,
+                                 values = stats.PAIRS },
   }
+  local m = st.match
+  if m and header.white ~= header.black then
+    local score, low, high = stats.score { w = m.w, d = m.d, l = m.l }
+    local _, plow, phigh = stats.score(m)
+    out.match = { player = header.white, opponent = header.black, won = m.w,
+                  drawn = m.d, lost = m.l, score = score, low = low,
+                  high = high, pairs = { counts = m.pairs,
+                                         values = stats.PAIRS, low = plow,
+                                         high = phigh } }
+  end
   for r, k in pairs(st.reasons) do
     out.ended_by[r] = { count = k, rate = k / n }
   end
@@ -596,10 +793,11 @@ local function rate_change(k1, n1, k2, n2)
   return stats.mover(k1 / n1, l1, h1, k2 / n2, l2, h2)
 end
 
--- M.compare(name, base, other [, answer]) -> the lines on what changed
--- from the base's summary to the variant's (over games of the same
--- seeds), ending with the verdict; and the same as a table (for JSON)
-function M.compare(name, a, b, ans)
+-- M.compare(name, base, other [, answer [, diffs]]) -> the lines on what
+-- changed from the base's summary to the variant's (over games of the
+-- same seeds: diffs, M.differences, pairs them), ending with the verdict;
+-- and the same as a table (for JSON)
+function M.compare(name, a, b, ans, diffs)
   ans = ans or {}
   local lines = { string.format("%s against the base game (%s each):",
                                 name, stats.games(b.games)) }
@@ -612,7 +810,7 @@ function M.compare(name, a, b, ans)
                                       scale * hi)
   end
   line("first_player_score", "first player score", "points", 100,
-       stats.change(a.first, b.first))
+       stats.change(a.first, b.first, diffs))
   line("balance", "distance from 50%", "points", 100,
        stats.balance_change(a.first, b.first))
   line("draw_rate", "draw rate", "points", 100,
@@ -630,6 +828,12 @@ function M.compare(name, a, b, ans)
     lines[#lines + 1] = "  length (games ended)   no game ended in one of "
                         .. "them"
   end
+  if diffs then
+    lines[#lines + 1] = string.format("  %-22s %7d  %s", diffs.per == 2
+      and "pairs of pairs" or "pairs of games", pair_count(diffs.ns),
+      "the change a pair: " .. counts_text(diffs.ns, diffs.xs, 1, true))
+    out.pairs = { counts = diffs.ns, values = diffs.xs }
+  end
   local t = ans.sprt
   stop_lines(ans, lines,
              t and "the score changes by " .. signed(t.h0) .. " points",
@@ -637,11 +841,12 @@ function M.compare(name, a, b, ans)
   local width = ans.width or stats.WIDTH
   local d = out.first_player_score
   out.width, out.stop, out.sprt = width, ans.stop, ans.sprt
-  out.games_needed = stats.needed_change(a.first, b.first, width)
+  out.games_needed = stats.needed_change(a.first, b.first, width, diffs)
   lines[#lines + 1] = needed_line(out.games_needed, d.high - d.low, width,
                                   " of each")
   local text, change, balance = stats.compare_verdict(a.first, b.first,
-                                                      a.cutoffs, b.cutoffs)
+                                                      a.cutoffs, b.cutoffs,
+                                                      diffs)
   out.verdict = { text = text, change = change, balance = balance }
   lines[#lines + 1] = "verdict: " .. text
   return table.concat(lines, "\n"), out

@@ -43,10 +43,54 @@ local function rates(t)
   return p, p * (1 - p) - t.d / n / 4, n
 end
 
+-- ---- paired games -------------------------------------------------------
+
+-- Games played in pairs (an opening and its chance played twice, each
+-- player on each side; or game i of a variant beside game i of its base)
+-- are counted by the pair: the pentanomial model, as engine testers count
+-- them. The pair is one draw, its outcome one of a few values, and the
+-- spread between pairs -- not between games -- is what the interval and
+-- the test read: what the two games of a pair share (the opening's edge,
+-- the same cards) no longer counts as noise.
+
+-- A pair's mean score for the first player (its points over 2: 0 to 2 in
+-- halves), and the change from a base's pair to its variant's (-1 to 1
+-- in quarters; from one game to the other, M.PENTANOMIAL, in halves).
+M.PAIRS = { 0, 0.25, 0.5, 0.75, 1 }
+M.PAIR_DIFFERENCES = { -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1 }
+
+-- M.mean(ns, xs [, z]) -> the mean of outcomes counted ns[i] of value
+-- xs[i] (within [xs[1], xs[#xs]]), and its interval: Wilson's, as for the
+-- score, with the variance of the outcomes seen, on the range mapped to
+-- [0, 1]; and the number of outcomes.
+function M.mean(ns, xs, z)
+  local n, sum = 0, 0
+  for i, x in ipairs(xs) do
+    n, sum = n + (ns[i] or 0), sum + (ns[i] or 0) * x
+  end
+  local lo, span = xs[1], xs[#xs] - xs[1]
+  if n == 0 then return lo + span / 2, lo, lo + span, 0 end
+  local m, v = sum / n, 0
+  for i, x in ipairs(xs) do v = v + (ns[i] or 0) * (x - m) ^ 2 end
+  local a, b = wilson_bounds((m - lo) / span, v / n / span ^ 2, n, z or M.Z)
+  return m, lo + a * span, lo + b * span, n
+end
+
+-- The index in xs of the value x (xs evenly spaced).
+local function slot(xs, x)
+  return math.floor((x - xs[1]) / (xs[2] - xs[1]) + 0.5) + 1
+end
+M.slot = slot
+
 -- M.score(t [, z]) -> the first player's score, and its interval: Wilson's,
 -- with the variance of a game's score in place of a proportion's (the same
--- as Wilson's without draws; narrower with them).
+-- as Wilson's without draws; narrower with them). A tally of paired games
+-- (t.pairs: counts of M.PAIRS) gives the mean and interval of its pairs.
 function M.score(t, z)
+  if t.pairs then
+    local p, lo, hi, n = M.mean(t.pairs, M.PAIRS, z)
+    if n > 0 then return p, lo, hi end
+  end
   if t.w + t.d + t.l == 0 then return 0.5, 0, 1 end
   local p, v, n = rates(t)
   return p, wilson_bounds(p, v, n, z or M.Z)
@@ -61,9 +105,16 @@ local function mover(a, la, ha, b, lb, hb)
 end
 M.mover = mover
 
--- M.change(base, variant) -> the change in the first player's score from
--- the base's tally to the variant's, and its interval
-function M.change(base, variant)
+-- M.change(base, variant [, diffs]) -> the change in the first player's
+-- score from the base's tally to the variant's, and its interval: of the
+-- paired differences when given (diffs: counts ns over values xs, and per:
+-- the games of each a difference is made of), else Newcombe's from the two
+-- intervals
+function M.change(base, variant, diffs)
+  if diffs then
+    local d, lo, hi, n = M.mean(diffs.ns, diffs.xs)
+    if n > 0 then return d, lo, hi end
+  end
   local a, la, ha = M.score(base)
   local b, lb, hb = M.score(variant)
   return mover(a, la, ha, b, lb, hb)
@@ -87,10 +138,20 @@ end
 
 -- ---- games needed ------------------------------------------------------
 
--- The tally t's rates over n games instead of its own count.
+-- Counts ns scaled to total n.
+local function rescaled(ns, n)
+  local sum, out = 0, {}
+  for _, k in pairs(ns) do sum = sum + k end
+  for i, k in pairs(ns) do out[i] = sum > 0 and k * n / sum or 0 end
+  return out
+end
+
+-- The tally t's rates over n games instead of its own count (its pairs'
+-- over n / 2 pairs).
 local function scaled(t, n)
   local k = n / (t.w + t.d + t.l)
-  return { w = t.w * k, d = t.d * k, l = t.l * k }
+  return { w = t.w * k, d = t.d * k, l = t.l * k,
+           pairs = t.pairs and rescaled(t.pairs, n / 2) }
 end
 
 -- The least n >= 1 for which width(n) < w, width falling with n; nil if
@@ -118,11 +179,14 @@ function M.needed(t, w)
   end, w)
 end
 
--- M.needed_change(base, variant, w) -> the games of each at which the
--- interval of the change is narrower than w, at the two tallies' rates
-function M.needed_change(base, variant, w)
+-- M.needed_change(base, variant, w [, diffs]) -> the games of each at
+-- which the interval of the change is narrower than w, at the two
+-- tallies' rates (of the paired differences when given: M.change)
+function M.needed_change(base, variant, w, diffs)
   return least(function(n)
-    local _, lo, hi = M.change(scaled(base, n), scaled(variant, n))
+    local d = diffs and { xs = diffs.xs, per = diffs.per,
+                          ns = rescaled(diffs.ns, n / (diffs.per or 1)) }
+    local _, lo, hi = M.change(scaled(base, n), scaled(variant, n), d)
     return hi - lo
   end, w)
 end
@@ -291,14 +355,15 @@ function M.verdict(t, cut)
   return text .. cut_note(t.w + t.d + t.l, cut), code
 end
 
--- M.compare_verdict(base, variant [, cut_base, cut_variant]) -> the
--- one-line answer of a comparison of two tallies, and codes for programs:
--- what the variant does to the first player's score (raises, lowers,
--- no_change_seen) and to balance (more_balanced, less_balanced,
+-- M.compare_verdict(base, variant [, cut_base, cut_variant [, diffs]]) ->
+-- the one-line answer of a comparison of two tallies, and codes for
+-- programs: what the variant does to the first player's score (raises,
+-- lowers, no_change_seen) and to balance (more_balanced, less_balanced,
 -- as_balanced: the change in distance from 50% is within M.BALANCED either
--- way, unclear). cut_*: the games of each cut off by a limit.
-function M.compare_verdict(base, variant, cut_base, cut_variant)
-  local d, lo, hi = M.change(base, variant)
+-- way, unclear). cut_*: the games of each cut off by a limit; diffs: the
+-- paired differences (M.change).
+function M.compare_verdict(base, variant, cut_base, cut_variant, diffs)
+  local d, lo, hi = M.change(base, variant, diffs)
   local k = digits(lo, hi, d, lo, hi)
   local n = variant.w + variant.d + variant.l
   local score, change

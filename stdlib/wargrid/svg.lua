@@ -245,8 +245,12 @@ local function looks(game)
         texts[side] = texts[side] or game.type_letter[id]:upper()
       end
     end
+    if p.label ~= nil and type(p.label) ~= "string" then
+      fail(game, "%s.label must be text", what)
+    end
     c.pieces[id] = {
       name = name, glyph = glyph, shape = shape, text = texts,
+      label = p.label or name:gsub("_", " "),
       damage = check_number(game, what .. ".damage", p.damage, 1, 4),
       turn = p.turn and true or false,
     }
@@ -981,6 +985,58 @@ local function draw_legend(L, c, b, y, width, shown)
   return y + 26
 end
 
+-- The key to the pieces drawn, on the board and beside it: each kind once,
+-- drawn small in the colours of the first side that shows it (and the
+-- other's too when its text differs: Xiangqi's 帥 and 將), and named
+-- (look.label, or the piece's name); returns the new y.
+local function draw_key(game, L, c, b, y, width, s, sections)
+  local sides_of, kinds = {}, {}
+  local function add(t, side)
+    if not t then return end
+    local sides = sides_of[t]
+    if not sides then
+      sides = {}
+      sides_of[t] = sides
+      kinds[#kinds + 1] = t
+    end
+    if sides[1] ~= side and sides[2] ~= side
+       and (#sides == 0 or c.pieces[t].text[1] ~= c.pieces[t].text[2]) then
+      sides[#sides + 1] = side
+    end
+  end
+  for side = 1, 2 do
+    for _, pid in ipairs(s:pieces(side)) do add((s:piece(pid)), side) end
+  end
+  for _, sec in ipairs(sections) do
+    for _, row in ipairs(type(sec) == "table" and sec.rows or {}) do
+      for _, p in ipairs(row.pieces or {}) do
+        add(game.T[p.type], p.side or sec.side or 1)
+      end
+    end
+  end
+  if #kinds == 0 then return y end
+  table.sort(kinds)
+  local x = L.x0
+  open(b, "g", "class", "key", "font-size", 14, "fill", "#333333")
+  for _, t in ipairs(kinds) do
+    local pl, sides = c.pieces[t], sides_of[t]
+    local icons = #sides * 26
+    local w = icons + 2 + #pl.label * 14 * CHAR_W + 18
+    if x + w > L.x0 + width and x > L.x0 then
+      x, y = L.x0, y + 28
+    end
+    open(b, "g", "class", "key-piece t-" .. pl.name)
+    for i, side in ipairs(sides) do
+      draw_piece_in(b, c, t, side, x + (i - 1) * 26, y - 18, 24, 24)
+    end
+    close(b, "g")
+    el(b, "text", pl.label, "x", x + icons + 2, "y", y)
+    x = x + w
+  end
+  close(b, "g")
+  return y + 28
+end
+
 -- The sections beside the board (game:sidebar); returns the height used.
 local function draw_sidebar(game, c, b, sections, x0, y0, width)
   local y = y0
@@ -1120,8 +1176,10 @@ function M.position(game, s, opts)
   draw_marks(game, L, body, last, "last")
   if anchor then draw_targets(game, L, body, targets) end
 
-  -- under the board: the legend, the caption and the note
+  -- under the board: the key to its pieces and layers, the caption and
+  -- the note
   local y = L.y0 + bh + 46
+  y = draw_key(game, L, c, body, y, bw, s, sections)
   y = draw_legend(L, c, body, y, bw, shown)
   local caption = game.caption and game:caption(s) or default_caption(game, s)
   local lines = wrap(caption, bw, 15)

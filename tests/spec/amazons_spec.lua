@@ -44,7 +44,7 @@ describe("amazons: the variant (T-V1)", function()
     T.play(amazons, s, "j10-j9/j10")
     local outcome = T.outcome(amazons, s)
     assert.same({ winner = 2, reason = "white has no legal action", score = 1,
-                  text = "black wins 1 (white has no legal action)" }, outcome)
+                  text = "Black wins with a score of 1: White has no legal action" }, outcome)
   end)
 
   it("T-V1 1,000 seeded random games end, and every final position round-trips", function()

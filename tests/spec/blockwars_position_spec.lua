@@ -1,5 +1,5 @@
--- Block Wars' position text (the header of
--- scripts/games/blockwars/position.lua): every position the game reaches
+-- Block Wars' position text (its section of
+-- scripts/games/blockwars/text.lua): every position the game reaches
 -- reads back as the same position, and a text the game could not play is
 -- refused with a message naming its field.
 local T = require "wargrid.test"
@@ -63,7 +63,7 @@ describe("blockwars: position text (BW-S6)", function()
     local short = bw:with_options { "turns=2" }
     local s = pos({ e4 = "I", e5 = "i" }, "g2 decks=2/2/-", short)
     play(s, { "pass", "pass" }, short)
-    assert.equal("draw (the turn limit)", T.outcome(short, s).text)
+    assert.equal("Draw by the turn limit", T.outcome(short, s).text)
     local back = T.position(short, text(s, short))
     assert.equal(text(s, short), text(back, short))
     assert.same(T.outcome(short, s), T.outcome(short, back))

@@ -108,7 +108,7 @@ local function positions(game)
       list:clear()
       played:actions(s, list)
       if #list == 0 then break end
-      local phase = played.def.phases[s:phase()]
+      local phase = played.phases[s:phase()].name
       if wanted[phase] > 0 and (phase ~= "main" or step % 97 == 0) then
         wanted[phase] = wanted[phase] - 1
         out[#out + 1] = { game = played, s = s:copy() }

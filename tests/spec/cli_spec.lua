@@ -38,7 +38,7 @@ describe("cli: commands", function()
                                  "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1" }
     assert.equal(0, code)
     assert.equal("", out)
-    assert.equal("no legal actions: white wins (checkmate)\n", err)
+    assert.equal("no legal actions: White wins by checkmate\n", err)
   end)
 
   it("perft ends with 'Nodes searched: N' and --divide lists each action", function()
@@ -61,7 +61,7 @@ describe("cli: commands", function()
                              { name = "l2", piece = true, actions = { "l2l4" } } } },
                 json.decode(out))
     out = run { "moves", "courier", "--json", "--position", "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1" }
-    assert.same({ winner = 1, reason = "checkmate", text = "white wins (checkmate)" },
+    assert.same({ winner = 1, reason = "checkmate", text = "White wins by checkmate" },
                 json.decode(out).outcome)
     out = run { "perft", "courier", "2", "--divide", "--json" }
     assert.same({ game = "courier", depth = 2, nodes = 9,
@@ -110,7 +110,7 @@ describe("cli: play", function()
                                "k11/pp10/12/12/12/12/12/4R6K w - - 0 1" })
     assert.equal(0, code)
     assert.matches("white plays e1e8\n", out)
-    assert.matches("Game over: white wins %(checkmate%)%.\n$", out)
+    assert.matches("Game over: White wins by checkmate%.\n$", out)
   end)
 
   it("--side names the side you play; the AI plays the other", function()
@@ -124,6 +124,29 @@ describe("cli: play", function()
     _, err, code = run { "play", "courier", "--side", "black", "--ai", "white" }
     assert.equal(2, code)
     assert.equal("wargrid: play: give --side (yours) or --ai (the opponent's), not both\n", err)
+  end)
+
+  it("draws the board with the player's side at the bottom: flipped for Black, as the page", function()
+    local pos = "k11/pp10/12/12/12/12/12/4R6K"
+    local out, _, code = run({ "play", "courier", "--side", "black", "--position", pos .. " b - - 0 1" },
+                             "quit\n")
+    assert.equal(0, code)
+    local board = table.concat({
+      " 1  K . . . . . . R . . . .",
+      " 2  . . . . . . . . . . . .",
+      " 3  . . . . . . . . . . . .",
+      " 4  . . . . . . . . . . . .",
+      " 5  . . . . . . . . . . . .",
+      " 6  . . . . . . . . . . . .",
+      " 7  . . . . . . . . . . p p",
+      " 8  . . . . . . . . . . . k",
+      "    l k j i h g f e d c b a",
+    }, "\n")
+    assert.matches("\n" .. board:gsub("%.", "%%."), out)
+    out, _, code = run({ "play", "courier", "--side", "white", "--position", pos .. " w - - 0 1" }, "quit\n")
+    assert.equal(0, code)
+    assert.matches("\n 8  k %. %. %. %. %. %. %. %. %. %. %.\n", out)
+    assert.matches("\n    a b c d e f g h i j k l\n", out)
   end)
 
   it("make play takes LEVEL for the AI's strength and SIDE for the player's side", function()
@@ -443,7 +466,7 @@ return game
     local common = require "wargrid.cli.common"
     local own = { "/usr/local/share/wargrid/stdlib/", "/usr/local/share/wargrid/scripts/games/" }
     assert.is_true(common.ours("/usr/local/share/wargrid/stdlib/wargrid/game.lua", own))
-    assert.is_true(common.ours("...cal/share/wargrid/scripts/games/blockwars/render.lua", own))
+    assert.is_true(common.ours("...cal/share/wargrid/scripts/games/blockwars/look.lua", own))
     assert.is_false(common.ours("/home/me/variants/blockwars_wide.lua", own))
     assert.is_false(common.ours("...me/a/long/path/of/mine/scripts/games/mygame.lua", own))
     assert.same({ 1, "internal error: stdlib/wargrid/game.lua:12: boom" },

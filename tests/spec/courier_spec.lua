@@ -189,7 +189,7 @@ describe("courier: check and end of game (C-E)", function()
     local o = T.outcome(courier, s)
     assert.equal(1, o.winner)
     assert.equal("checkmate", o.reason)
-    assert.equal("white wins (checkmate)", o.text)
+    assert.equal("White wins by checkmate", o.text)
   end)
 
   it("C-E2 RULING stalemate loses too", function()
@@ -211,7 +211,7 @@ describe("courier: check and end of game (C-E)", function()
     T.assert_actions(courier, s, {})
     local o = T.outcome(courier, s)
     assert.equal(0, o.winner)
-    assert.equal("draw (threefold repetition)", o.text)
+    assert.equal("Draw by threefold repetition", o.text)
   end)
 
   it("C-E3 there is no fifty-move rule in the seed game", function()
@@ -257,7 +257,7 @@ describe("courier: the historical variant (C-V1)", function()
     -- RULING (2026-11-27): the game ends there, but no move is removed
     assert.same({ "c7c6", "c7d6", "l8k7", "l8k8", "l8l7" }, T.texts(historical, s))
     assert.equal(5, wg.perft(historical, s, 1))
-    assert.equal("draw (fifty-move rule)", T.outcome(historical, s).text)
+    assert.equal("Draw by fifty-move rule", T.outcome(historical, s).text)
     assert.matches("^illegal: C%-V1 the game is over",
                    wg.explain_line(historical:explain(s, "l8k8")))
     -- the seed game has no such rule

@@ -165,6 +165,32 @@ describe("render: a game to step through (html)", function()
     assert.equal(count[1] - 1, count[2])
   end)
 
+  it("draws every step exactly as wargrid.svg drew it, from lines stored once", function()
+    local want = {}
+    for i, f in ipairs(frames) do want[i] = f.svg end
+    local probe = [[
+<pre id="probe"></pre>
+<script type="application/json" id="want">]] .. json.encode(want):gsub("</", "<\\/") .. [[</script>
+<script>
+(function () {
+  var want = JSON.parse(document.getElementById("want").textContent);
+  var slider = document.getElementById("slider"), out = [];
+  var ref = document.createElement("div");
+  want.forEach(function (svg, n) {
+    slider.value = n; slider.dispatchEvent(new Event("input"));
+    ref.innerHTML = svg;
+    out.push(document.getElementById("board").innerHTML === ref.innerHTML ? "same" : "differs");
+  });
+  document.getElementById("probe").textContent = out.join(" ");
+})();
+</script>
+</body>]]
+    local probed = dir .. "/same.html"
+    write(probed, (page:gsub("</body>", function() return probe end)))
+    local dom = chromium("file://" .. probed)
+    assert.equal("same same same same same same same", dom:match('<pre id="probe">(.-)</pre>'))
+  end)
+
   it("leaves a screenshot in build/ for a person to look at", function()
     os.remove("build/render-html.png")
     chromium("file://" .. path .. "#3", "build/render-html.png")

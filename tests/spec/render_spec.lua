@@ -255,15 +255,61 @@ describe("render: actions and targets", function()
     assert.same({}, svg.action_marks(bw, bw:parse_action(s, "pass")))
   end)
 
+  it("a key under the board names every kind of piece it shows, Wehrschach's unit symbols too", function()
+    local function key(text)
+      local from = assert(text:find('<g class="key"', 1, true))
+      text = text:sub(from, (text:find('<g class="legend"', from, true) or text:find('<g class="caption"', from, true)))
+      local names = {}
+      for item in text:gmatch('<g class="key%-piece (t%-[%w_]+)"') do
+        names[#names + 1] = item
+      end
+      local labels = {}
+      for label in text:gmatch('<text x="[%d.]+" y="[%d.]+">([^<]*)</text>') do
+        labels[#labels + 1] = label
+      end
+      return names, labels
+    end
+    local w = T.game "wehrschach"
+    local names, labels = key(svg.position(w, w:new()))
+    assert.same({ "t-artillery", "t-bomber", "t-fighter", "t-headquarter", "t-infantry", "t-tank" }, names)
+    assert.same({ "artillery", "bomber", "fighter", "headquarter", "infantry", "tank" }, labels)
+    -- only the kinds shown: a board of two kings and a pawn
+    local courier = T.game "courier"
+    names, labels = key(svg.position(courier, T.position(courier, "k11/pp10/12/12/12/12/12/4R6K w - - 0 1")))
+    assert.same({ "t-king", "t-pawn", "t-rook" }, names)
+    assert.same({ "king", "pawn", "rook" }, labels)
+    -- the queen is named by its label; Block Wars' fighters are beside the board only
+    local _, courier_labels = key(svg.position(courier, courier:new()))
+    assert.same({ "corporal", "courier", "jester", "king", "knight", "pawn", "queen (ferz)", "rook", "sage" },
+                courier_labels)
+    local bw = T.game "blockwars"
+    names = key(svg.position(bw, bw:new()))
+    assert.same({ "t-fighter", "t-infantry", "t-machinegun", "t-tank" }, names)
+  end)
+
+  it("C-P7 Courier's queen is drawn as the ferz, one step diagonally, not as the modern queen", function()
+    local glyphs = require "wargrid.glyphs"
+    local courier = T.game "courier"
+    local text = svg.position(courier, T.position(courier, "k11/12/12/12/12/12/12/5F5K w - - 0 1"))
+    local queen = text:match('<g id="pc%-f1" class="pc s1 t%-queen">(.-)\n</g>')
+    local ferz_d = glyphs.ferz[1].d:gsub("%p", "%%%0")
+    local queen_d = glyphs.queen[1].d:gsub("%p", "%%%0")
+    assert.matches('d="' .. ferz_d .. '"', queen)
+    assert.not_matches('d="' .. queen_d .. '"', queen)
+    -- the Amazons' amazon, which moves as a queen, keeps the queen
+    local amazons = T.game "amazons"
+    assert.matches('d="' .. queen_d .. '"', svg.position(amazons, amazons:new()))
+  end)
+
   it("C-E1 the line under the board tells whose turn it is, or the result", function()
     local game = T.game "courier"
     has(svg.position(game, game:new()),
-        '<text x="34" y="570" font%-weight="bold">White to move: opening %(C%-O1%)</text>')
+        '<text x="34" y="626" font%-weight="bold">White to move: opening %(C%-O1%)</text>')
     local plain = T.game "courier_historical"
-    has(svg.position(plain, plain:new()), '<text x="34" y="570" font%-weight="bold">White to move</text>')
+    has(svg.position(plain, plain:new()), '<text x="34" y="626" font%-weight="bold">White to move</text>')
     local mate = T.position(game, "k3R7/pp10/12/12/12/12/12/K11 b - - 0 1")
     has(svg.position(game, mate),
-        '<text x="34" y="570" font%-weight="bold">Game over: white wins %(checkmate%)</text>')
+        '<text x="34" y="598" font%-weight="bold">Game over: White wins by checkmate</text>')
   end)
 
   it("W-J6 the line under the board names the phase the game is in: play, the reply", function()
@@ -363,7 +409,7 @@ describe("render: a game record (--record)", function()
   local _, _, code = run { "selfplay", "trenches", "--games", "1", "--seed", "5", "--white", "random",
                            "--black", "random", "--records", dir }
   assert(code == 0)
-  local path = dir .. "/0.pgn"
+  local path = dir .. "/000.pgn"
   local f = assert(io.open(path))
   local rec = assert(record.read(f:read("a")))
   f:close()
@@ -415,6 +461,48 @@ describe("render: a game record (--record)", function()
     assert.equal(want, text)
     has(text, "<div><dt>Game</dt><dd>trenches</dd></div>")
     has(text, string.format('<input id="slider" type="range" min="0" max="%d"', #texts))
+  end)
+
+  it("--html keeps a 74-action game of Trenches within 250 KB (2.5 MB as a picture a step)", function()
+    local long = dir .. "/long.pgn"
+    local fh = assert(io.open(long, "w"))
+    fh:write('[Game "trenches"]\n[Seed "11"]\n[Result "0-1"]\n\n', [[
+1. d1-d7/e6 2. g10-g4/f5 3. j4-j6/f6
+4. a7-a5/e5 5. e3-j8 6. j7-i7/h6
+7. j6-i6/i4 8. f8-a3 9. a4-b4/c5
+10. a5-b5/b7 11. b4-a5/f10 12. i7-j6/e1
+13. i6-g8/j5 14. b5-d3/a6 15. d7-d8/d4
+16. g4-g3/g7 17. j8-i9 18. j6-i6/h5
+19. h2-i3 20. i6-i8/h7 21. a5-a4/b5
+22. c9-b8 23. g8-g9/i7 24. a3-b2
+25. a4-b3/c4 26. b8-c7 27. d8-d7/d5
+28. d10-a10/b9 29. f3-g4 30. g3-h4/f2
+31. g9-d9/c10 32. e8-e9 33. c2-d1
+34. b2-b1 35. d1-d2 36. h4-h3/f1
+37. i3-j4 38. h3-i2/h1 39. j4-j1
+40. i2-h3/g2 41. i9-h10 42. h3-h4/j6
+43. b3-c3/a5 44. h9-f7 45. j1-h3
+46. b1-a2 47. c3-b3/a4 48. a10-a9/a10
+49. h3-i2 50. d3-c3/b4 51. d2-d3
+52. e9-e10 53. g4-g5 54. h4-g3/i5
+55. h10-g10 56. e10-f9 57. g10-g9
+58. f9-g8 59. g9-h8 60. c7-d6
+61. d7-c6/b6 62. d6-d7 63. d9-d8/d9
+64. g3-f4/g3 65. i2-j3 66. d7-c8
+67. d3-e4 68. a9-a8/a7 69. j3-j2
+70. a8-a9/b10 71. j2-i1 72. f7-g6
+73. g5-h4 74. a9-a8/a9 0-1
+]])
+    fh:close()
+    local page = dir .. "/long.html"
+    local out, err, status = run { "render", "--record", long, "--html", "-o", page }
+    assert.equal(0, status)
+    assert.equal("", out .. err)
+    fh = assert(io.open(page))
+    local text = fh:read("a")
+    fh:close()
+    has(text, '<input id="slider" type="range" min="0" max="74"')
+    assert.is_true(#text <= 250 * 1024, #text .. " bytes")
   end)
 
   it("refuses what does not fit a record in one line, exit status 2", function()

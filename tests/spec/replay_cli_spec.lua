@@ -170,16 +170,83 @@ describe("cli: play --save and --load", function()
   end)
 end)
 
+describe("cli: a record's Variant, read beside the record", function()
+  -- this copy's wargrid run in the directory `where`: its output, errors
+  -- and exit status
+  local here = io.popen("pwd"):read("l")
+  local wargrid = here .. "/" .. (os.getenv("WARGRID_BUILD") or "build") .. "/wargrid"
+  local function run_in(where, args, input)
+    local q = {}
+    for i, a in ipairs(args) do q[i] = "'" .. a .. "'" end
+    write(dir .. "/input", input or "")
+    local h = io.popen(string.format("cd '%s' && '%s' %s < %s/input > %s/out 2> %s/err; echo $?", where, wargrid,
+                                     table.concat(q, " "), dir, dir, dir))
+    local code = tonumber(h:read("a"):match("%d+"))
+    h:close()
+    return slurp(dir .. "/out"), slurp(dir .. "/err"), code
+  end
+
+  -- a game of rules of one's own (mine.lua), saved beside them in dir/table
+  local function saved_game()
+    local table_dir = dir .. "/table"
+    os.execute("mkdir -p " .. table_dir)
+    write(table_dir .. "/mine.lua", slurp("examples/variants/amazons_6x6.lua"))
+    local _, err, code = run_in(table_dir, { "play", "--variant", "mine.lua", "--ai", "both", "--ai-level", "1",
+                                             "--seed", "3", "--save", "g.pgn" })
+    assert.same({ "", 0 }, { err, code })
+    local text = slurp(table_dir .. "/g.pgn")
+    assert.matches('%[Variant "mine%.lua"%]', text)
+    return table_dir, #replay.actions(T.game "examples/variants/amazons_6x6.lua", assert(record.read(text)))
+  end
+
+  it("replay, play --load and render --record read the rules beside a record from another directory", function()
+    local table_dir, n = saved_game()
+    local elsewhere = dir .. "/elsewhere"
+    os.execute("mkdir -p " .. elsewhere)
+    local out, err, code = run_in(elsewhere, { "replay", table_dir .. "/g.pgn" })
+    assert.same({ "", 0 }, { err, code })
+    assert.matches("^all " .. n .. " actions legal; result [01]%-[01] %(%a+ has no legal action%), as recorded\n$", out)
+    out, err, code = run_in(elsewhere, { "play", "--load", "../table/g.pgn" }, "quit\n")
+    assert.same({ "", 0 }, { err, code })
+    assert.matches("^Game of the Amazons %(6x6%)%. Type 'help' for commands%.\n", out)
+    out, err, code = run_in(elsewhere, { "render", "--record", "../table/g.pgn", "--ply", "1" })
+    assert.same({ "", 0 }, { err, code })
+    assert.matches("<title>Game of the Amazons %(6x6%)</title>", out)
+  end)
+
+  it("prefers the rules beside the record to a file of the same name in the current directory", function()
+    local table_dir, n = saved_game()
+    write(dir .. "/mine.lua", 'error("not these rules")\n')
+    local out, err, code = run_in(dir, { "replay", "table/g.pgn" })
+    assert.same({ "", 0 }, { err, code })
+    assert.matches("^all " .. n .. " actions legal; result [01]%-[01] %(%a+ has no legal action%), as recorded\n$", out)
+    -- none beside the record: the current directory's, as before
+    os.remove(table_dir .. "/mine.lua")
+    write(dir .. "/mine.lua", slurp("examples/variants/amazons_6x6.lua"))
+    out, err, code = run_in(dir, { "replay", "table/g.pgn" })
+    assert.same({ "", 0 }, { err, code })
+    assert.matches("^all " .. n .. " actions legal;", out)
+    os.remove(dir .. "/mine.lua")
+    out, err, code = run_in(dir, { "replay", "table/g.pgn" })
+    assert.same({ "", "wargrid: replay: table/g.pgn tag Variant: no file 'mine.lua'\n", 2 }, { out, err, code })
+  end)
+end)
+
 describe("cli: selfplay --records", function()
-  it("writes every game's record, named by index, each replaying as recorded", function()
+  it("writes every game's record, named by its index in three digits (007.pgn), each replaying as recorded",
+     function()
     local records = dir .. "/recs"
     local out, err, code = run { "selfplay", "--variant", "examples/variants/amazons_6x6.lua", "--games", "11",
                            "--seed", "3", "--white", "random", "--black", "random", "--jobs", "2",
                            "--records", records }
     assert.same({ "", 0 }, { err, code })
     assert.matches("amazons_6x6: 11 games", out)
+    local h = io.popen("ls " .. records)
+    assert.equal("000.pgn 001.pgn 002.pgn 003.pgn 004.pgn 005.pgn 006.pgn 007.pgn 008.pgn 009.pgn 010.pgn",
+                 (h:read("a"):gsub("\n", " "):gsub(" $", "")))
+    h:close()
     for i = 0, 10 do
-      local file = string.format("%s/%02d.pgn", records, i)
+      local file = string.format("%s/%03d.pgn", records, i)
       local text = assert(slurp(file), file)
       assert.matches('%[Event "wargrid selfplay"%]', text)
       assert.matches('%[Seed "' .. (3 + i) .. '"%]', text)

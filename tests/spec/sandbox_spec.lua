@@ -815,6 +815,24 @@ describe("sandbox: a script's texts in the engines' protocols", function()
   end)
 end)
 
+-- Session 24's attack: a script's texts sent control sequences to the
+-- player's terminal in play (a cleared screen, a window title, the cursor
+-- moved); colours, which boards are drawn in, stay.
+describe("sandbox: a script's texts in the terminal", function()
+  it("play drops control characters but line ends, tabs and colours", function()
+    local file = os.tmpname()
+    spit(file, PRELUDE .. "function game:side_name(side)\n"
+         .. "  return side == 1 and 'white\\27[2J\\27]0;pwned\\7\\r' or 'black'\nend\n"
+         .. "return game\n")
+    local out, err, rc = T.run({ "play", "--variant", file, "--side", "white" }, "quit\n")
+    os.remove(file)
+    assert.equal(0, rc, err)
+    assert.matches("\nwhite%[2J%]0;pwned> ", out)
+    assert.is_nil(out:find("[\1-\8\11-\26\28-\31\127]"))
+    assert.is_nil(out:find("\27[^%[]"))
+  end)
+end)
+
 -- Session 24's attack: a folder game's module that is a symbolic link to
 -- a file outside the folder (~/.env, a key) was read as a module: its
 -- assignments set the script's globals, its syntax error quoted a line.
@@ -844,6 +862,21 @@ describe("sandbox: a folder game's modules", function()
             .. "(DIR/g/sub): a folder game's modules are files of its "
             .. "folder\n", 2 },
     }, results)
+  end)
+
+  it("a game a script requires from a games directory is no symbolic link either", function()
+    local dir = T.tmpdir()
+    spit(dir .. "/secret", "secret hunter2\n")   -- a syntax error near 'hunter2'
+    assert(lfs.mkdir(dir .. "/games"))
+    assert(lfs.link(dir .. "/secret", dir .. "/games/leak.lua", true))
+    spit(dir .. "/v.lua", PRELUDE .. "local _, e = pcall(require, 'games.leak')\n"
+         .. "error(tostring(e))\n")
+    local _, err, rc = T.run({ "moves", "--variant", dir .. "/v.lua" }, nil,
+                             "WARGRID_PATH=" .. dir .. "/games")
+    os.execute("rm -rf '" .. dir .. "'")
+    assert.equal(2, rc, err)
+    assert.is_nil(err:find("hunter2", 1, true))
+    assert.matches("game 'leak' is a symbolic link", err, 1, true)
   end)
 end)
 

@@ -88,12 +88,12 @@ return v
 local wg = require "wargrid"
 return wg.variant("blockwars", {
   name = "bad9",
-  rulings = {
-    barage = { 2, 4 },
+  gas = {
+    hit = { 2, 4 },
   },
 })
 ]])
-    assert.equal("bad9.lua:5: game bad9: rulings.barage is not a key of rulings (did you mean 'barrage'?)\n", err)
+    assert.equal("bad9.lua:5: game bad9: gas.hit is not a key of gas (did you mean 'hits'?)\n", err)
     err = refused("bad10.lua", [[
 local wg = require "wargrid"
 return wg.variant("blockwars", {
@@ -243,7 +243,7 @@ describe("schema: covers what the games read", function()
                             "\nKeys of wehrschach, with the rule each sets and its value:\n"
                               .. "  advance %(W%-J3%) +integer\n",
                             "\n  support %(W%-K1%) +integer\n      how many ", "\n  opening%[i%]%.file +string\n",
-                            "\n  grenade%.onto_origin %(T%-G3%) +boolean\n", "\n  rulings%.strafer_loses +boolean\n",
+                            "\n  grenade%.onto_origin %(T%-G3%) +boolean\n", "\n  strafer_loses %(BW%-C4%) +boolean\n",
                             "\namazons: a variant of trenches, with its keys%.\n" } do
       assert.matches(line, out)
     end

@@ -266,9 +266,11 @@ return wg.variant("amazons_6x6", { name = "amazons_6x6_same" })
   it("a variant clearly less balanced", function()
     local out = compare(two .. " --games 100")
     assert.matches("\nDIR/two.lua against the base game %(100 games each%):\n"
-                   .. "  first player score       %+33.0 points  %[%+20.5, %+44.1%]\n"
+                   .. "  first player score       %+33.0 points  %[%+21.1, %+42.4%]\n"
                    .. "  distance from 50%%        %+33.0 points  %[%+20.5, %+39.2%]\n", out)
-    assert.matches("\nverdict: the variant raises the first player's score by 33 points %(95%% interval 20%-44%): "
+    -- the change's interval is of the games paired by seed: 100 pairs, each changing by -1, 0 or +1
+    assert.matches("\n  pairs of games             100  the change a pair: %-1: 3, 0: 61, %+1: 36\n", out)
+    assert.matches("\nverdict: the variant raises the first player's score by 33 points %(95%% interval 21%-42%): "
                    .. "clearly less balanced\nrc=0\n$", out)
   end)
 
@@ -317,7 +319,7 @@ describe("selfplay: a pool of jobs", function()
   it("gives the same report and records with 1, 2 and 3 jobs", function()
     local one = outcome(1)
     assert.matches("^amazons_6x6: 100 games,", one.report)
-    assert.equal(100, select(2, one.files:gsub("== %d%d.pgn\n", "")))
+    assert.equal(100, select(2, one.files:gsub("== 0%d%d.pgn\n", "")))
     assert.same(one, outcome(2))
     assert.same(one, outcome(3))
   end)
@@ -429,5 +431,95 @@ describe("selfplay: a pool of jobs", function()
     local h = io.popen("nproc")
     assert.equal(tonumber(h:read("l")), host.cores())
     h:close()
+  end)
+end)
+
+describe("selfplay: games in pairs (--pairs)", function()
+  local amazons = loader.load_file("examples/variants/amazons_6x6.lua")
+  local tmp = os.tmpname()
+
+  it("plays each opening twice, with its chance, each player on each side", function()
+    local players = selfplay.players("level:1", "random")
+    local r = { seed = 5, pairs = true, play = { opening = 3 } }
+    local info = { event = "t", white = "a", black = "b" }
+    local games = {}
+    for i = 0, 3 do
+      games[i] = selfplay.play(amazons, players, i, r.seed + i, 200, info, selfplay.game_opts(r, i))
+    end
+    local function opening(rec)
+      local moves = {}
+      for word in rec.text:match("\n\n(.*)$"):gsub("{[^}]*}", ""):gmatch("%S+") do
+        if not word:match("^%d+%.$") then moves[#moves + 1] = word end
+      end
+      return table.unpack(moves, 1, 3)
+    end
+    -- games 0 and 1 share their first three actions, 2 and 3 theirs, the two pairs differ
+    assert.same({ opening(games[0]) }, { opening(games[1]) })
+    assert.same({ opening(games[2]) }, { opening(games[3]) })
+    assert.are_not.same({ opening(games[0]) }, { opening(games[2]) })
+    -- level 1 beats random from either side: the first side wins one game of each pair
+    assert.same({ 1, 2, 1, 2 }, { games[0].winner, games[1].winner, games[2].winner, games[3].winner })
+  end)
+
+  it("reports the pairs and reads the score's interval from them", function()
+    local out = run("selfplay " .. AMAZONS:gsub("random %-%-black", "level:1 --black")
+                    .. " --games 40 --pairs --opening 2")
+    assert.matches("^amazons_6x6: 40 games, white %(level:1%) vs black %(random%), seeds 1%.%.40, in pairs: each "
+                   .. "opening %(2 random actions%) with each player on each side\n", out)
+    -- the stronger player wins each pair once: the pairs tell the first side's 50% to within 8.1
+    -- points, where 40 lone games would tell it to within 14.8
+    assert.matches("\n  first player score    20.0   50.0%%  %[ 41.9%%,  58.1%%%]\n"
+                   .. "  pairs                   20  the first player's points a pair: 1: 20\n", out)
+    assert.matches("\nverdict: the first player scores 50%% %(95%% interval 42%-58%): can't tell with 40 games", out)
+  end)
+
+  it("merges shards of pairs into the report of the whole run", function()
+    local args = "selfplay " .. AMAZONS:gsub("random %-%-black", "level:1 --black")
+                 .. " --games 30 --pairs --opening 2 --jobs 1"
+    local whole = run(args)
+    for i = 1, 3 do
+      assert.equal("rc=0\n", run(args .. " --shard " .. i .. "/3 > " .. tmp .. i))
+    end
+    assert.equal(whole, run("stats merge " .. tmp .. "1 " .. tmp .. "2 " .. tmp .. "3"))
+    for i = 1, 3 do os.remove(tmp .. i) end
+  end)
+end)
+
+describe("selfplay: a match of evaluation weights (PLAYER@W)", function()
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir " .. dir)
+  local function write(name, text)
+    local f = assert(io.open(dir .. "/" .. name, "w"))
+    f:write(text)
+    f:close()
+    return dir .. "/" .. name
+  end
+  teardown(function() os.execute("rm -r " .. dir) end)
+  local function selfplay_run(args)
+    return (run("selfplay --variant examples/variants/amazons_6x6.lua " .. args):gsub(dir:gsub("%p", "%%%0"),
+                                                                                         "DIR"))
+  end
+
+  it("plays a weights file against the hand-set weights, each on both sides, and says who won", function()
+    local file = write("flat.weights.lua", "return { weights = { territory = 1, mobility = 0 } }\n")
+    local out = selfplay_run("--white alphabeta:300@" .. file .. " --black alphabeta:300@hand --pairs --opening 2"
+                             .. " --games 8 --jobs 1")
+    assert.matches("^amazons_6x6: 8 games, white %(alphabeta:300@DIR/flat%.weights%.lua%) vs black "
+                   .. "%(alphabeta:300@hand%), seeds 1%.%.8, in pairs", out)
+    local w, d, l = out:match("\n  match +(%d+)%-(%d+)%-(%d+) +[%d.]+%%  %[[ %d.]+%%, [ %d.]+%%%]  "
+                              .. "alphabeta:300@DIR/flat%.weights%.lua against alphabeta:300@hand, won%-drawn%-lost\n")
+    assert.equal(8, tonumber(w) + tonumber(d) + tonumber(l))
+    assert.matches("\n  match pairs +4 +[%d.]+%%  %[[ %d.]+%%, [ %d.]+%%%]  its points a pair: ", out)
+    assert.matches("rc=0\n$", out)
+  end)
+
+  it("refuses a weights file that is missing or no weights file, naming it", function()
+    assert.equal("wargrid: selfplay: alphabeta:300@DIR/none.lua: no weights file 'DIR/none.lua'\nrc=2\n",
+                 selfplay_run("--white alphabeta:300@" .. dir .. "/none.lua --games 2 --jobs 1"))
+    local bad = write("bad.weights.lua", "return { weights = { rook = 5 } }\n")
+    assert.matches("^wargrid: DIR/bad%.weights%.lua: weights%.rook: amazons_6x6 has no term rook %(its terms: "
+                   .. "territory, mobility%)\nrc=2\n$",
+                   selfplay_run("--white alphabeta:300@" .. bad .. " --games 2 --jobs 1"))
   end)
 end)

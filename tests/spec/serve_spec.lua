@@ -126,6 +126,19 @@ describe("wargrid serve", function()
     end)
   end)
 
+  describe("each side's page", function()
+    local srv
+    setup(function() srv = start("courier --seed 1 --ai-level 1") end)
+    teardown(function() stop(srv) end)
+
+    it("draws the board with the page's side at the bottom: the second side's flipped", function()
+      local first = json.decode(client(srv, "get", "/api/state?side=1").body)
+      local second = json.decode(client(srv, "get", "/api/state?side=2").body)
+      assert.matches('<rect id="sq%-a1" class="sq dark" x="34" y="464"', first.svg)
+      assert.matches('<rect id="sq%-a1" class="sq dark" x="694" y="44"', second.svg)
+    end)
+  end)
+
   describe("listening on every address", function()
     local srv
     setup(function() srv = start("courier --seed 1 --ai-level 1 --host 0.0.0.0 --allow-host Wargrid.Test") end)

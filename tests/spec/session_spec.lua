@@ -30,9 +30,9 @@ describe("loader: the files a load read", function()
 
   it("a folder game: its script, then its modules as they are required", function()
     local _, files = loader.load_file("scripts/games/blockwars")
-    assert.same({ "scripts/games/blockwars/init.lua", "scripts/games/blockwars/common.lua",
-                  "scripts/games/blockwars/position.lua", "scripts/games/blockwars/render.lua",
-                  "scripts/games/blockwars/why.lua" }, files)
+    assert.same({ "scripts/games/blockwars/init.lua", "scripts/games/blockwars/text.lua",
+                  "scripts/games/blockwars/why.lua", "scripts/games/blockwars/look.lua",
+                  "scripts/games/blockwars/ai.lua" }, files)
   end)
 end)
 
@@ -160,11 +160,11 @@ describe("session: rules reloaded mid-game", function()
   it("a folder game's module is watched too", function()
     os.execute("cp -R scripts/games/blockwars " .. dir .. "/blockwars")
     local sess = session.open { source = { file = dir .. "/blockwars" }, seed = 1 }
-    assert.equal(5, #sess.files)   -- init, common, position, render, why
-    local f = assert(io.open(dir .. "/blockwars/render.lua", "a"))
+    assert.equal(5, #sess.files)   -- init, text, why, look, ai
+    local f = assert(io.open(dir .. "/blockwars/look.lua", "a"))
     f:write("-- changed\n")
     f:close()
-    assert.same({ dir .. "/blockwars/render.lua" }, sess:changed())
+    assert.same({ dir .. "/blockwars/look.lua" }, sess:changed())
     assert.equal("reloaded", sess:reload().status)
   end)
 

@@ -8,6 +8,52 @@ local Z = 1.96
 -- The first player's tally from wins, draws and losses.
 local function T(w, d, l) return { w = w, d = d, l = l } end
 
+describe("stats: paired games (the pentanomial model)", function()
+  it("the mean of a pair's outcomes, and its interval: the score's, over the pairs' spread", function()
+    -- 40 pairs: mean (0 * 2 + .25 * 8 + .5 * 20 + .75 * 8 + 1 * 2) / 40 = .5
+    local m, lo, hi, n = stats.mean({ 2, 8, 20, 8, 2 }, stats.PAIRS)
+    assert.equal(0.5, m)
+    assert.equal(40, n)
+    local v = (2 * 0.25 + 8 * 0.0625 + 8 * 0.0625 + 2 * 0.25) / 40   -- the pairs' variance
+    local z2 = Z * Z
+    local half = Z * math.sqrt(v / 40 + z2 / (4 * 1600)) / (1 + z2 / 40)
+    assert.near(0.5 - half, lo, 1e-12)
+    assert.near(0.5 + half, hi, 1e-12)
+    -- a change from -1 to 1: the same on that range
+    local d, dlo, dhi = stats.mean({ 0, 0, 30, 10, 0 }, stats.PENTANOMIAL)
+    assert.equal(0.125, d)
+    assert.is_true(dlo > 0 and dlo < d and dhi > d and dhi < 0.5)
+  end)
+
+  it("pairs whose games offset each other (each player winning on the first side) tell the score in "
+     .. "fewer games", function()
+    -- 100 games, the first side winning 50: as 100 lone games, or as 50 pairs each won once
+    local games = T(50, 0, 50)
+    local paired = { w = 50, d = 0, l = 50, pairs = { 0, 0, 50, 0, 0 } }
+    local _, lo1, hi1 = stats.score(games)
+    local p, lo2, hi2 = stats.score(paired)
+    assert.equal(0.5, p)
+    assert.is_true(hi2 - lo2 < (hi1 - lo1) / 2)
+    assert.is_true(stats.needed(paired, 0.1) < stats.needed(games, 0.1) / 4)
+    -- and pairs that agree (both won) tell no more than lone games
+    local agree = { w = 50, d = 0, l = 50, pairs = { 25, 0, 0, 0, 25 } }
+    local _, lo3, hi3 = stats.score(agree)
+    assert.is_true(hi3 - lo3 > hi1 - lo1)
+  end)
+
+  it("a change paired by seed: its interval is of the differences, narrower than Newcombe's when "
+     .. "the pairs agree", function()
+    local base, variant = T(50, 0, 50), T(60, 0, 40)
+    local diffs = { xs = stats.PENTANOMIAL, per = 1, ns = { 0, 0, 90, 0, 10 } }
+    local d, lo, hi = stats.change(base, variant, diffs)
+    assert.near(0.1, d, 1e-12)
+    local _, mlo, mhi = stats.change(base, variant)
+    assert.is_true(hi - lo < (mhi - mlo) * 0.6)
+    assert.is_true(lo > 0)
+    assert.is_true(stats.needed_change(base, variant, 0.1, diffs) < stats.needed_change(base, variant, 0.1))
+  end)
+end)
+
 describe("stats: intervals", function()
   it("gives the Wilson score interval", function()
     local lo, hi = stats.wilson(50, 100)
@@ -218,6 +264,13 @@ describe("stats: the SPRT", function()
                          { { 0, 0, 20, 0, 0 }, 0, 0.2 }, { { 10, 5, 5, 5, 10 }, -0.05, 0.1 } } do
       local got = stats.llr(c[1], stats.PENTANOMIAL, c[2], c[3])
       assert.near(naive_llr(c[1], stats.PENTANOMIAL, c[2], c[3]), got, 1e-6)
+    end
+  end)
+
+  it("the pentanomial LLR of a selfplay run's pairs is the naive maximum likelihood ratio", function()
+    for _, c in ipairs { { { 3, 10, 40, 12, 5 }, 0.5, 0.55 }, { { 0, 0, 50, 0, 0 }, 0.45, 0.55 } } do
+      local got = stats.llr(c[1], stats.PAIRS, c[2], c[3])
+      assert.near(naive_llr(c[1], stats.PAIRS, c[2], c[3]), got, 1e-6)
     end
   end)
 

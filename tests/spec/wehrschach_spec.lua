@@ -519,8 +519,8 @@ describe("wehrschach: judgement (W-J)", function()
     local o = T.outcome(game, s)
     assert.equal(1, o.winner)
     assert.matches("W%-J1", o.reason)
-    assert.equal("red wins (judgement: the enemy headquarter captured (W-J1); "
-                 .. "the reply did not answer it (W-J6))", o.text)
+    assert.equal("Red wins by judgement: the enemy headquarter captured (W-J1); "
+                 .. "the reply did not answer it (W-J6)", o.text)
   end)
 
   it("W-J2 the enemy down to 4 ground units", function()

@@ -290,8 +290,8 @@ describe("variant: sudden death, a phase dropped (W-J6)", function()
     T.play(game, s, "e5xe6")
     assert.equal("decided", game:phase_now(s).name)
     assert.equal(0, game:legal(s):size())
-    assert.equal("red wins (judgement: the enemy down to 4 ground units (W-J2); no reply "
-                 .. "possible (W-J6))", game:outcome(s).text)
+    assert.equal("Red wins by judgement: the enemy down to 4 ground units (W-J2); no reply "
+                 .. "possible (W-J6)", game:outcome(s).text)
     -- in the game itself Blue replies
     local b = pos(base, map)
     T.play(base, b, "e5xe6")

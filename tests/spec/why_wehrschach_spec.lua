@@ -83,14 +83,14 @@ describe("why: Wehrschach (W-)", function()
     { "W-T1 a player moves only its own pieces", example(), "d4d5",
       "illegal: W-T1 the tank on d4 belongs to Blue, not to Red" },
     { "W-J5 a player with no legal action has lost", board { k2 = false }, "k10k9",
-      "illegal: W-J5 the game is over: blue wins (judgement: the enemy has no legal action (W-J5))" },
+      "illegal: W-J5 the game is over: Blue wins by judgement: the enemy has no legal action (W-J5)" },
     { "W-J6 once the reply is made the game is decided, here by a counter-judgement",
       board({ a1 = "I", e5 = "i" }, "r r:4"), "a1a2",
-      "illegal: W-J6 the game is over: draw (counter-judgement: red's judgement (no enemy infantry left (W-J4)) "
-        .. "answered by blue's (the enemy down to 4 ground units (W-J2)), W-J6)" },
+      "illegal: W-J6 the game is over: Draw by counter-judgement: red's judgement (no enemy infantry left (W-J4)) "
+        .. "answered by blue's (the enemy down to 4 ground units (W-J2)), W-J6" },
     { "W-J8 a position occurring for the third time ends the game",
       T.play(game, game:new(), "b1c2", "j11i10", "c2b1", "i10j11", "b1c2", "j11i10", "c2b1", "i10j11"), "b1c2",
-      "illegal: W-J8 the game is over: draw (threefold repetition (W-J8))" },
+      "illegal: W-J8 the game is over: Draw by threefold repetition (W-J8)" },
   })
   W.cases(it, no_road, {
     { "W-M1 without the main road (a variant) the infantry's range is 1 everywhere", game:start_text(), "c3c5",

@@ -1,131 +1,113 @@
 -- Block Wars 1.1, a WWI skirmish with cards: the rules as its rulebook
--- (rules.md, in this folder) gives them, with its rulings, section by
--- section, with rule IDs where each is implemented. Every RULING is data
--- in the declaration (`rulings`, `armies`, the fire patterns) or an
--- option, so a house variant changes it in a line.
+-- (rules.md, beside this file) gives them, with its rulings, section by
+-- section, with rule IDs where each is implemented. Every number the
+-- rulebook states and every RULING is a key of the declaration (KEYS,
+-- listed by `wargrid help variants blockwars`), read through the game, so
+-- a house variant changes one in a line; game:validate refuses data that
+-- leaves a rule in force impossible. The other files of the folder hold
+-- what is not a rule: text.lua the notation, the position text and the
+-- names the game tells, why.lua the reasons an action is illegal, look.lua
+-- the board as the players see it, ai.lua the built-in opponent's
+-- judgement.
 --
 -- Sides: 1 the Canadians (ranks 1-3, facing rank 8, upper-case letters),
 -- 2 the Germans (ranks 6-8, facing rank 1, lower case). Letters: I infantry,
--- M machine gun, T the tank (shown on its four squares); fighters never
--- stand on the board. The ranks each rule names are data of the declaration
--- (`armies`, `no_mans_land`, `wire`, `standard`), read through the game, so
--- a variant may move them or change the board; game:validate refuses data
--- that leaves a rule impossible.
---
--- Actions and decisions are typed as NOTATION (below) shows; `wargrid play
--- blockwars --help` and the in-game `help` print it. The code cites each
--- one's rule where it is implemented.
---
--- This file holds the rules. The game's folder holds the rest: the position
--- text (blockwars/position.lua, whose header describes it), the board and
--- what the players see beside it (blockwars/render.lua), why an action is
--- not legal, by the rule that forbids it (blockwars/why.lua), and the names
--- they all share (blockwars/common.lua).
+-- M machine gun, T the tank (on its four squares); fighters never stand on
+-- the board.
 local wg = require "wargrid"
-local bw = require "blockwars.common"
 
-local CAN, GER = bw.CAN, bw.GER
-
-local NOTATION = [[
-Block Wars actions (case, spaces and dashes do not matter):
-  e2e3        an infantry unit moves one square
-  e4xf5       it attacks f5 from where it stands; e4e5xf6 moves to e5 first
-  d6xd4       a machine gun fires at d4
-  c1c2        the tank, named by its lower left square, moves (both actions)
-  c1xe3       the tank's gun fires; a tank as target is named the same way
-  i@a1        a reinforcement enters your back rank (both actions); t@e1:
-              the tank enters on e1-f2
-  pass        end the turn with actions left
-Decisions, each taken by the player concerned:
-  i@c8, m@c6                 place a unit (the placement phase); in play,
-  place standard, place random  place all your remaining units, on the
-                             standard setup's squares or at random
-  barrage e4, gas e4         where a King's barrage falls (gas: Germans, once)
-  i@a8, t@e1, m@a8           what an Ace brings in, and where: infantry of
-                             the reserve, or the tank (t@e1: on e1-f2); with
-                             nothing in reserve that can enter, a casualty,
-                             infantry or machine gun
-  fly 1, fly 2               which fighter a Jack sends to strafe
-  dogfight 1, no dogfight    answer it with one of your fighters, or not
-  strafe e4                  what the strafing fighter attacks
-  cross, no cross            save your beaten infantry (option crosses)
-Canadians in upper case, Germans in lower case: I infantry, M machine gun,
-T tank (on its four squares); fighters stay off the board. The Germans place
-first and act first.]]
-
--- The keys of Block Wars' declaration beyond every game's (wargrid.schema):
--- the ranks its rules name, the armies, and every RULING a variant may turn.
-local RANKS = "list of integer"
+-- The keys of Block Wars' declaration beyond every game's (wargrid.schema).
+local RANKS, CARDS = "list of integer", "list of integer"
+-- A whole number, or a yes or no, that a rule states.
+local function number(rule, help)
+  return { type = "integer", rule = rule, help = help }
+end
+local function flag(rule, help)
+  return { type = "boolean", rule = rule, help = help }
+end
 local KEYS = {
-  no_mans_land = { type = RANKS, help = "BW-B1 the ranks between the armies" },
-  wire = { type = "list",
-           help = "BW-C2 the wire: pairs of ranks it runs between",
+  no_mans_land = { type = RANKS, rule = "BW-B1",
+                   help = "the ranks between the armies" },
+  wire = { type = "list", rule = "BW-C2",
+           help = "the wire: the pairs of ranks it runs between",
            each = { type = RANKS, help = "the ranks either side of it" } },
-  armies = { type = "map", help = "BW-S1, BW-S2 each side's army, by name",
-             each = { type = "table", help = "an army", fields = {
-    ranks = { type = RANKS,
-              help = "BW-B1 its ranks, its back rank first (BW-A8, BW-W1)" },
-    setup = { type = "list",
-              help = "BW-S3 what it places on each of its ranks, in order",
+  armies = { type = "map", rule = "BW-S1 BW-S2",
+             help = "each side's army, by name", each = { type = "table",
+             help = "an army", fields = {
+    ranks = { type = RANKS, rule = "BW-B1",
+              help = "its ranks, its back rank first (BW-A8, BW-W1)" },
+    setup = { type = "list", rule = "BW-S1 BW-S2",
+              help = "what it places on each of its ranks, in order",
               each = { type = "map of integer",
                        help = "how many of each piece type" } },
-    reserve = { type = "map of integer", help = "BW-S1 what it holds back" },
-    fighters = { type = "integer", help = "BW-C4 its fighters, in the air" },
-    tank_ranks = { type = RANKS, help = "BW-A8 the ranks its tank enters on" },
+    reserve = { type = "map of integer", rule = "BW-S1 BW-S2",
+                help = "what it holds back" },
+    fighters = number("BW-S1 BW-S2", "its fighters, in the air (BW-C4)"),
+    tank_ranks = { type = RANKS, rule = "BW-A8",
+                   help = "the ranks its tank enters on" },
   } } },
-  standard = { type = "string",
-               help = "BW-S3 the standard setup (option setup=standard), as "
+  standard = { type = "string", rule = "BW-S3",
+               help = "the standard setup (option setup=standard), as "
                       .. "position text's board" },
-  rulings = { type = "table", help = "the rulings, each a line to change",
-              fields = {
-    first = { type = "integer", help = "BW-S5 the side that takes the first "
-                                       .. "turn" },
-    place_first = { type = "integer",
-                    help = "BW-S3 the side that places first" },
-    attack_in_place = { type = "boolean",
-                        help = "BW-A3 an attack's move part may be 0 "
-                               .. "squares" },
-    margin = { type = "integer",
-               help = "BW-C2, BW-C3 what the attacker must win by over wire "
-                      .. "or against the tank" },
-    tank_hits = { type = "integer",
-                  help = "BW-C3 the damage that destroys the tank" },
-    barrage = { type = "list of integer",
-                help = "BW-C4 the cards a barrage hits on, lowest and "
-                       .. "highest" },
-    gas = { type = "table", help = "BW-G2 poison gas, once a game (false: "
-                                   .. "none)", fields = {
-      side = { type = "integer", help = "the side that has it" },
-      hits = { type = "list of integer",
-               help = "the cards it hits on, lowest and highest" },
-    } },
-    ace = { type = "table", help = "BW-C4 what an Ace may bring in",
-            fields = {
-      reserve = { type = "list of string",
-                  help = "piece types of the reserve" },
-      lost = { type = "list of string",
-               help = "else casualties of these types" },
-    } },
-    jacks = { type = "string",
-              help = "BW-C4 \"attacker\": two Jacks make one air battle, "
-                     .. "the attacker's" },
-    strafer_loses = { type = "boolean",
-                      help = "BW-C4 a strafing fighter that loses is "
-                             .. "damaged" },
+  place_first = number("BW-S3", "the side that places first (RULING)"),
+  suits = number("BW-S4", "the cards of each value, 2 to Ace, in the pack"),
+  first_turn = number("BW-S5", "the side that takes the first turn (RULING)"),
+  attack_in_place = flag("BW-A3", "an attack's move part may be 0 squares "
+                                  .. "(RULING)"),
+  tank_move_cost = number("BW-A6", "the actions a move of the tank takes"),
+  reinforcement_cost = number("BW-A8", "the actions a reinforcement takes"),
+  wire_margin = number("BW-C2", "what an attack over the wire must win by"),
+  tank_margin = number("BW-C3", "what an attack on the tank must win by"),
+  tank_hits = number("BW-C3", "the hits that destroy the tank"),
+  specials = { type = "map of string", rule = "BW-C4",
+               help = "the card (2-9, T, J, Q, K, A) that opens each "
+                      .. "special phase: barrage, reinforce, air" },
+  barrage = { type = CARDS, rule = "BW-C4",
+              help = "the cards a barrage hits on, lowest and highest "
+                     .. "(RULING)" },
+  barrage_reach = number("BW-C4",
+                         "how far from its square a barrage hits units"),
+  ace = { type = "table", rule = "BW-C4",
+          help = "what an Ace may bring in (RULING)", fields = {
+    reserve = { type = "list of string", help = "piece types of the reserve" },
+    lost = { type = "list of string",
+             help = "else casualties of these types" },
   } },
+  jacks = { type = "string", rule = "BW-C4",
+            help = "\"attacker\": a combat whose two cards open air battles "
+                   .. "(two Jacks) opens one, the attacker's (RULING)" },
+  fighter_hits = number("BW-C4", "the hits that destroy a fighter"),
+  strafer_loses = flag("BW-C4", "a strafing fighter that loses is damaged "
+                                .. "(RULING)"),
+  gas = { type = "table", rule = "BW-G2",
+          help = "poison gas, once a game (false: none)", fields = {
+    side = { type = "integer", help = "the side that has it" },
+    hits = { type = CARDS, help = "the cards it hits on, lowest and highest" },
+  } },
+  win_units = number("BW-W1", "the units on the enemy back rank that win"),
+  ace_bonus = number("BW-O2", "what the ace adds to its cards (option aces)"),
+  damage_malus = number("BW-O2", "what a damaged fighter takes off its cards "
+                                 .. "(option aces)"),
 }
+
+local CAN, GER = 1, 2                 -- the sides, in the declaration's order
+
+-- A phase of a decision another action asks for (BW-C5): its actions are
+-- the method NAME_actions, its help what the player concerned does.
+local function decision(name, rule, help)
+  return { name = name, rule = rule, help = help, decision = true,
+           actions = name .. "_actions" }
+end
 
 local game = wg.game {
   name = "blockwars",
   keys = KEYS,
   title = "Block Wars",
-  notation = NOTATION,
 
   -- Board, sides, setup --------------------------------------------------
   -- BW-B1 8x8; Canadians ranks 1-3, Germans ranks 6-8, No Man's Land 4-5;
   -- wire along the edges 5|6 and 3|4 (it does not hinder movement, BW-A8).
-  -- Ranks are counted from the Canadians' edge; every rank a rule names is
-  -- data here, and game:validate checks that a variant's fit together.
+  -- Ranks are counted from the Canadians' edge.
   board = {
     files = 8, ranks = 8,
     -- the ranks of no_mans_land below, as a layer to draw
@@ -144,17 +126,42 @@ local game = wg.game {
   -- Drawn as a map: fields, units as counters (khaki, field grey).
   look = { board = { light = "#c9d1a4", chequer = false, lines = "#8f976d" },
            sides = { { fill = "#cdb47c" }, { fill = "#5f686d" } } },
-  actions_per_turn = 2,                                     -- BW-A1
   no_mans_land = { 4, 5 },
   wire = { { 3, 4 }, { 5, 6 } },   -- BW-C2 the ranks either side of a wire
 
-  -- BW-S4 one deck per side, face down. BW-C6 the cards turned in a combat
-  -- lie face up (showing) until it is resolved, with everything its special
-  -- cards set off; then they join the turned cards, which wait for the next
-  -- reshuffle. BW-H1 nobody sees the order of a face-down deck.
+  -- BW-B1, BW-S1, BW-S2 each side's ranks (its back rank first, BW-A8,
+  -- BW-W1), what it places on them in that order, what it holds in reserve
+  -- and has in the air; BW-A8 the ranks where its tank enters.
+  armies = {
+    canadians = { ranks = { 1, 2, 3 },
+                  setup = { { infantry = 4 }, { infantry = 4 },
+                            { machinegun = 1, infantry = 7 } },
+                  reserve = { infantry = 6, tank = 1 }, fighters = 2,
+                  tank_ranks = { 1, 2 } },
+    germans = { ranks = { 8, 7, 6 },
+                setup = { { infantry = 4 }, { infantry = 4 },
+                          { machinegun = 2, infantry = 6 } },         -- BW-G1
+                reserve = { infantry = 6 }, fighters = 2 },
+  },
+  place_first = GER,        -- BW-S3 RULING: the Germans place first
+  -- BW-S3 RULING: the standard setup (option setup=standard) skips the
+  -- placement phase. Germans: c8-f8, c7-f7, a6 b6 d6 e6 g6 h6 with machine
+  -- guns c6 and f6; Canadians: a1-d1, a2-d2, a3-d3 f3-h3 with the machine
+  -- gun on e3, leaving e1-h2 free for the tank to enter.
+  standard = "2iiii2/2iiii2/iimiimii/8/8/IIIIMIII/IIII4/IIII4",
+
+  -- BW-S4 one deck per side, face down, from a pack of 4 suits of 2 to Ace
+  -- (ace high). BW-C6 the cards turned in a combat lie face up (showing)
+  -- until it is resolved, with everything its special cards set off; then
+  -- they join the turned cards, which wait for the next reshuffle. BW-H1
+  -- nobody sees the order of a face-down deck.
   decks = { canadians = {}, germans = {}, showing = { open = true },
             turned = { open = true } },
+  suits = 4,
+  first_turn = GER,         -- BW-S5 RULING: the Germans take the first turn
 
+  -- Turns and actions ----------------------------------------------------
+  actions_per_turn = 2,                                     -- BW-A1
   pieces = {
     -- BW-A2 moves one square to an empty square; BW-A3 attacks a neighbour
     -- `rule`: the rule a unit's moves follow, cited when a move is not one
@@ -181,7 +188,7 @@ local game = wg.game {
                     .. "actions (BW-A6); its gun fires all round from any "
                     .. "of its squares (BW-A7)",
              look = { glyph = "rhomboid", shape = "counter",
-                      damage = bw.F_DAMAGE },     -- drawn with its hits
+                      damage = 2 },           -- drawn with its hits (field 2)
              shape = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } },
              fire = { range = 2, arc = 180, corner = "both",
                       immune = { "tank" } } },
@@ -190,47 +197,56 @@ local game = wg.game {
                        .. "the other side may answer in a dogfight (BW-C4)",
                 look = { glyph = "fighter", shape = "counter", turn = true } },
   },
+  attack_in_place = true,   -- BW-A3 RULING: the move part may be 0 squares
+  tank_move_cost = 2,       -- BW-A6 both actions
+  reinforcement_cost = 2,   -- BW-A8 both actions
 
-  -- BW-B1, BW-S1, BW-S2 each side's ranks (its back rank first, BW-A8,
-  -- BW-W1), what it places on them in that order, what it holds in reserve
-  -- and has in the air; BW-A8 the ranks where its tank enters.
-  armies = {
-    canadians = { ranks = { 1, 2, 3 },
-                  setup = { { infantry = 4 }, { infantry = 4 },
-                            { machinegun = 1, infantry = 7 } },
-                  reserve = { infantry = 6, tank = 1 }, fighters = 2,
-                  tank_ranks = { 1, 2 } },
-    germans = { ranks = { 8, 7, 6 },
-                setup = { { infantry = 4 }, { infantry = 4 },
-                          { machinegun = 2, infantry = 6 } },         -- BW-G1
-                reserve = { infantry = 6 }, fighters = 2 },
+  -- Combat ---------------------------------------------------------------
+  wire_margin = 2,          -- BW-C2 over the wire, win by 2
+  tank_margin = 2,          -- BW-C3 against the tank, win by 2
+  tank_hits = 2,            -- BW-C3 the second damage destroys the tank
+  -- BW-C4 the special cards, by the phase each opens
+  specials = { barrage = "K", reinforce = "A", air = "J" },
+  barrage = { 2, 3 },       -- BW-C4 RULING: a barrage hits on 2-3
+  barrage_reach = 1,        -- BW-C4 the square and those next to it
+  -- BW-C4 RULING: what an Ace may bring in, the drawer's choice: a unit of
+  -- the reserve of these types, else a casualty of these (never the tank: a
+  -- destroyed tank never returns)
+  ace = { reserve = { "infantry", "tank" },
+          lost = { "infantry", "machinegun" } },
+  jacks = "attacker",       -- BW-C4 RULING: two Jacks, one air battle
+  fighter_hits = 2,         -- BW-C4 damaged, then destroyed
+  strafer_loses = true,     -- BW-C4 RULING: a beaten strafer is damaged
+
+  -- What only the Germans have, winning, options -------------------------
+  gas = { side = GER, hits = { 2, 6 } },                    -- BW-G2
+  win_units = 2,            -- BW-W1 two units on the enemy back rank
+  ace_bonus = 1,            -- BW-O2 the ace adds 1
+  damage_malus = 1,         -- BW-O2 a damaged plane takes 1 off
+
+  -- The phases (BW-C5), stored in the state by their order here. Every
+  -- choice these rules leave to a player is a decision of a phase of its
+  -- own, taken among its actions; after it the turn's actions resume.
+  phases = {
+    { name = "main", rule = "BW-A1", actions = "main_actions",
+      help = "the side to act takes its two actions, or passes" },
+    { name = "place", rule = "BW-S3", actions = "place_actions",
+      next = "main",
+      help = "the Germans, then the Canadians place their units, one per "
+             .. "action" },
+    decision("cross", "BW-O1", "choose whether to award their cross (cross, "
+                               .. "no cross)"),
+    decision("barrage", "BW-C4", "choose where the King's barrage falls "
+                                 .. "(barrage e4)"),
+    decision("reinforce", "BW-C4", "choose what their Ace brings in, and "
+                                   .. "where (i@a1, t@e1)"),
+    decision("air", "BW-C4", "choose which fighter their Jack sends to "
+                             .. "strafe (fly 1)"),
+    decision("dogfight", "BW-C4", "choose whether to answer the strafing "
+                                  .. "fighter (dogfight 1, no dogfight)"),
+    decision("strafe", "BW-C4", "choose what the strafing fighter attacks "
+                                .. "(strafe e4)"),
   },
-
-  -- BW-S3 RULING: the standard setup (option setup=standard) skips the
-  -- placement phase. Germans: c8-f8, c7-f7, a6 b6 d6 e6 g6 h6 with machine
-  -- guns c6 and f6; Canadians: a1-d1, a2-d2, a3-d3 f3-h3 with the machine
-  -- gun on e3, leaving e1-h2 free for the tank to enter.
-  standard = "2iiii2/2iiii2/iimiimii/8/8/IIIIMIII/IIII4/IIII4",
-
-  rulings = {
-    first = GER,            -- BW-S5 RULING: the Germans take the first turn
-    place_first = GER,      -- BW-S3 RULING: the Germans place first
-    attack_in_place = true, -- BW-A3 RULING: the move part may be 0 squares
-    margin = 2,             -- BW-C2, BW-C3 win by 2
-    tank_hits = 2,          -- BW-C3 the second damage destroys the tank
-    barrage = { 2, 3 },     -- BW-C4 RULING: a barrage hits on 2-3
-    gas = { side = GER, hits = { 2, 6 } },   -- BW-G2
-    -- BW-C4 RULING: what an Ace may bring in, the drawer's choice: a unit
-    -- of the reserve of these types, else a casualty of these (never the
-    -- tank: a destroyed tank never returns)
-    ace = { reserve = { "infantry", "tank" },
-            lost = { "infantry", "machinegun" } },
-    jacks = "attacker",     -- BW-C4 RULING: two Jacks, one air battle
-    strafer_loses = true,   -- BW-C4 RULING: a beaten strafer is damaged
-  },
-
-  phases = { "main", "place", "cross", "barrage", "reinforce", "air",
-             "dogfight", "strafe" },
   vars = {
     pending = {},           -- special cards still to resolve (BW-C4)
     attacker = {}, defender = {},   -- the combat a cross decision is about
@@ -261,55 +277,80 @@ local game = wg.game {
                        .. "take sub-decisions: none of it is a CECP move" },
 }
 
--- Ids of pieces, variables, phases and decks. A variant keeps them as long
--- as it keeps their names, which game:validate checks.
-local T, V, P = game.T, game.V, game.P
+-- Ids of pieces, variables and decks. A variant keeps them as long as it
+-- keeps their names, which game:validate checks; phases are read through
+-- the game (self.P), as a variant may drop one.
+local T, V = game.T, game.V
 local INF, MG, TANK, FIGHTER = T.infantry, T.machinegun, T.tank, T.fighter
 local DECK = { game.D.canadians, game.D.germans }
 local SHOWING, TURNED = game.D.showing, game.D.turned
 
-local F_OFF, F_DAMAGE, F_DONE, F_NEW = bw.F_OFF, bw.F_DAMAGE, bw.F_DONE,
-                                       bw.F_NEW
-local ON, RESERVE, LOST, WAITING = bw.ON, bw.RESERVE, bw.LOST, bw.WAITING
--- game:status() -> where an off-board piece is: the field that says it and
--- its values (for specs that check no unit is ever lost)
-local STATUS = { field = F_OFF, on = ON, reserve = RESERVE, lost = LOST,
-                 waiting = WAITING }
+local function other(side) return 3 - side end
+
+-- What the state keeps of a unit (s:field): where it is when off the board,
+-- its damage (the tank, fighters), the turn it last moved or attacked and
+-- the turn it entered (turn numbers from 1). Every unit is on the board, in
+-- reserve, lost, or still to be placed; fighters are in reserve (ready) or
+-- lost (destroyed).
+local F_OFF, F_DAMAGE, F_DONE, F_NEW = 1, 2, 3, 4
+local ON, RESERVE, LOST, WAITING = 0, 1, 2, 3
+local STATUS = { field = F_OFF, damage = F_DAMAGE, done = F_DONE, new = F_NEW,
+                 on = ON, reserve = RESERVE, lost = LOST, waiting = WAITING }
+-- game:status() -> those fields and places, by name, for the other parts
+-- of the game and for specs that check no unit is ever lost
 function game.status() return STATUS end
 
--- Action kinds.
+-- Action kinds; game.kinds() -> them by name, for the other parts.
 local MOVE, ATTACK, FIRE, ENTER, PASS = 1, 2, 3, 4, 5
 local BARRAGE, FLY, DOGFIGHT, STRAFE, CROSS = 6, 7, 8, 9, 10
+local KINDS = { move = MOVE, attack = ATTACK, fire = FIRE, enter = ENTER,
+                pass = PASS, barrage = BARRAGE, fly = FLY,
+                dogfight = DOGFIGHT, strafe = STRAFE, cross = CROSS }
+function game.kinds() return KINDS end
 
-local JACK, KING, ACE = bw.JACK, bw.KING, bw.ACE
-local CARD_NAME, SPECIAL, SPECIAL_CARD = bw.CARD_NAME, bw.SPECIAL,
-                                         bw.SPECIAL_CARD
-local SIDE_ADJ, SIDE_NAME, CROSS_NAME = bw.SIDE_ADJ, bw.SIDE_NAME,
-                                        bw.CROSS_NAME
-local other, offboard = bw.other, bw.offboard
+-- BW-S4 the cards' values, 2 to 14 (ace high), as position text writes them.
+local CARD_CHARS = "23456789TJQKA"
+function game.card_value(char)
+  local i = CARD_CHARS:find(char, 1, true)
+  return i and i + 1
+end
+function game.card_char(v) return CARD_CHARS:sub(v - 1, v - 1) end
 
--- The board's ranks (BW-B1) -----------------------------------------------
--- The ranks of the rules, compiled once per game (a variant has its own)
--- from the declaration: each side's back rank and its squares, its setup
--- ranks, where its tank enters; the wire by attacker, from rank to rank.
-local compiled = setmetatable({}, { __mode = "k" })
+-- BW-C4 the special cards, by the number the queue of cards still to
+-- resolve keeps (the state stores it): the phase each opens.
+local SPECIALS = { "barrage", "reinforce", "air" }
 
-local function geometry(self)
-  local g = compiled[self]
-  if g then return g end
+-- game:special_card(kind) -> the value of the card that opens the special
+-- phase numbered kind, or nil: a variant without that phase has no such
+-- card
+function game:special_card(kind)
+  local name = SPECIALS[kind]
+  local card = self.P[name] and self.def.specials[name]
+  return card and self.card_value(card)
+end
+
+-- What the rules compile from the declaration once (a variant has its
+-- own): each side's back rank and its squares, its setup ranks' squares,
+-- where its tank enters; the wire by attacker, from rank to rank; the
+-- placement actions; the standard setup as a state; the special cards by
+-- value.
+function game:prepare()
   local R, def = self.rules, self.def
-  g = { back = {}, back_squares = {}, ranks = {}, tank_rank = {},
-        wire = { {}, {} } }
+  local p = { back = {}, back_squares = {}, rows = {}, tank_rank = {},
+              wire = { {}, {} }, placing = {}, special = {} }
   for side = 1, 2 do
     local army = def.armies[self.sides[side]]
-    g.ranks[side] = army.ranks
-    g.back[side] = army.ranks[1]
-    g.back_squares[side] = {}
+    p.back[side] = army.ranks[1]
+    p.back_squares[side], p.rows[side] = {}, {}
     for f = 1, self.files do
-      g.back_squares[side][f] = R:at(f, g.back[side])
+      p.back_squares[side][f] = R:at(f, p.back[side])
+    end
+    for k, r in ipairs(army.ranks) do
+      p.rows[side][k] = {}
+      for f = 1, self.files do p.rows[side][k][f] = R:at(f, r) end
     end
     if army.tank_ranks then
-      g.tank_rank[side] = math.min(table.unpack(army.tank_ranks))
+      p.tank_rank[side] = math.min(table.unpack(army.tank_ranks))
     end
   end
   -- BW-C2 a wire edge crossed from No Man's Land into the enemy's ranks
@@ -319,24 +360,97 @@ local function geometry(self)
     for _, from in ipairs { edge[1], edge[2] } do
       local to = from == edge[1] and edge[2] or edge[1]
       for side = 1, 2 do
-        for _, r in ipairs(g.ranks[other(side)]) do
+        for _, r in ipairs(def.armies[self.sides[other(side)]].ranks) do
           if nml[from] and r == to then
-            g.wire[side][from] = g.wire[side][from] or {}
-            g.wire[side][from][to] = true
+            p.wire[side][from] = p.wire[side][from] or {}
+            p.wire[side][from][to] = true
           end
         end
       end
     end
   end
-  compiled[self] = g
-  return g
+  for _, t in ipairs { INF, MG } do                              -- BW-S3
+    p.placing[t] = {}
+    for sq = 1, self.files * self.ranks do
+      p.placing[t][sq] = wg.act(ENTER, sq, 0, 0, 0, t)
+    end
+  end
+  local standard = R:new_state()                      -- BW-S3 (validated)
+  if wg.fen.read_board(self, standard, def.standard) then
+    p.standard = standard
+  end
+  for kind in ipairs(SPECIALS) do                               -- BW-C4
+    local card = self:special_card(kind)
+    if card then p.special[card] = kind end
+  end
+  return p
+end
+
+-- game:prepared() as the rules' hot paths read it: the field it keeps first
+local function prepared(self)
+  return self.prepared_data or self:prepared()
 end
 
 local function rank_of(self, sq) return select(2, self.rules:coords(sq)) end
 
+-- game:progress(side, r) -> how far rank r is from the side's back rank:
+-- 0 there, 1 the next ...
+function game:progress(side, r)
+  return math.abs(r - prepared(self).back[side])
+end
+
+-- Units off the board, and fighters ----------------------------------------
+-- offboard(s, side, t, where) -> how many of the side's pieces of type t
+-- (nil: any) are off the board there, and the first of them
+local function offboard(s, side, t, where)
+  return s:offboard(side, t, F_OFF, where)
+end
+game.offboard = offboard
+
+-- game:fighters(s, side) -> the side's fighters, by number (1, 2, ...)
+function game.fighters(_, s, side)
+  local out, fighter = {}, FIGHTER
+  for pid = 1, s:npieces() do
+    local pt, ps = s:piece(pid)
+    if pt == fighter and ps == side then out[#out + 1] = pid end
+  end
+  return out
+end
+
+-- game:fighter_index(s, pid) -> the number of a fighter among its side's
+function game.fighter_index(_, s, pid)
+  local side, k = s:side_of(pid), 0
+  for q = 1, pid do
+    if s:type(q) == FIGHTER and s:side_of(q) == side then k = k + 1 end
+  end
+  return k
+end
+
+-- game:ready_fighters(s, side) -> the numbers of the side's fighters not
+-- destroyed (BW-C4)
+function game:ready_fighters(s, side)
+  local out = {}
+  for k, pid in ipairs(self:fighters(s, side)) do
+    if s:field(pid, F_OFF) ~= LOST then out[#out + 1] = k end
+  end
+  return out
+end
+
+-- game:tank_damage(s) -> the damage of the tank on the board (0 without one)
+function game.tank_damage(_, s)
+  for side = 1, 2 do
+    for _, pid in ipairs(s:pieces(side)) do
+      if s:type(pid) == TANK then return s:field(pid, F_DAMAGE) end
+    end
+  end
+  return 0
+end
+
+-- Validation ----------------------------------------------------------------
 -- game:validate(), asked by the loader: a variant whose data leaves one of
 -- these rules impossible is refused in one line naming the rule and what
--- to override. A variant may move every rank and change the board.
+-- to override. A variant may move every rank, change the board, and drop a
+-- phase: a rule whose phase is dropped is not in force.
 local SETUP_RULE = { "BW-S2", "BW-S1" }         -- by side: whose setup
 
 local function check_ids(self)
@@ -344,13 +458,24 @@ local function check_ids(self)
     { T, self.T, "BW-S1 BW-S2: the rules need the piece type %s; change "
                  .. "pieces.%s rather than remove it" },
     { V, self.V, "BW-C4: the rules need the counter %s (vars.%s)" },
-    { P, self.P, "BW-C5: the rules need the phase %s as Block Wars orders "
-                 .. "them (phases, %s)" },
     { game.D, self.D, "BW-S4: the rules need the deck %s (decks.%s)" },
   } do
     for name, id in pairs(k[1]) do
       if k[2][name] ~= id then return k[3]:format(name, name) end
     end
+  end
+  if not self.P.main then
+    return "BW-A1: the rules need the phase main, the turn's actions "
+           .. "(phases.main)"
+  end
+  if self.P.air and not self.P.strafe then
+    return "BW-C4: an air battle ends in a strafe: drop phases.air with "
+           .. "phases.strafe"
+  end
+  if not self.P.place and self.opt.setup == "placement" then
+    return "BW-S3: without the placement phase the game starts from the "
+           .. "standard setup: drop the option too (options = { setup = "
+           .. "false })"
   end
 end
 
@@ -359,9 +484,9 @@ local function check_ranks(self)
   local function on_board(r)
     return math.type(r) == "integer" and r >= 1 and r <= nranks
   end
-  if self.files < 2 then
-    return ("BW-W1: a back rank of %d square never holds two units; "
-            .. "override board.files"):format(self.files)
+  if self.files < def.win_units then
+    return ("BW-W1: a back rank of %d squares never holds %d units; "
+            .. "override board.files"):format(self.files, def.win_units)
   end
   local held, by, nml = {}, {}, {}   -- rank -> who holds it, and its key
   local function hold(r, who, key)
@@ -385,7 +510,7 @@ local function check_ranks(self)
   end
   for side, name in ipairs(self.sides) do
     local army, key, who = def.armies[name], "armies." .. name,
-                           SIDE_NAME[side]
+                           self:army(side)
     for k, r in ipairs(army.ranks) do
       if not on_board(r) then
         return ("%s: the %s' %s %s is off a board of %d ranks; override "
@@ -470,8 +595,8 @@ local function check_standard(self)
         if have ~= want then
           return ("BW-S3: the standard setup has %d %s %s on rank %d where "
                   .. "the %s place %d; override standard"):format(have,
-                  SIDE_ADJ[side], self.type_names[t], r, SIDE_NAME[side],
-                  want)
+                  self:adjective(side), self.type_names[t], r,
+                  self:army(side), want)
         end
         placed = placed + have
       end
@@ -483,43 +608,29 @@ local function check_standard(self)
   end
 end
 
+-- BW-C4 every special card is a card of the pack
+local function check_specials(self)
+  for name, char in pairs(self.def.specials) do
+    if not self.card_value(char) or #char ~= 1 then
+      return ("BW-C4: the special card of %s, '%s', is no card (2-9, T, J, "
+              .. "Q, K, A); override specials"):format(name, char)
+    end
+  end
+end
+
 function game:validate()
   local err = check_ids(self) or check_ranks(self) or check_standard(self)
+              or check_specials(self)
   if err then return nil, err end
   return true
 end
 
--- How far a rank is from the side's back rank: 0 there, 1 the next ...
-local function progress(self, side, r)
-  return math.abs(r - geometry(self).back[side])
-end
-
 -- Narration ------------------------------------------------------------
+-- A line of the log, when play keeps one.
 local function tell(log, fmt, ...)
   if log then
     log[#log + 1] = (string.format(fmt, ...):gsub("^%l", string.upper))
   end
-end
-
--- "the German infantry on f6", "Canadian fighter 1"
-local function unit_name(self, s, pid)
-  local t, side, sq = s:piece(pid)
-  if t == FIGHTER then
-    return string.format("%s fighter %d", SIDE_ADJ[side],
-                         bw.fighter_index(self, s, pid))
-  end
-  local kind = t == MG and "machine gun" or self.type_names[t]
-  return string.format("the %s %s on %s", SIDE_ADJ[side], kind,
-                       self.rules:name(sq))
-end
-
--- Fighters (BW-C4) off the board: the numbers of those not destroyed.
-local function ready_fighters(self, s, side)
-  local out = {}
-  for k, pid in ipairs(bw.fighters(self, s, side)) do
-    if s:field(pid, F_OFF) ~= LOST then out[#out + 1] = k end
-  end
-  return out
 end
 
 -- Puts an off-board piece on the board this turn. BW-A8: it cannot attack
@@ -545,9 +656,9 @@ end
 -- `why` tells a fighter's damage, which players met only with aces.
 local function hit(self, s, pid, log, why)
   local t = s:type(pid)
-  local name = log and unit_name(self, s, pid)
+  local name = log and self:unit_name(s, pid)
   if t == TANK or t == FIGHTER then
-    local limit = t == TANK and self.def.rulings.tank_hits or 2
+    local limit = t == TANK and self.def.tank_hits or self.def.fighter_hits
     local damage = s:field(pid, F_DAMAGE) + 1
     if damage < limit then
       s:set_field(pid, F_DAMAGE, damage)
@@ -608,19 +719,13 @@ local function combat_resolved(s, log)
   end
 end
 
--- BW-O2 aces: the ace adds 1, a damaged fighter subtracts 1. RULING
--- (2026-11-23): the ace is each side's first fighter (both are alike when
--- it is named), so no decision is asked.
+-- BW-O2 aces: the ace adds to its cards, a damaged fighter takes off.
+-- RULING (2026-11-23): the ace is each side's first fighter (both are alike
+-- when it is named), so no decision is asked.
 local function card_bonus(self, s, pid)
   if not self.opt.aces or s:type(pid) ~= FIGHTER then return 0 end
-  local bonus = bw.fighter_index(self, s, pid) == 1 and 1 or 0
-  return bonus - s:field(pid, F_DAMAGE)
-end
-
-local function card_text(card, bonus)
-  if bonus == 0 then return CARD_NAME[card] end
-  return string.format("%s (%s%d)", CARD_NAME[card], bonus > 0 and "+" or "",
-                       bonus)
+  local bonus = self:fighter_index(s, pid) == 1 and self.def.ace_bonus or 0
+  return bonus - s:field(pid, F_DAMAGE) * self.def.damage_malus
 end
 
 -- Turns -------------------------------------------------------------------
@@ -651,13 +756,16 @@ end
 -- changed the board can meet it, one at a time. True if it is met.
 local function back_rank_won(self, s, log)
   if s:result() then return true end
-  if s:phase() == P.place then return false end
-  local side, back = s:side(), geometry(self).back_squares
+  if s:phase() == self.P.place then return false end
+  local side, back = s:side(), prepared(self).back_squares
+  local wins = self.def.win_units
   for _ = 1, 2 do
-    if s:count_on(side, back[other(side)]) >= 2 then
+    if s:count_on(side, back[other(side)]) >= wins then
       s:set_result(side, 1)
-      tell(log, "The %s hold two places on the enemy back rank.",
-           SIDE_NAME[side])
+      if log then
+        tell(log, "The %s hold %s places on the enemy back rank.",
+             self:army(side), wg.help.number(self.def.win_units))
+      end
       return true
     end
     side = other(side)
@@ -665,11 +773,11 @@ local function back_rank_won(self, s, log)
   return false
 end
 
--- Looks for the end of the game once an action or a decision is complete;
--- true if it is over.
-local function game_over(self, s, log)
+-- game:check_end(s [, log]) -> true if the game is over once an action or
+-- a decision is complete, setting its result.
+function game:check_end(s, log)
   if back_rank_won(self, s, log) then return true end
-  if s:phase() == P.place then return false end
+  if s:phase() == self.P.place then return false end
   -- BW-W2 RULING: no unit on the board and none in reserve loses. RULING
   -- (2026-11-23): casualties an Ace could bring back do not count (without
   -- a unit, no card is ever turned); both sides gone at once (a barrage) is
@@ -682,7 +790,9 @@ local function game_over(self, s, log)
   elseif gone1 or gone2 then
     local winner = gone1 and GER or CAN
     s:set_result(winner, 2)
-    tell(log, "The %s have no units left.", SIDE_NAME[other(winner)])
+    if log then
+      tell(log, "The %s have no units left.", self:army(other(winner)))
+    end
   else
     -- a position read after the last turn is a draw, as next_turn made it
     return turn_limit(self, s, log)
@@ -695,29 +805,30 @@ end
 -- of the side's tank ranks, any other unit on an empty square of the back
 -- rank. Pushes ENTER actions (square, where it comes from, type).
 local function entries(self, s, side, t, from, out)
-  local g = geometry(self)
+  local p = prepared(self)
   if t == TANK then
     for f = 1, self.files do
-      local sq = self.rules:at(f, g.tank_rank[side])
+      local sq = self.rules:at(f, p.tank_rank[side])
       if s:fits(TANK, sq) then out:add(ENTER, sq, 0, 0, from, TANK) end
     end
   else
-    for _, sq in ipairs(g.back_squares[side]) do
+    for _, sq in ipairs(p.back_squares[side]) do
       if not s:at(sq) then out:add(ENTER, sq, 0, 0, from, t) end
     end
   end
 end
 
 -- Special cards (BW-C4) -----------------------------------------------------
--- Ace RULING (2026-11-23): its drawer chooses what enters, as a decision:
--- any unit of the reserve that can enter (infantry, the tank if its four
+-- game:ace_entries(s, side, out) -> true if an Ace brings anything in.
+-- RULING (2026-11-23): its drawer chooses what enters, as a decision: any
+-- unit of the reserve that can enter (infantry, the tank if its four
 -- squares are empty); when the reserve holds nothing that can, a casualty
 -- (infantry or machine gun; a destroyed tank never returns). Nothing
--- happens when nothing can enter. Pushes the choices; true if any.
-local function ace_entries(self, s, side, out)
+-- happens when nothing can enter. Pushes the choices.
+function game:ace_entries(s, side, out)
   local n0 = #out
   for _, from in ipairs { RESERVE, LOST } do
-    local kinds = self.def.rulings.ace[from == RESERVE and "reserve" or "lost"]
+    local kinds = self.def.ace[from == RESERVE and "reserve" or "lost"]
     for _, name in ipairs(kinds) do
       local t = T[name]
       if offboard(s, side, t, from) > 0 and (t ~= TANK or from == RESERVE) then
@@ -730,32 +841,69 @@ local function ace_entries(self, s, side, out)
 end
 
 local scratch = wg.actions()
-local function can_reinforce(self, s, side)
+-- game:can_reinforce(s, side) -> true if an Ace of the side brings a unit
+function game:can_reinforce(s, side)
   scratch:clear()
-  return ace_entries(self, s, side, scratch)
+  return self:ace_entries(s, side, scratch)
 end
 
--- Starts resolving a special card; true if a decision is now pending.
+-- Special cards waiting to be resolved (BW-C4): a queue of (card kind,
+-- side), 4 bits each in a 32-bit variable. A combat adds two at most;
+-- game.pending_max() -> how many it holds.
+function game.pending_max() return 8 end
+
+-- game:push_special(s, kind, side): a special card to resolve after those
+-- waiting
+function game.push_special(_, s, kind, side)
+  local q, shift = s:var(V.pending), 0
+  while q >> shift ~= 0 do shift = shift + 4 end
+  s:set_var(V.pending, q | (kind * 2 + side - 1) << shift)
+end
+
+local function pop_special(s)
+  local q = s:var(V.pending)
+  if q == 0 then return nil end
+  s:set_var(V.pending, q >> 4)
+  local code = q & 15
+  return code // 2, code % 2 + 1
+end
+
+-- game:specials(s) -> the queue, first first: { { kind, side }, ... }
+function game.specials(_, s)
+  local out, q = {}, s:var(V.pending)
+  while q ~= 0 do
+    out[#out + 1] = { (q & 15) // 2, q % 2 + 1 }
+    q = q >> 4
+  end
+  return out
+end
+
+-- Starts resolving a special card: King a barrage, Ace a reinforcement,
+-- Jack an air battle. True if a decision is now pending.
 local function start_special(self, s, kind, side, log)
-  local who = SIDE_NAME[side]
-  if SPECIAL_CARD[kind] == KING then
+  local P = self.P
+  local what = SPECIALS[kind]
+  local who = log and self:army(side)
+  local card = log and self:card_name(self:special_card(kind))
+  if what == "barrage" then
     tell(log, "The %s fire an artillery barrage: they choose the square.", who)
     s:set_phase(P.barrage)
-  elseif SPECIAL_CARD[kind] == ACE then
-    if not can_reinforce(self, s, side) then
-      tell(log, "The %s' Ace brings no reinforcement (none left, or no "
-           .. "room).", who)
+  elseif what == "reinforce" then
+    if not self:can_reinforce(s, side) then
+      tell(log, "The %s' %s brings no reinforcement (none left, or no "
+           .. "room).", who, card)
       return false
     end
-    tell(log, "The %s' Ace brings a reinforcement: they choose what enters, "
-         .. "and where.", who)
+    tell(log, "The %s' %s brings a reinforcement: they choose what "
+         .. "enters, and where.", who, card)
     s:set_phase(P.reinforce)
   else
-    if #ready_fighters(self, s, side) == 0 then
-      tell(log, "The %s' Jack: they have no fighter left.", who)
+    if #self:ready_fighters(s, side) == 0 then
+      tell(log, "The %s' %s: they have no fighter left.", who, card)
       return false
     end
-    tell(log, "The %s' Jack starts an air battle: they choose a fighter.", who)
+    tell(log, "The %s' %s starts an air battle: they choose a fighter.",
+         who, card)
     s:set_phase(P.air)
   end
   s:set_decider(side)
@@ -766,21 +914,19 @@ end
 -- turn's actions.
 local function resume(self, s, log)
   while true do
-    local kind, side = bw.pop_special(self, s)
+    local kind, side = pop_special(s)
     if not kind then break end
     if start_special(self, s, kind, side, log) then return end
   end
-  s:set_phase(P.main)
+  s:set_phase(self.P.main)
   s:set_decider(0)
   combat_resolved(s, log)                                       -- BW-C6
 end
 
 -- Combat (BW-C1..C4) ------------------------------------------------------
-local function is_infantry(s, pid) return s:type(pid) == INF end
-
 -- BW-C2 an infantry attack across the wire into the enemy's side
 local function over_wire(self, s, att, def)
-  local w = geometry(self).wire[s:side_of(att)][rank_of(self, s:square(att))]
+  local w = prepared(self).wire[s:side_of(att)][rank_of(self, s:square(att))]
   return w and w[rank_of(self, s:square(def))] or false
 end
 
@@ -795,18 +941,22 @@ local function outcome(self, s, att, loser, log)
     local t = s:type(att)
     if t == MG or t == TANK then
       if log then
-        tell(log, "%s loses its attack but stays.", unit_name(self, s, att))
+        tell(log, "%s loses its attack but stays.", self:unit_name(s, att))
       end
       return
     end
-    if t == FIGHTER and not self.def.rulings.strafer_loses then return end
+    if t == FIGHTER and not self.def.strafer_loses then return end
   end
   hit(self, s, loser, log, "a strafing fighter that loses is damaged "
                            .. "(BW-C4 RULING)")
 end
 
-local function cross_open(self, s, pid)                        -- BW-O1
-  if not self.opt.crosses or not is_infantry(s, pid) then return false end
+-- game:cross_open(s, pid) -> true if the side of the beaten infantry pid
+-- may still award its cross (BW-O1: with the option, once a side)
+function game:cross_open(s, pid)
+  if not self.opt.crosses or not self.P.cross or s:type(pid) ~= INF then
+    return false
+  end
   return s:var(V.crosses_used) & (1 << (s:side_of(pid) - 1)) == 0
 end
 
@@ -818,60 +968,65 @@ local function combat(self, s, att, def, how, log)
   local dc = draw(s, dside, log)
   local ab, db = card_bonus(self, s, att), card_bonus(self, s, def)
   local margin = 1
-  if how == "attack" and over_wire(self, s, att, def) then   -- BW-C2
-    margin = self.def.rulings.margin
+  if how == "attack" and over_wire(self, s, att, def) then      -- BW-C2
+    margin = self.def.wire_margin
   end
-  if s:type(def) == TANK then margin = self.def.rulings.margin end   -- BW-C3
+  if s:type(def) == TANK then margin = self.def.tank_margin end   -- BW-C3
   local diff = (ac + ab) - (dc + db)
   local loser
   if diff >= margin then loser = def elseif diff < 0 then loser = att end
   if log then
-    tell(log, "%s %s %s: %s turn %s, %s turn %s%s.", unit_name(self, s, att),
+    tell(log, "%s %s %s: %s turn %s, %s turn %s%s.", self:unit_name(s, att),
          how == "fire" and "fires at"
            or (how == "strafe" and "strafes" or "attacks"),
-         unit_name(self, s, def), SIDE_NAME[aside], card_text(ac, ab),
-         SIDE_NAME[dside], card_text(dc, db),
+         self:unit_name(s, def), self:army(aside), self:card_text(ac, ab),
+         self:army(dside), self:card_text(dc, db),
          margin > 1 and " (the attacker must win by " .. margin .. ")" or "")
     if not loser then
       tell(log, diff > 0 and "Not enough: a tie, nothing happens."
                 or "A tie: nothing happens.")
     else
-      tell(log, "The %s win.", SIDE_NAME[loser == def and aside or dside])
+      tell(log, "The %s win.", self:army(loser == def and aside or dside))
     end
   end
   -- BW-C4 special cards act after the combat, the attacker's first; never
   -- in a strafe (nor in barrage or dogfight draws, which are not combats)
   if how ~= "strafe" then
-    if SPECIAL[ac] then bw.push_special(self, s, SPECIAL[ac], aside) end
-    local both_jacks = ac == JACK and dc == JACK
-                       and self.def.rulings.jacks == "attacker"
-    if SPECIAL[dc] and not both_jacks then
-      bw.push_special(self, s, SPECIAL[dc], dside)
-    end
+    local special = prepared(self).special
+    local ak, dk = special[ac], special[dc]
+    if ak then self:push_special(s, ak, aside) end
+    local both_air = ak and dk and SPECIALS[ak] == "air"
+                     and SPECIALS[dk] == "air" and self.def.jacks == "attacker"
+    if dk and not both_air then self:push_special(s, dk, dside) end
   end
-  if loser and cross_open(self, s, loser) then                 -- BW-O1
+  if loser and self:cross_open(s, loser) then                   -- BW-O1
     s:set_var(V.attacker, att)
     s:set_var(V.defender, def)
-    s:set_phase(P.cross)
+    s:set_phase(self.P.cross)
     s:set_decider(s:side_of(loser))
-    tell(log, "The %s may award the %s.", SIDE_NAME[s:side_of(loser)],
-         CROSS_NAME[s:side_of(loser)])
+    if log then
+      tell(log, "The %s may award the %s.", self:army(s:side_of(loser)),
+           self:cross_name(s:side_of(loser)))
+    end
     return
   end
   outcome(self, s, att, loser, log)
   resume(self, s, log)
 end
 
--- BW-G2 poison gas, once per game, for one side
-local function gas_open(self, s, side)
-  local gas = self.def.rulings.gas
+-- game:gas_open(s, side) -> true if the side may declare poison gas (BW-G2,
+-- once a game, one side's)
+function game:gas_open(s, side)
+  local gas = self.def.gas
   return gas and gas.side == side and s:var(V.gas_used) == 0
 end
 
--- Legal actions --------------------------------------------------------------
-local function main_actions(self, s, out)
+-- The main phase: the turn's actions (BW-A1) ---------------------------------
+function game:main_actions(s, out)
+  if s:result() then return end
   local side, left, now = s:side(), s:left(), s:turn() + 1
-  local in_place = self.def.rulings.attack_in_place
+  local def = self.def
+  local in_place = def.attack_in_place
   for _, pid in ipairs(s:pieces(side)) do
     local t = s:type(pid)
     if t == INF then
@@ -905,10 +1060,12 @@ local function main_actions(self, s, out)
       if s:field(pid, F_NEW) ~= now then                        -- BW-A8
         s:trace_fire(out, pid, FIRE)                            -- BW-A7
       end
-      if left >= 2 then s:trace_piece(out, pid, MOVE, "move") end   -- BW-A6
+      if left >= def.tank_move_cost then                        -- BW-A6
+        s:trace_piece(out, pid, MOVE, "move")
+      end
     end
   end
-  if left >= 2 then                                             -- BW-A8
+  if left >= def.reinforcement_cost then                        -- BW-A8
     for _, t in ipairs { INF, TANK } do
       if offboard(s, side, t, RESERVE) > 0 then
         entries(self, s, side, t, RESERVE, out)
@@ -918,41 +1075,14 @@ local function main_actions(self, s, out)
   out:add(PASS)                                                 -- BW-A1
 end
 
--- The squares of the side's setup ranks, row[k][f] on its k-th, and the
--- placement actions onto them, placing[t][sq] (BW-S3): worked out once per
--- game, for the placement phase's every node.
-local function setup_rows(self, side)
-  local all = rawget(self, "blockwars_setup")
-  if not all then
-    all = { rows = {}, placing = {} }
-    for sd = 1, 2 do
-      local army, rows = self.def.armies[self.sides[sd]], {}
-      for k = 1, #army.ranks do
-        rows[k] = {}
-        for f = 1, self.files do
-          rows[k][f] = self.rules:at(f, army.ranks[k])
-        end
-      end
-      all.rows[sd] = rows
-    end
-    for _, t in ipairs { INF, MG } do
-      all.placing[t] = {}
-      for sq = 1, self.files * self.ranks do
-        all.placing[t][sq] = wg.act(ENTER, sq, 0, 0, 0, t)
-      end
-    end
-    self.blockwars_setup = all
-  end
-  return all.rows[side], all.placing
-end
-
--- The side's pieces on its k-th setup rank, by type id (one table, reused
--- by every call); `on`, if given, holds what stands on each of its squares
--- (a piece or false).
+-- The placement phase (BW-S3) ------------------------------------------------
+-- The side's pieces on the squares of one of its setup ranks, by type id
+-- (one table, reused by every call); `on`, if given, holds what stands on
+-- each of its squares (a piece or false).
 local tally = {}
-local function placed_on(self, s, side, k, on)
+local function placed_on(s, side, squares, on)
   for t in pairs(tally) do tally[t] = 0 end
-  for _, sq in ipairs(setup_rows(self, side)[k]) do
+  for _, sq in ipairs(squares) do
     local pid
     if on then pid = on[sq] else pid = s:at(sq) end
     if pid and s:side_of(pid) == side then
@@ -971,19 +1101,26 @@ local function quota_of(self, side, k, t, there)
   return want - (there[t] or 0)
 end
 
-local function quota_left(self, s, side, k, t)
-  return quota_of(self, side, k, t, placed_on(self, s, side, k))
+-- game:quota_left(s, side, k, t) -> what the side still places of type t
+-- on its k-th setup rank
+function game:quota_left(s, side, k, t)
+  local there = placed_on(s, side, prepared(self).rows[side][k])
+  return quota_of(self, side, k, t, there)
 end
 
+-- BW-S1, BW-S2 each rank's quota of infantry and machine guns, on empty
+-- squares of the side's setup ranks
 local on, left = {}, { {}, {} }  -- placements' scratch tables
-local function placements(self, s, out)
+function game:place_actions(s, out)
+  if s:result() then return end
   local side = s:side()
   local army = self.def.armies[self.sides[side]]
-  local rows, placing = setup_rows(self, side)
+  local p = prepared(self)
+  local rows, placing = p.rows[side], p.placing
   -- one look at the setup squares, and each rank's quotas from it
   for k = 1, #army.setup do
     for _, sq in ipairs(rows[k]) do on[sq] = s:at(sq) or false end
-    local there = placed_on(self, s, side, k, on)
+    local there = placed_on(s, side, rows[k], on)
     left[1][k] = quota_of(self, side, k, INF, there)
     left[2][k] = quota_of(self, side, k, MG, there)
   end
@@ -998,37 +1135,72 @@ local function placements(self, s, out)
   end
 end
 
-function game:actions(s, out)
+-- BW-S3 placement: when a side has placed everything, the other places;
+-- then the first turn begins (BW-S5)
+local function placed(self, s, sq, t)
+  local side = s:side()
+  local _, pid = offboard(s, side, t, WAITING)
+  s:place(pid, sq)
+  s:set_field(pid, F_OFF, ON)
+  if s:offboard(side, nil, F_OFF, WAITING) > 0 then return end
+  local rest = other(side)
+  if side == self.def.place_first
+     and s:offboard(rest, nil, F_OFF, WAITING) > 0 then
+    s:set_side(rest)
+    return
+  end
+  s:set_phase(self.P.main)
+  s:set_side(self.def.first_turn)
+  s:set_left(self.def.actions_per_turn)
+end
+
+-- Decisions (BW-C4, BW-C5, BW-G2, BW-O1) -----------------------------------
+-- BW-O1 award the cross, or not
+function game.cross_actions(_, s, out)
   if s:result() then return end
-  local phase, decider = s:phase(), s:decider()
-  if phase == P.main then
-    main_actions(self, s, out)
-  elseif phase == P.place then
-    placements(self, s, out)
-  elseif phase == P.barrage then
-    local can_gas = gas_open(self, s, decider)
-    for sq = 1, self.files * self.ranks do
-      out:add(BARRAGE, sq)
-      if can_gas then out:add(BARRAGE, sq, 0, 1) end            -- BW-G2
-    end
-  elseif phase == P.reinforce then
-    ace_entries(self, s, decider, out)                          -- BW-C4
-  elseif phase == P.air then
-    for _, k in ipairs(ready_fighters(self, s, decider)) do
-      out:add(FLY, k)
-    end
-  elseif phase == P.dogfight then
-    out:add(DOGFIGHT, 0)
-    for _, k in ipairs(ready_fighters(self, s, decider)) do
-      out:add(DOGFIGHT, k)
-    end
-  elseif phase == P.strafe then
-    for _, pid in ipairs(s:pieces(other(decider))) do
-      if s:type(pid) ~= TANK then out:add(STRAFE, s:square(pid)) end   -- BW-C4
-    end
-  elseif phase == P.cross then
-    out:add(CROSS, 1)
-    out:add(CROSS, 0)
+  out:add(CROSS, 1)
+  out:add(CROSS, 0)
+end
+
+-- BW-C4 King: the barrage falls on any square; BW-G2 the Germans may make
+-- it poison gas, once
+function game:barrage_actions(s, out)
+  if s:result() then return end
+  local can_gas = self:gas_open(s, s:decider())
+  for sq = 1, self.files * self.ranks do
+    out:add(BARRAGE, sq)
+    if can_gas then out:add(BARRAGE, sq, 0, 1) end
+  end
+end
+
+-- BW-C4 Ace: what enters, and where
+function game:reinforce_actions(s, out)
+  if s:result() then return end
+  self:ace_entries(s, s:decider(), out)
+end
+
+-- BW-C4 Jack: which fighter flies to strafe
+function game:air_actions(s, out)
+  if s:result() then return end
+  for _, k in ipairs(self:ready_fighters(s, s:decider())) do
+    out:add(FLY, k)
+  end
+end
+
+-- BW-C4 the other side may answer with one of its fighters, or not
+function game:dogfight_actions(s, out)
+  if s:result() then return end
+  out:add(DOGFIGHT, 0)
+  for _, k in ipairs(self:ready_fighters(s, s:decider())) do
+    out:add(DOGFIGHT, k)
+  end
+end
+
+-- BW-C4 the strafe attacks any enemy unit but the tank
+function game.strafe_actions(_, s, out)
+  if s:result() then return end
+  for _, pid in ipairs(s:pieces(other(s:decider()))) do
+    if s:type(pid) ~= TANK then out:add(STRAFE, s:square(pid)) end
   end
 end
 
@@ -1036,9 +1208,11 @@ end
 local function strafe_or_resume(self, s, side, log)
   for _, pid in ipairs(s:pieces(other(side))) do
     if s:type(pid) ~= TANK then
-      s:set_phase(P.strafe)
+      s:set_phase(self.P.strafe)
       s:set_decider(side)
-      tell(log, "The %s choose what to strafe.", SIDE_NAME[side])
+      if log then
+        tell(log, "The %s choose what to strafe.", self:army(side))
+      end
       return
     end
   end
@@ -1053,18 +1227,19 @@ end
 -- BW-C4 King: one card per unit on or next to the square, either side
 local function barrage(self, s, sq, gas, log)
   local side = s:decider()
-  local hits = self.def.rulings.barrage
+  local hits = self.def.barrage
   if gas then                                                   -- BW-G2
-    hits = self.def.rulings.gas.hits
+    hits = self.def.gas.hits
     s:set_var(V.gas_used, 1)
   end
   tell(log, "%s on %s (hits on %d-%d).",
        gas and "Poison gas" or "The barrage falls",
        self.rules:name(sq), hits[1], hits[2])
   local x, y = self.rules:coords(sq)
+  local reach = self.def.barrage_reach
   local units, seen = {}, {}
-  for dy = -1, 1 do
-    for dx = -1, 1 do
+  for dy = -reach, reach do
+    for dx = -reach, reach do
       local t = self.rules:at(x + dx, y + dy)
       local pid = t and s:at(t)
       if pid and not seen[pid] then
@@ -1077,11 +1252,28 @@ local function barrage(self, s, sq, gas, log)
   for _, pid in ipairs(units) do
     local card = draw(s, side, log)
     if log then
-      tell(log, "%s for %s.", CARD_NAME[card], unit_name(self, s, pid))
+      tell(log, "%s for %s.", self:card_name(card), self:unit_name(s, pid))
     end
     if in_range(card, hits) then hit(self, s, pid, log) end
   end
   resume(self, s, log)
+end
+
+-- BW-C4 Jack: the fighter flies; the other side may answer
+local function fly(self, s, k, log)
+  local side = s:decider()
+  local plane = self:fighters(s, side)[k]
+  s:set_var(V.plane, plane)
+  if log then tell(log, "%s flies to strafe.", self:unit_name(s, plane)) end
+  if self.P.dogfight and #self:ready_fighters(s, other(side)) > 0 then
+    s:set_phase(self.P.dogfight)
+    s:set_decider(other(side))
+    if log then
+      tell(log, "The %s may answer with a fighter.", self:army(other(side)))
+    end
+  else
+    strafe_or_resume(self, s, side, log)
+  end
 end
 
 -- BW-C4 Jack: the dogfight, then the strafe
@@ -1090,15 +1282,16 @@ local function dogfight(self, s, k, log)
   local plane = s:var(V.plane)
   local side = other(defender)
   if k == 0 then
-    tell(log, "The %s let it pass.", SIDE_NAME[defender])
+    if log then tell(log, "The %s let it pass.", self:army(defender)) end
     return strafe_or_resume(self, s, side, log)
   end
-  local mine = bw.fighters(self, s, defender)[k]
+  local mine = self:fighters(s, defender)[k]
   local ac, dc = draw(s, side, log), draw(s, defender, log)
   local ab, db = card_bonus(self, s, plane), card_bonus(self, s, mine)
   if log then
-    tell(log, "Dogfight: %s turns %s, %s turns %s.", unit_name(self, s, plane),
-         card_text(ac, ab), unit_name(self, s, mine), card_text(dc, db))
+    tell(log, "Dogfight: %s turns %s, %s turns %s.",
+         self:unit_name(s, plane), self:card_text(ac, ab),
+         self:unit_name(s, mine), self:card_text(dc, db))
   end
   local diff = (ac + ab) - (dc + db)
   local lost = "the lower card's plane in a dogfight is damaged (BW-C4)"
@@ -1109,6 +1302,23 @@ local function dogfight(self, s, k, log)
   end
   if diff > 0 then hit(self, s, mine, log, lost) else tell(log, "A tie.") end
   strafe_or_resume(self, s, side, log)
+end
+
+-- BW-O1 the cross turns the defeat of the decider's infantry into victory
+local function cross(self, s, award, log)
+  local att, def = s:var(V.attacker), s:var(V.defender)
+  local side = s:decider()
+  local loser = s:side_of(att) == side and att or def
+  if award then
+    s:set_var(V.crosses_used, s:var(V.crosses_used) | (1 << (side - 1)))
+    if log then
+      tell(log, "The %s award the %s: defeat becomes victory.",
+           self:army(side), self:cross_name(side))
+    end
+    loser = loser == att and def or att
+  end
+  outcome(self, s, att, loser, log)
+  resume(self, s, log)
 end
 
 local function spend_on(s, pid, n)
@@ -1122,38 +1332,20 @@ local function place_unit(self, s, side, t, sq, from, log)
   enter(s, pid, sq)
   if log then
     tell(log, from == LOST and "%s comes back." or "%s enters.",
-         unit_name(self, s, pid))
+         self:unit_name(s, pid))
   end
-end
-
--- BW-S3 placement: when a side has placed everything, the other places;
--- then the first turn begins (BW-S5)
-local function placed(self, s, sq, t)
-  local side = s:side()
-  local _, pid = offboard(s, side, t, WAITING)
-  s:place(pid, sq)
-  s:set_field(pid, F_OFF, ON)
-  if s:offboard(side, nil, F_OFF, WAITING) > 0 then return end
-  local rest = other(side)
-  if side == self.def.rulings.place_first
-     and s:offboard(rest, nil, F_OFF, WAITING) > 0 then
-    s:set_side(rest)
-    return
-  end
-  s:set_phase(P.main)
-  s:set_side(self.def.rulings.first)
-  s:set_left(self.def.actions_per_turn)
 end
 
 function game:play(s, a, log)
   local kind, x, y, z, from, e = wg.fields(a)
+  local P = self.P
   local phase = s:phase()
   if phase == P.place then
     placed(self, s, x, e)
   elseif kind == MOVE then
     local pid = s:at(x)
     if s:type(pid) == TANK then
-      spend_on(s, nil, 2)                                       -- BW-A6
+      spend_on(s, nil, self.def.tank_move_cost)                 -- BW-A6
     else
       spend_on(s, pid, 1)                                       -- BW-A2, BW-A4
     end
@@ -1170,46 +1362,26 @@ function game:play(s, a, log)
     spend_on(s, nil, 1)
     combat(self, s, s:at(x), s:at(y), "fire", log)
   elseif kind == ENTER and phase == P.main then                 -- BW-A8
-    spend_on(s, nil, 2)
+    spend_on(s, nil, self.def.reinforcement_cost)
     place_unit(self, s, s:side(), e, x, from, log)
   elseif kind == ENTER then                                     -- BW-C4 Ace
     place_unit(self, s, s:decider(), e, x, from, log)
     if not back_rank_won(self, s, log) then resume(self, s, log) end
-  elseif kind == PASS then
-    tell(log, "The %s end their turn.", SIDE_NAME[s:side()])
+  elseif kind == PASS then                                      -- BW-A1
+    if log then tell(log, "The %s end their turn.", self:army(s:side())) end
     next_turn(self, s, log)
   elseif kind == BARRAGE then
     barrage(self, s, x, z == 1, log)
   elseif kind == FLY then
-    local side = s:decider()
-    local plane = bw.fighters(self, s, side)[x]
-    s:set_var(V.plane, plane)
-    if log then tell(log, "%s flies to strafe.", unit_name(self, s, plane)) end
-    if #ready_fighters(self, s, other(side)) > 0 then
-      s:set_phase(P.dogfight)
-      s:set_decider(other(side))
-      tell(log, "The %s may answer with a fighter.", SIDE_NAME[other(side)])
-    else
-      strafe_or_resume(self, s, side, log)
-    end
+    fly(self, s, x, log)
   elseif kind == DOGFIGHT then
     dogfight(self, s, x, log)
   elseif kind == STRAFE then
     combat(self, s, s:var(V.plane), s:at(x), "strafe", log)
-  elseif kind == CROSS then                                     -- BW-O1
-    local att, def = s:var(V.attacker), s:var(V.defender)
-    local side = s:decider()
-    local loser = s:side_of(att) == side and att or def
-    if x == 1 then
-      s:set_var(V.crosses_used, s:var(V.crosses_used) | (1 << (side - 1)))
-      tell(log, "The %s award the %s: defeat becomes victory.", SIDE_NAME[side],
-           CROSS_NAME[side])
-      loser = loser == att and def or att
-    end
-    outcome(self, s, att, loser, log)
-    resume(self, s, log)
+  elseif kind == CROSS then
+    cross(self, s, x == 1, log)
   end
-  if not game_over(self, s, log) and s:phase() == P.main and s:left() == 0 then
+  if not self:check_end(s, log) and s:phase() == P.main and s:left() == 0 then
     next_turn(self, s, log)
   end
 end
@@ -1225,195 +1397,14 @@ local outcome_of = game.outcome
 function game:outcome(s)
   local o = outcome_of(self, s)
   if o and o.winner ~= 0 then
-    o.text = string.format("the %s win (%s)", SIDE_NAME[o.winner], o.reason)
+    o.text = string.format("the %s win (%s)", self:army(o.winner), o.reason)
   end
   return o
 end
 
--- The built-in opponent's judgement: units, reserves and fighters, and
--- progress toward the enemy back rank.
-function game:evaluate(s, side)
-  local sum = 0
-  for pid = 1, s:npieces() do
-    local t, ps, sq = s:piece(pid)
-    local off = s:field(pid, F_OFF)
-    local v = 0
-    if sq ~= 0 then
-      v = t == TANK and 4 - 1.5 * s:field(pid, F_DAMAGE)
-          or (t == MG and 1.5 or 1)
-      if t == INF then
-        local r = rank_of(self, sq)
-        v = v + 0.05 * (progress(self, ps, r) + 1)
-            + (r == geometry(self).back[other(ps)] and 0.5 or 0)
-      end
-    elseif off == RESERVE then
-      v = t == FIGHTER and 0.5 - 0.25 * s:field(pid, F_DAMAGE)
-          or (t == TANK and 3 or 0.8)
-    end
-    sum = sum + (ps == side and v or -v)
-  end
-  return sum
-end
+-- The board as every game draws it in text, beneath which look.lua adds
+-- what Block Wars shows (game:render).
+game.board_text = game.render
 
--- The AI's order of trial: machine-gun fire first (it risks nothing, BW-C1),
--- then moves toward the enemy, attacks, reinforcements, other moves, passing.
-local keys = {}
-function game:order(s, out)
-  local side = s:decider()
-  for i = 1, out:size() do
-    local kind, x, y = wg.fields(out:get(i))
-    local key = 0
-    if kind == FIRE then
-      key = 100
-    elseif kind == MOVE then
-      key = 40 + 10 * (progress(self, side, rank_of(self, y))
-                       - progress(self, side, rank_of(self, x)))
-    elseif kind == ATTACK then
-      key = 35
-    elseif kind == ENTER then
-      key = 20
-    end
-    keys[i] = key
-  end
-  out:order(keys)
-end
-
--- Placing the whole army at once ------------------------------------------
--- BW-S3 `place standard` and `place random` in play place all the player's
--- remaining units: on the standard setup's squares, or each on a random
--- legal square. They are macros of placement actions, not actions: play
--- records each unit's placement, so a record and its replay hold only the
--- rulebook's actions (one unit each) and are exact whatever chose them;
--- perft and the AI see the rules alone; and the random choices come from a
--- copy of the state with its generator seeded by play, never from the
--- state's own, whose draws decide the reshuffles (BW-C6, BW-H2).
-local MACROS = { "place standard", "place random" }
-
-function game:macros(s)
-  return s:phase() == P.place and MACROS or {}
-end
-
--- The standard setup as a state, read once per game (a variant's own).
-local standard_of = setmetatable({}, { __mode = "k" })
-local function standard(self)
-  local st = standard_of[self]
-  if not st then
-    st = self.rules:new_state()
-    assert(wg.fen.read_board(self, st, self.def.standard))  -- game:validate
-    standard_of[self] = st
-  end
-  return st
-end
-
--- Is placement a (unit type e on square x) the standard setup's?
-local function standard_square(self, side, a)
-  local _, x, _, _, _, e = wg.fields(a)
-  local pid = standard(self):at(x)
-  return pid and standard(self):type(pid) == e
-         and standard(self):side_of(pid) == side
-end
-
-function game:macro(s, text, seed)
-  local which = text:lower():match("^%s*place%s+(%a+)%s*$")
-  if which ~= "standard" and which ~= "random" then return nil end
-  if s:phase() ~= P.place then
-    return false, "place " .. which .. " places your units in the placement "
-                  .. "phase (BW-S3), which is over"
-  end
-  local c, side, list = s:copy(), s:side(), {}
-  c:seed(seed or 0)
-  while c:phase() == P.place and c:side() == side do
-    local out, a = self:legal(c), nil
-    if which == "random" then
-      a = out:get(c:random(out:size()))
-    else
-      for i = 1, out:size() do
-        if not a and standard_square(self, side, out:get(i)) then
-          a = out:get(i)
-        end
-      end
-      if not a then
-        return false, "place standard: the standard setup's squares of your "
-                      .. "remaining units are taken (BW-S3); place them one "
-                      .. "by one"
-      end
-    end
-    list[#list + 1] = a
-    self:play(c, a)
-  end
-  return list
-end
-
--- Notation --------------------------------------------------------------------
--- How play's `moves` groups the actions: a unit's under its square (the
--- tank's lower left), then the reinforcements and pass; a decision, and a
--- placement, under its phase's name.
-function game:action_group(s, a)
-  local kind, x = wg.fields(a)
-  if s:phase() ~= P.main then return self.def.phases[s:phase()] end
-  if kind == MOVE or kind == ATTACK or kind == FIRE then
-    return s:square(s:at(x))
-  end
-  return kind == ENTER and "reinforcements" or "pass"
-end
-
-function game:action_text(s, a)
-  local kind, x, y, z, _, e = wg.fields(a)
-  local name = function(sq) return self.rules:name(sq) end
-  if kind == MOVE then return name(x) .. name(y) end
-  if kind == ATTACK then
-    return name(x) .. (z ~= x and name(z) or "") .. "x" .. name(y)
-  end
-  if kind == FIRE then return name(x) .. "x" .. name(y) end
-  if kind == ENTER then return self.type_letter[e] .. "@" .. name(x) end
-  if kind == PASS then return "pass" end
-  if kind == BARRAGE then
-    return (z == 1 and "gas " or "barrage ") .. name(x)
-  end
-  if kind == FLY then return "fly " .. x end
-  if kind == DOGFIGHT then
-    return x == 0 and "no dogfight" or "dogfight " .. x
-  end
-  if kind == STRAFE then return "strafe " .. name(x) end
-  if kind == CROSS then return x == 1 and "cross" or "no cross" end
-  return "?"
-end
-
--- How an action is drawn (wargrid.svg): moves as arrows, attacks and shots
--- as strikes, a barrage on the squares it hits (BW-C4), an entry or a
--- strafe on its square; decisions without a square draw nothing.
-function game:action_marks(a)
-  local kind, x, y, z = wg.fields(a)
-  if kind == MOVE then return { { "move", x, y } } end
-  if kind == ATTACK then
-    if z == x then return { { "strike", x, y } } end
-    return { { "move", x, z }, { "strike", z, y } }
-  end
-  if kind == FIRE then return { { "strike", x, y } } end
-  if kind == ENTER then return { { "ring", x } } end
-  if kind == STRAFE then return { { "ring", x, label = "strafe" } } end
-  if kind == BARRAGE then
-    local f, r = self.rules:coords(x)
-    local squares = {}
-    for dr = -1, 1 do
-      for df = -1, 1 do
-        squares[#squares + 1] = self.rules:at(f + df, r + dr)
-      end
-    end
-    return { { "area", squares, label = z == 1 and "gas" or "barrage" } }
-  end
-  return {}
-end
-
-
--- Position text and drawing ---------------------------------------------------
--- Modules of this folder; they read these rules.
-local shared = { game_over = game_over, quota_left = quota_left,
-                 can_reinforce = can_reinforce, cross_open = cross_open,
-                 gas_open = gas_open, geometry = geometry,
-                 ready_fighters = ready_fighters, ace_entries = ace_entries }
-require("blockwars.position")(game, shared)
-require("blockwars.render")(game, shared)
-require("blockwars.why")(game, shared)
-
-return game
+return game:include(require "blockwars.text", require "blockwars.why",
+                    require "blockwars.look", require "blockwars.ai")

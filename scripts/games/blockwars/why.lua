@@ -1,20 +1,18 @@
 -- Block Wars: why an action or a decision is not legal, citing the rule
 -- that forbids it, and what a legal one does (game:explain asks these; see
--- wargrid.why). init.lua installs it, with the rules it reads (`rules`).
--- The generic reasons (wargrid.why) cover an infantry unit's step (BW-A2)
--- and the tank's move (BW-A6) by their declared `rule`; this adds whose
--- decision it is (BW-S3, BW-C4, BW-C5, BW-O1), the actions left (BW-A1),
--- units that have acted (BW-A4) or just entered (BW-A8), attacks (BW-A3),
--- fire (BW-A5, BW-A7), reinforcements (BW-A8) and the placement (BW-S1,
--- BW-S2).
+-- wargrid.why). The generic reasons (wargrid.why) cover an infantry unit's
+-- step (BW-A2) and the tank's move (BW-A6) by their declared `rule`, and a
+-- decision pending, by its phase's (BW-C4, BW-C5, BW-O1); this words that
+-- one with the phase's help and adds the placement first (BW-S3), the
+-- actions left (BW-A1), units that have acted (BW-A4) or just entered
+-- (BW-A8), attacks (BW-A3), fire (BW-A5, BW-A7), reinforcements (BW-A8),
+-- the placement (BW-S1, BW-S2) and what makes a decision's choice illegal.
 local wg = require "wargrid"
-local bw = require "blockwars.common"
 
 local why = wg.why
-local CAN = bw.CAN
-local SIDE_NAME, SIDE_ADJ = bw.SIDE_NAME, bw.SIDE_ADJ
+local CAN = 1                         -- the Canadians, the declaration's first
 
-local rules   -- set by the install function below
+local M = {}
 
 -- Reading the notation -------------------------------------------------------
 local WORDS = {
@@ -23,7 +21,7 @@ local WORDS = {
   nodogfight = { kind = "dogfight", fighter = 0 },
 }
 
-local function read_action(self, _, text)
+function M:read_action(_, text)
   local t = why.normal(text)
   if WORDS[t] then
     local p = { text = text }
@@ -103,7 +101,7 @@ end
 local function unit(self, s, pid)
   local side = s:side_of(pid)
   return string.format("the %s%s on %s", side ~= s:decider()
-                       and SIDE_ADJ[side] .. " " or "",
+                       and self:adjective(side) .. " " or "",
                        type_words(self, s:type(pid)),
                        name(self, s:square(pid)))
 end
@@ -111,59 +109,45 @@ end
 -- "your infantry", "the German infantry"
 local function whose(self, s, pid)
   local side = s:side_of(pid)
-  return (side == s:decider() and "your " or "the " .. SIDE_ADJ[side] .. " ")
+  return (side == s:decider() and "your "
+          or "the " .. self:adjective(side) .. " ")
          .. type_words(self, s:type(pid))
 end
 
-local function side_name(side) return "the " .. SIDE_NAME[side] end
+local function side_name(self, side) return "the " .. self:army(side) end
 
--- Decisions: who takes which, and the rule that asks it ----------------------
-local DECISION = {
-  place = { "BW-S3", "%s place their units first, one per action (i@c8, "
-                     .. "m@c6)", enter = true },
-  barrage = { "BW-C4", "%s must first choose where the King's barrage falls "
-                       .. "(barrage e4)", barrage = true },
-  reinforce = { "BW-C4", "%s must first choose what their Ace brings in, "
-                         .. "and where (i@a1, t@e1)", enter = true },
-  air = { "BW-C4", "%s must first choose which fighter their Jack sends to "
-                   .. "strafe (fly 1)", fly = true },
-  dogfight = { "BW-C4", "%s must first choose whether to answer the "
-                        .. "strafing fighter (dogfight 1, no dogfight)",
-               dogfight = true },
-  strafe = { "BW-C4", "%s must first choose what the strafing fighter "
-                      .. "attacks (strafe e4)", strafe = true },
-  cross = { "BW-O1", "%s must first choose whether to award their cross "
-                     .. "(cross, no cross)", cross = true },
-}
+-- "both actions", "3 actions"
+local function actions_words(n)
+  return n == 2 and "both actions" or string.format("%d actions", n)
+end
+
+-- Decisions: which kind of action each phase takes ----------------------------
+local TAKES = { place = "enter", barrage = "barrage", reinforce = "enter",
+                air = "fly", dogfight = "dogfight", strafe = "strafe",
+                cross = "cross" }
 local MAIN = { move = true, attack = true, enter = true, pass = true }
--- a decision typed when none is asked for: the rule that would ask it,
+-- a decision typed when none is asked for: the phase that would ask it,
 -- what it decides, and what brings it
 local ASKED = {
-  barrage = { "BW-C4", "barrage", "a King drawn in a combat" },
-  fly = { "BW-C4", "fighter to send", "a Jack drawn in a combat" },
-  dogfight = { "BW-C4", "dogfight", "the other side's fighter strafing" },
-  strafe = { "BW-C4", "strafe", "a fighter that won its air battle" },
-  cross = { "BW-O1", "cross", "an infantry unit beaten in a combat, with "
+  barrage = { "barrage", "barrage", "a King drawn in a combat" },
+  fly = { "air", "fighter to send", "a Jack drawn in a combat" },
+  dogfight = { "dogfight", "dogfight", "the other side's fighter strafing" },
+  strafe = { "strafe", "strafe", "a fighter that won its air battle" },
+  cross = { "cross", "cross", "an infantry unit beaten in a combat, with "
                               .. "the option crosses" },
 }
-
-local function phase_name(self, s)
-  for pname, id in pairs(self.P) do
-    if id == s:phase() then return pname end
-  end
-end
 
 -- Main phase: moves, attacks, fire, reinforcements ---------------------------
 local function already(self, s, pid)
   local now = s:turn() + 1
-  if s:field(pid, bw.F_DONE) == now then
+  if s:field(pid, self.status().done) == now then
     return "BW-A4", unit(self, s, pid) .. " has already moved or attacked "
                     .. "this turn"
   end
 end
 
 local function just_entered(self, s, pid, what)
-  if s:field(pid, bw.F_NEW) == s:turn() + 1 then
+  if s:field(pid, self.status().new) == s:turn() + 1 then
     return "BW-A8", string.format("%s entered this turn and cannot %s until "
                                   .. "the next", unit(self, s, pid), what)
   end
@@ -187,9 +171,11 @@ local function why_move(self, s, side, p, g)
   if t == self.T.tank then
     local r, text = named_by_anchor(self, s, pid, p.from, "BW-A6")
     if r then return r, text end
-    if s:left() < 2 then
-      return "BW-A1", string.format("moving the tank costs both actions, and "
-                                    .. "%s have 1 left", side_name(side))
+    local cost = self.def.tank_move_cost
+    if s:left() < cost then
+      return "BW-A1", string.format("moving the tank costs %s, and %s have "
+                                    .. "%d left", actions_words(cost),
+                                    side_name(self, side), s:left())
     end
     if g and g.kind == "blocked" then
       return "BW-A6", string.format("the tank cannot move to %s: the two "
@@ -226,7 +212,7 @@ local function why_attack(self, s, side, p, pid)
   if r then return r, text end
   r, text = just_entered(self, s, pid, "attack")
   if r then return r, text end
-  if p.via == p.from and not self.def.rulings.attack_in_place then
+  if p.via == p.from and not self.def.attack_in_place then
     return "BW-A3", "an attack moves first in this variant: write "
                     .. "e4e5xf6, the step and the target"
   end
@@ -314,7 +300,7 @@ end
 -- for the tank its four squares on the tank ranks; the reason sq is not
 -- one, or nil.
 local function entry_square(self, s, side, t, sq)
-  local g = rules.geometry(self)
+  local g = self:prepared()
   if t == self.T.tank then
     local _, r = self.rules:coords(sq)
     if r ~= g.tank_rank[side] then
@@ -343,7 +329,7 @@ local function entry_square(self, s, side, t, sq)
   local _, r = self.rules:coords(sq)
   if r ~= g.back[side] then
     return "BW-A8", string.format("a reinforcement enters on the %s' back "
-                                  .. "rank, rank %d", SIDE_NAME[side],
+                                  .. "rank, rank %d", self:army(side),
                                   g.back[side])
   end
   if s:at(sq) then
@@ -361,13 +347,15 @@ local function why_enter(self, s, side, p)
                                   .. "reinforcements, not a %s",
                                   type_words(self, t))
   end
-  if s:left() < 2 then
-    return "BW-A1", string.format("a reinforcement costs both actions, and "
-                                  .. "%s have 1 left", side_name(side))
+  local cost = self.def.reinforcement_cost
+  if s:left() < cost then
+    return "BW-A1", string.format("a reinforcement costs %s, and %s have %d "
+                                  .. "left", actions_words(cost),
+                                  side_name(self, side), s:left())
   end
-  if bw.offboard(s, side, t, bw.RESERVE) == 0 then
+  if self.offboard(s, side, t, self.status().reserve) == 0 then
     return "BW-A8", string.format("%s have no %s in reserve",
-                                  side_name(side), type_words(self, t))
+                                  side_name(self, side), type_words(self, t))
   end
   return entry_square(self, s, side, t, p.sq)
 end
@@ -383,7 +371,7 @@ end
 -- casualty), and where
 local function why_ace(self, s, side, p)
   local out = wg.actions()
-  rules.ace_entries(self, s, side, out)
+  self:ace_entries(s, side, out)
   local types, named = {}, {}
   for i = 1, out:size() do
     local _, _, _, _, from, e = wg.fields(out:get(i))
@@ -420,11 +408,11 @@ local function why_place(self, s, side, p)
     local ranks = {}
     for i in ipairs(army.setup) do ranks[i] = tostring(army.ranks[i]) end
     return rule, string.format("%s place their units on ranks %s",
-                               side_name(side), why.list(ranks))
+                               side_name(self, side), why.list(ranks))
   end
-  if rules.quota_left(self, s, side, k, t) <= 0 then
+  if self:quota_left(s, side, k, t) <= 0 then
     local want = army.setup[k][self.type_names[t]] or 0
-    local what = SIDE_ADJ[side] .. " " .. type_words(self, t)
+    local what = self:adjective(side) .. " " .. type_words(self, t)
     if want == 0 then
       return rule, string.format("rank %d takes no %s", r, what)
     end
@@ -440,22 +428,22 @@ end
 
 -- The decisions of a card (BW-C4, BW-G2, BW-O1)
 local function fighter_reason(self, s, side, k)
-  local list = bw.fighters(self, s, side)
+  local list = self:fighters(s, side)
   if not list[k] then
     return "BW-C4", string.format("%s have %d fighters; there is no fighter "
-                                  .. "%d", side_name(side), #list, k)
+                                  .. "%d", side_name(self, side), #list, k)
   end
-  for _, ready in ipairs(rules.ready_fighters(self, s, side)) do
+  for _, ready in ipairs(self:ready_fighters(s, side)) do
     if ready == k then return nil end
   end
-  return "BW-C4", string.format("%s fighter %d is destroyed", SIDE_ADJ[side],
-                                k)
+  return "BW-C4", string.format("%s fighter %d is destroyed",
+                                self:adjective(side), k)
 end
 
 local function why_decision(self, s, side, p)
   if p.kind == "barrage" then
     if p.gas then
-      local gas = self.def.rulings.gas
+      local gas = self.def.gas
       if not gas or gas.side ~= side then
         return "BW-G2", "poison gas is the Germans' alone"
       end
@@ -481,25 +469,33 @@ end
 -- The rule of the end of the game (BW-W1, BW-W2), by the result's reason
 local OVER = { "BW-W1", "BW-W2", "BW-W2", "BW-W2" }
 
-local function game_why(self, s, p, g)
+function M:why(s, p, g)
   local side = s:decider()
   if g and g.kind == "over" then
     local _, code = s:result()
     return OVER[code] or "BW-W2", g.reason
   end
-  local phase = phase_name(self, s)
-  local d = DECISION[phase]
-  if d and not d[p.kind] then                   -- BW-C5 another decision
-    return d[1], string.format(d[2], side_name(side))
+  local ph = self:phase_now(s)
+  local phase = ph.name
+  if TAKES[phase] ~= p.kind and phase ~= "main" then
+    if phase == "place" then                    -- BW-S3 the placement first
+      return ph.rule, string.format("%s place their units first, one per "
+                                    .. "action (i@c8, m@c6)",
+                                    side_name(self, side))
+    end
+    -- BW-C5 another decision first: the phase's, in its words
+    return ph.rule, string.format("%s must first %s", side_name(self, side),
+                                  ph.help)
   end
   if phase == "main" and not MAIN[p.kind] then
     local a = ASKED[p.kind]
-    return a[1], string.format("there is no %s to decide now: that follows "
-                               .. "%s", a[2], a[3])
+    local asks = self.phases[self.P[a[1]] or 0]
+    return asks and asks.rule, string.format("there is no %s to decide now: "
+                                             .. "that follows %s", a[2], a[3])
   end
   if phase == "place" then return why_place(self, s, side, p) end
   if phase == "reinforce" then return why_ace(self, s, side, p) end
-  if d then return why_decision(self, s, side, p) end
+  if ph.decision then return why_decision(self, s, side, p) end
   -- the main phase: the turn's actions (BW-A1)
   if g and g.kind == "empty" then return "BW-A1", g.reason end
   if g and g.kind == "foe" then
@@ -507,7 +503,8 @@ local function game_why(self, s, p, g)
     return "BW-A1", string.format("the %s on %s is %s, and %s act now",
                                   type_words(self, s:type(pid)),
                                   name(self, p.from),
-                                  SIDE_ADJ[s:side_of(pid)], side_name(side))
+                                  self:adjective(s:side_of(pid)),
+                                  side_name(self, side))
   end
   if p.kind == "enter" then return why_enter(self, s, side, p) end
   if p.kind == "move" then return why_move(self, s, side, p, g) end
@@ -521,53 +518,49 @@ local function game_why(self, s, p, g)
 end
 
 -- What a legal action does ---------------------------------------------------
-local function does(self, s, a)
+function M:does(s, a)
+  local K = self.kinds()
   local kind, x, y, z, from, e = wg.fields(a)
   local side = s:decider()
-  if kind == 1 then                                           -- a move
+  if kind == K.move then
     return why.does(self, s, a)
-  elseif kind == 2 then                                       -- an attack
+  elseif kind == K.attack then
     return string.format("%s %sattacks %s: each side turns a card (BW-C1)",
                          unit(self, s, s:at(x)), z ~= x and "moves to "
                          .. name(self, z) .. " and " or "",
                          unit(self, s, s:at(y)))
-  elseif kind == 3 then                                       -- fire
+  elseif kind == K.fire then
     return string.format("%s fires at %s: each side turns a card (BW-C1)",
                          unit(self, s, s:at(x)), unit(self, s, s:at(y)))
-  elseif kind == 4 then                                       -- a unit enters
+  elseif kind == K.enter then
     local how = s:phase() == self.P.place and "is placed"
-                or (from == bw.LOST and "comes back" or "enters")
-    return string.format("a %s %s %s on %s", SIDE_ADJ[side],
+                or (from == self.status().lost and "comes back" or "enters")
+    return string.format("a %s %s %s on %s", self:adjective(side),
                          type_words(self, e), how, name(self, x))
-  elseif kind == 5 then
-    return side_name(side) .. " end their turn"
-  elseif kind == 6 then
-    local hits = z == 1 and self.def.rulings.gas.hits
-                 or self.def.rulings.barrage
+  elseif kind == K.pass then
+    return side_name(self, side) .. " end their turn"
+  elseif kind == K.barrage then
+    local hits = z == 1 and self.def.gas.hits or self.def.barrage
     return string.format("%s falls on %s: a card for each unit on it or "
                          .. "next to it, which %d-%d hit", z == 1
                          and "poison gas" or "the barrage", name(self, x),
                          hits[1], hits[2])
-  elseif kind == 7 then
-    return string.format("%s fighter %d flies to strafe", SIDE_ADJ[side], x)
-  elseif kind == 8 then
-    return x == 0 and side_name(side) .. " let it pass"
+  elseif kind == K.fly then
+    return string.format("%s fighter %d flies to strafe",
+                         self:adjective(side), x)
+  elseif kind == K.dogfight then
+    return x == 0 and side_name(self, side) .. " let it pass"
            or string.format("%s fighter %d meets it in a dogfight",
-                            SIDE_ADJ[side], x)
-  elseif kind == 9 then
+                            self:adjective(side), x)
+  elseif kind == K.strafe then
     return "the fighter strafes " .. unit(self, s, s:at(x))
-  elseif kind == 10 then
+  elseif kind == K.cross then
     return x == 1 and string.format("%s award the %s: the defeat becomes a "
-                                    .. "victory", side_name(side),
-                                    bw.CROSS_NAME[side])
-           or side_name(side) .. " keep their cross"
+                                    .. "victory", side_name(self, side),
+                                    self:cross_name(side))
+           or side_name(self, side) .. " keep their cross"
   end
   return self:action_text(s, a)
 end
 
-return function(game, shared)
-  rules = shared
-  game.read_action = read_action
-  game.why = game_why
-  game.does = does
-end
+return M

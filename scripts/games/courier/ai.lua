@@ -4,18 +4,31 @@ local wg = require "wargrid"
 
 local ai = {}
 
--- The pieces' values and, for each side, type and square, what a piece
--- standing there is worth (in pawns): its value and the square's worth for
--- it. Once per game (a variant has its own).
-function ai:prepare_ai()
-  local t = { value = {}, square = { {}, {} } }
+-- The evaluation's terms (README: tune): material, a term per piece,
+-- weighted by its value; placement, where each piece stands, by the
+-- tables below; and mobility.
+function ai:terms()
+  local terms = wg.material_terms(self)
+  terms[#terms + 1] = { name = "placement", weight = 1,
+                        help = "where the pieces stand, by the AI's tables "
+                               .. "(the centre, a pawn's advance, a king at "
+                               .. "home), in pawns" }
+  terms[#terms + 1] = { name = "mobility", weight = 0.03,
+                        help = "a move more than the other side's, legal or "
+                               .. "not" }
+  return terms
+end
+
+-- For each side, type and square, what a piece standing there adds to its
+-- value (in pawns, before placement's weight). Once per game.
+local function placement(self)
+  local square = { {}, {} }
   local cf, cr = (self.files + 1) / 2, (self.ranks + 1) / 2
   -- C-P1..C-P7 the short-stepping pieces gain most from the centre, where
   -- they reach the most squares; the rook's reach hardly depends on it
   local centre = { knight = 0.3, sage = 0.3, jester = 0.3, queen = 0.2,
                    corporal = 0.15, courier = 0.15, rook = 0.05 }
   for name, id in pairs(self.T) do
-    t.value[id] = self.def.pieces[name].value or 0
     for side = 1, 2 do
       local sq = {}
       for r = 1, self.ranks do
@@ -31,13 +44,34 @@ function ai:prepare_ai()
           elseif self.def.pieces[name].royal then
             v = -0.1 * (own - 1)   -- C-E1 the king is safest at home
           end
-          sq[self.rules:at(f, r)] = t.value[id] + v
+          sq[self.rules:at(f, r)] = v
         end
+      end
+      square[side][id] = sq
+    end
+  end
+  return square
+end
+
+-- The pieces' values (their weights) and, for each side, type and square,
+-- what a piece standing there is worth: its value and the square's worth
+-- for it, times placement's weight; as piece-square tables for s:material,
+-- of the whole and of placement alone (for the features).
+function ai:prepare_ai()
+  local w, place = self:weights(), placement(self)
+  local t = { value = {}, square = { {}, {} }, mobility = w.mobility }
+  for name, id in pairs(self.T) do
+    t.value[id] = w[name] or 0
+    for side = 1, 2 do
+      local sq = {}
+      for at, v in pairs(place[side][id]) do
+        sq[at] = t.value[id] + w.placement * v
       end
       t.square[side][id] = sq
     end
   end
   t.square = self.rules:piece_squares(t.square)  -- for s:material
+  t.placement = self.rules:piece_squares(place)
   return t
 end
 
@@ -68,11 +102,21 @@ end
 
 -- The search's evaluation, for `side`: material, where each piece stands,
 -- and mobility (the moves each side's pieces have, legal or not) -- the
--- side with more ways to move has more ways to checkmate (C-E2).
+-- side with more ways to move has more ways to checkmate (C-E2). It is
+-- the sum of ai:terms' weights times ai:features'.
 function ai:evaluate(s, side)
   local t = self.prepared_ai or self:prepared("ai")
   local sum = s:material(t.square, side)
-  return sum + 0.03 * (s:mobility(side) - s:mobility(3 - side))
+  return sum + t.mobility * (s:mobility(side) - s:mobility(3 - side))
+end
+
+-- Each term's feature for side, in ai:terms' order.
+function ai:features(s, side)
+  local t = self.prepared_ai or self:prepared("ai")
+  local out = wg.material_features(self, s, side)
+  out[#out + 1] = s:material(t.placement, side)
+  out[#out + 1] = s:mobility(side) - s:mobility(3 - side)
+  return out
 end
 
 return ai

@@ -63,7 +63,7 @@ local game = wg.game {
                  look = { glyph = "jester" } },
     -- C-P7 Chief
     queen    = { letter = "f", moves = "F", value = 1.5, rule = "C-P7",
-                 look = { glyph = "queen" } },
+                 look = { glyph = "ferz", label = "queen (ferz)" } },
     -- C-P8, no castling
     king     = { letter = "k", moves = "K", royal = true, rule = "C-P8",
                  look = { glyph = "king" } },

@@ -15,7 +15,9 @@ function ai:prepare_ai()
   local function least(mask)
     for id = 1, 31 do if mask >> id & 1 == 1 then return id end end
   end
+  local w = self:weights()
   return {
+    territory = w.territory, mobility = w.mobility,
     shots = p.shots,
     count = p.walkers == 0 and p.shots.pattern ~= nil
             and self.actions == root.actions,
@@ -49,11 +51,29 @@ end
 -- and adds the squares each reaches in one move (mobility), which weighs
 -- most early. The runtime counts both (s:territory), breadth first from
 -- every piece.
-function ai:evaluate(s, side)
+-- The terms (README: tune): no material, as no piece is ever taken.
+function ai:terms()
+  return {
+    { name = "territory", weight = 1,
+      help = "a square reached first more than the other side's" },
+    { name = "mobility", weight = 0.1,
+      help = "a square reached in one move more than the other side's" },
+  }
+end
+
+function ai:features(s, side)
   local own1, own2, near1, near2 = s:territory(self:prepared("ai").queen)
   local owned, mobility = own1 - own2, near1 - near2
   if side == 2 then owned, mobility = -owned, -mobility end
-  return owned + 0.1 * mobility
+  return { owned, mobility }
+end
+
+function ai:evaluate(s, side)
+  local p = self.prepared_ai or self:prepared("ai")
+  local own1, own2, near1, near2 = s:territory(p.queen)
+  local owned, mobility = own1 - own2, near1 - near2
+  if side == 2 then owned, mobility = -owned, -mobility end
+  return p.territory * owned + p.mobility * mobility
 end
 
 return ai

@@ -10,11 +10,39 @@ local threats_of, trace, pieces, square = State.threats, State.trace,
                                           State.pieces, State.square
 local fields = wg.fields
 
--- The pieces' values, by type id (a variant has its own ids).
+-- The evaluation's terms (README: tune): material, a term per piece,
+-- weighted by its value, then the judgement's threats, each counted for a
+-- side as its own count less the other side's (below).
+local TERMS = {
+  { name = "hq_threat", weight = -0.5,
+    help = "the headquarter threatened by one enemy piece (W-J1)" },
+  { name = "hq_threats", weight = -2,
+    help = "the headquarter threatened by two or more (W-K1: taken)" },
+  { name = "ground_short", weight = -0.7,
+    help = "a ground unit fewer than eight (W-J2: four or fewer lose)" },
+  { name = "infantry_short", weight = -1.5,
+    help = "an infantry unit fewer than three (W-J4: none loses)" },
+  { name = "zone", weight = 0.2,
+    help = "a ground unit in the enemy zone, no infantry among them "
+           .. "(W-J3: five, one of them infantry, win)" },
+  { name = "zone_infantry", weight = 0.4,
+    help = "a ground unit in the enemy zone, infantry among them (W-J3)" },
+  { name = "mobility", weight = 0.02,
+    help = "a move more than the other side's" },
+}
+
+function ai:terms()
+  local terms = wg.material_terms(self)
+  for _, term in ipairs(TERMS) do terms[#terms + 1] = term end
+  return terms
+end
+
+-- The pieces' weights by type id (a variant has its own ids), and the
+-- other terms' by name.
 function ai:prepare_ai()
-  local value = {}
-  for name, id in pairs(self.T) do value[id] = self.def.pieces[name].value end
-  return { value = value }
+  local w, value = self:weights(), {}
+  for name, id in pairs(self.T) do value[id] = w[name] or 0 end
+  return { value = value, w = w }
 end
 
 -- The search tries removals first (take, barrage, enclosure, combined
@@ -63,7 +91,9 @@ local function ground_units(c, s, side, layer)
   return n
 end
 
-local function side_score(self, c, s, side, value)
+-- The features of the terms beyond material for side alone, into f (by
+-- name); returns side's material by the weights in value (by type id).
+local function side_features(self, c, s, side, f, value)
   local foe, T = 3 - side, self.T
   local v, hq = 0, nil
   for _, pid in ipairs(pieces(s, side)) do
@@ -71,31 +101,52 @@ local function side_score(self, c, s, side, value)
     v = v + (value[t] or 0)
     if t == T.headquarter then hq = pid end  -- one at most (check_board)
   end
+  local n = 0
   if hq then
     scratch:clear()
-    local n = threats_of(s, scratch, foe, 1, square(s, hq))
-    v = v - (n >= 2 and 2 or 0.5 * n)
+    n = threats_of(s, scratch, foe, 1, square(s, hq))
   end
+  f.hq_threat, f.hq_threats = n == 1 and 1 or 0, n >= 2 and 1 or 0
   local ground = ground_units(c, s, side)
-  if ground <= 7 then v = v - 0.7 * (8 - ground) end
+  f.ground_short = ground <= 7 and 8 - ground or 0
   local infantry = count(s, side, T.infantry)
-  if infantry <= 2 then v = v - 1.5 * (3 - infantry) end
+  f.infantry_short = infantry <= 2 and 3 - infantry or 0
   local zone = c.zone[foe]
   local ahead = ground_units(c, s, side, zone)
-  if count(s, side, T.infantry, zone) > 0 then
-    v = v + 0.4 * ahead
-  else
-    v = v + 0.2 * ahead
-  end
+  local infantry_ahead = count(s, side, T.infantry, zone) > 0
+  f.zone = infantry_ahead and 0 or ahead
+  f.zone_infantry = infantry_ahead and ahead or 0
   scratch:clear()
-  return v + 0.02 * trace(s, scratch, side, wg.MOVE, "move")
+  f.mobility = trace(s, scratch, side, wg.MOVE, "move")
+  return v
+end
+
+local own, other = {}, {}
+
+local function side_score(self, c, s, side, t)
+  local v = side_features(self, c, s, side, own, t.value)
+  local w = t.w
+  for _, term in ipairs(TERMS) do v = v + w[term.name] * own[term.name] end
+  return v
 end
 
 function ai:evaluate(s, side)
   local c = self.prepared_data or self:prepared()
-  local value = (self.prepared_ai or self:prepared("ai")).value
-  return side_score(self, c, s, side, value)
-         - side_score(self, c, s, 3 - side, value)
+  local t = self.prepared_ai or self:prepared("ai")
+  return side_score(self, c, s, side, t) - side_score(self, c, s, 3 - side, t)
+end
+
+-- Each term's feature for side, in ai:terms' order.
+function ai:features(s, side)
+  local c = self.prepared_data or self:prepared()
+  local out = wg.material_features(self, s, side)
+  local none = {}
+  side_features(self, c, s, side, own, none)
+  side_features(self, c, s, 3 - side, other, none)
+  for _, term in ipairs(TERMS) do
+    out[#out + 1] = own[term.name] - other[term.name]
+  end
+  return out
 end
 
 return ai

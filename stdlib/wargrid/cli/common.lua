@@ -2,6 +2,7 @@
 -- loading the game they name, and the two ways a command fails: bad input
 -- (exit status 2: the user's arguments, position, action or script) and a
 -- failure of wargrid itself (exit status 1: a bug, a failed job).
+local host = require "wargrid.host"
 local loader = require "wargrid.loader"
 local text = require "wargrid.text"
 
@@ -75,7 +76,6 @@ end
 function M.width(output)
   local columns = tonumber(os.getenv("COLUMNS") or "")
   if columns and columns >= 20 then return math.floor(columns) end
-  local host = require "wargrid.host"
   if output == io.stdout and host.isatty(1) then
     return host.term_width(1) or 80
   end
@@ -213,8 +213,9 @@ function M.named_rules(who, pos, opts, options)
 end
 
 -- M.read_record(cmd, path) -> the game record in the file at path
--- (wargrid.record's table); a file that cannot be read or holds no record
--- is bad input.
+-- (wargrid.record's table, with dir: the file's directory, where its
+-- Variant is looked for first); a file that cannot be read or holds no
+-- record is bad input.
 function M.read_record(cmd, path)
   local record = require "wargrid.record"
   local f, err = io.open(path)
@@ -224,6 +225,8 @@ function M.read_record(cmd, path)
   local rec
   rec, err = record.read(held)
   if not rec then M.usage_error("%s: %s %s", cmd, path, err) end
+  rec.dir = path:match("^(.*)/[^/]*$") or "."
+  if rec.dir == "" then rec.dir = "/" end
   return rec
 end
 
@@ -278,6 +281,107 @@ function M.integer(cmd, what, input, min, max)
                   what, min, max, text.quote(tostring(input)))
   end
   return n
+end
+
+-- M.read_shards(cmd, paths, kind) -> the header of a run and its records,
+-- each once (the last read of an index), sorted by index, from the JSON
+-- lines of shard files (selfplay's and tune's --shard). kind: header (the
+-- type of the run's header line), same (the header's keys every file's
+-- must match: one run), valid(rec) (a line is well formed), what (a line
+-- in words). A file unread, a line not one, a file of another run or no
+-- header is bad input.
+function M.read_shards(cmd, paths, kind)
+  local json = require "wargrid.json"
+  local header, by_index = nil, {}
+  for _, path in ipairs(paths) do
+    local f = io.open(path)
+    if not f then M.usage_error("%s: cannot read %s", cmd, text.quote(path)) end
+    local n = 0
+    for line in f:lines() do
+      n = n + 1
+      local rec, err = json.decode(line)
+      if not rec then M.usage_error("%s: %s line %d: %s", cmd, path, n, err) end
+      if not kind.valid(rec) then
+        M.usage_error("%s: %s line %d is not %s", cmd, path, n, kind.what)
+      end
+      if rec.type == kind.header then
+        for _, key in ipairs(header and kind.same or {}) do
+          local a, b = json.encode(header[key]), json.encode(rec[key])
+          if a ~= b then
+            M.usage_error("%s: %s is from another run (%s %s, not %s)", cmd,
+                          path, key, b, a)
+          end
+        end
+        header = header or rec
+      else
+        by_index[rec.index] = rec
+      end
+    end
+    f:close()
+  end
+  if not header then M.usage_error("%s: no run header in the files", cmd) end
+  local records = {}
+  for _, rec in pairs(by_index) do records[#records + 1] = rec end
+  table.sort(records, function(a, b) return a.index < b.index end)
+  return header, records
+end
+
+-- ---- the progress line -------------------------------------------------
+
+local function duration(t)
+  t = math.floor(t + 0.5)
+  if t >= 3600 then
+    return string.format("%dh%02dm", t // 3600, t % 3600 // 60)
+  elseif t >= 60 then
+    return string.format("%dm%02ds", t // 60, t % 60)
+  end
+  return string.format("%ds", t)
+end
+
+-- M.meter() -> a progress line on stderr, on a terminal and for a whole
+-- run (selfplay, compare, tune): games done of those planned (at most,
+-- when a test may stop the run sooner), the running estimate and the time
+-- left at the pace so far; redrawn at most five times a second.
+local Meter = {}
+Meter.__index = Meter
+
+function M.meter()
+  return setmetatable({ on = host.isatty(2), start = host.clock(),
+                        done = 0, planned = 0, shown = -1, width = 0 }, Meter)
+end
+
+function Meter:game(estimate)
+  self.done = self.done + 1
+  if not self.on then return end
+  local now = host.clock()
+  if now - self.shown < 0.2 and self.done < self.planned then return end
+  self.shown = now
+  local left = ""
+  if self.planned > self.done then
+    left = string.format("  %s %s", self.most and "at most" or "ETA",
+      duration((now - self.start) / self.done * (self.planned - self.done)))
+  end
+  local line = string.format("  %d/%s%d games  %s%s", self.done,
+                             self.most and "<=" or self.about and "~" or "",
+                             self.planned, estimate, left)
+  io.stderr:write("\r", line, (" "):rep(self.width - #line))
+  io.stderr:flush()
+  self.width = math.max(self.width, #line)
+end
+
+function Meter:clear()
+  if self.on and self.width > 0 then
+    io.stderr:write("\r", (" "):rep(self.width), "\r")
+    io.stderr:flush()
+  end
+end
+
+-- The meter's games planned: done, and n games for each of k arms still
+-- playing from their game `from`; how sure: "cap" (at most), "about", or
+-- nil (exactly).
+function Meter:plan(k, from, n, how)
+  self.planned = self.done + k * (n - from)
+  self.most, self.about = how == "cap", how == "about"
 end
 
 return M

@@ -71,7 +71,38 @@ end
 
 -- ---- what the player sees ----------------------------------------------
 
-local function say(c, fmt, ...) c.output:write(string.format(fmt, ...)) end
+-- What play writes holds a game's texts (a script's, for a game given by
+-- path): control characters other than line ends and tabs are dropped,
+-- but for the colours a board is drawn in (ESC [ ... m), so that no text
+-- moves the terminal's cursor, retitles its window or answers for it.
+local function terminal_safe(text)
+  if not text:find("[%c\127]") then return text end
+  local parts, i = {}, 1
+  while true do
+    local at = text:find("[%c\127]", i)
+    if not at then
+      parts[#parts + 1] = text:sub(i)
+      break
+    end
+    parts[#parts + 1] = text:sub(i, at - 1)
+    local ch = text:sub(at, at)
+    local colour = ch == "\27" and text:match("^\27%[[%d;]*m", at)
+    if ch == "\n" or ch == "\t" then
+      parts[#parts + 1] = ch
+      i = at + 1
+    elseif colour then
+      parts[#parts + 1] = colour
+      i = at + #colour
+    else
+      i = at + 1
+    end
+  end
+  return table.concat(parts)
+end
+
+local function say(c, fmt, ...)
+  c.output:write(terminal_safe(string.format(fmt, ...)))
+end
 
 -- "head a, b, c", wrapped at width between the texts
 local function listed(head, texts, width)
@@ -321,6 +352,14 @@ local function player_turn(c)
   return typed(c)
 end
 
+-- The side whose edge the board shows at the bottom: the one human's
+-- against the AI; at one keyboard, the side to decide.
+local function bottom(c)
+  if c.bots[1] and not c.bots[2] then return 2 end
+  if c.bots[2] and not c.bots[1] then return 1 end
+  return c.who
+end
+
 -- One turn: the board when due, then the end of the game, or the next
 -- action, the AI's or the player's. An exit status ends the game.
 local function turn(c)
@@ -329,7 +368,8 @@ local function turn(c)
   if c.show then
     flush(c)
     say(c, "\n%s\n\n", c.game:render(c.s, { colour = c.colour,
-                                              viewer = c.who }))
+                                              viewer = c.who,
+                                              flip = bottom(c) == 2 }))
   end
   c.show = true
   local outcome = c.game:outcome(c.s)

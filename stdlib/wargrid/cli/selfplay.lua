@@ -19,7 +19,9 @@ local RUN_OPTIONS = [[
   --white AI       the first side's player, --black AI the second's:
                    random, mcts (800 iterations a decision), mcts:N,
                    alphabeta:N (N nodes), or level:1..5, the game's own
-                   search at a level (README: the levels; default level:2)
+                   search at a level (README: the levels; default level:2);
+                   AI@hand or AI@FILE plays with the evaluation's hand-set
+                   weights, or a weights file's (`wargrid tune`)
   --max-plies M    a game still going after M actions is cut off: a draw,
                    counted apart (default 1000)
   --jobs J         play in J processes at once (default: as many as the
@@ -31,6 +33,15 @@ local RUN_OPTIONS = [[
                    other error rates than 0.05, 0.05
   --width W        the interval width whose games the report estimates
                    (default: --until's, or 10 points)
+  --opening K      each game starts with K actions drawn at random (default
+                   0)
+  --pairs          play the games in pairs: games 2k and 2k + 1 share their
+                   opening and their chance, each player on each side; the
+                   first player's score, its interval and --sprt are then
+                   read from the pairs (the pentanomial model), which tells
+                   balance from the players' strength; with two different
+                   players, the match too: the white player's score over
+                   both sides, with the games' and the pairs' intervals
   --option K=V     a game option (repeatable); --variant FILE a variant file
   --json           the report as JSON]]
 
@@ -47,8 +58,9 @@ M.selfplay = {
   help = [[
 usage: wargrid selfplay GAME [--games N] [--seed S] [--white AI] [--black AI]
                         [--jobs J] [--shard I/N] [--max-plies M] [--json]
-                        [--until W] [--sprt H0,H1] [--width W]
-                        [--option K=V] [--variant FILE] [--records DIR]
+                        [--until W] [--sprt H0,H1] [--width W] [--pairs]
+                        [--opening K] [--option K=V] [--variant FILE]
+                        [--records DIR]
 
 Plays AI against AI and reports wins, draws and losses per side and for the
 side that moves first, and the first player's score, with 95% Wilson
@@ -80,14 +92,18 @@ M.compare = {
   help = [[
 usage: wargrid compare GAME VARIANT_FILE... [--games N] [--seed S]
                        [--white AI] [--black AI] [--jobs J] [--json]
-                       [--until W] [--sprt H0,H1] [--width W]
+                       [--until W] [--sprt H0,H1] [--width W] [--pairs]
+                       [--opening K]
 
 Self-play of the game and of each variant with the same players and seeds,
-then, per variant, the change in the first player's score, in its distance
-from 50%, in the draw and cut-off rates (95% Newcombe intervals) and in the
-mean length of the games that ended (95% Welch interval), and the verdict:
-does the variant raise or lower the first player's score, and is it more or
-less balanced (nearer 50% or farther, whichever side it favours)?
+then, per variant, the change in the first player's score (the 95% interval
+of the differences between game i of the variant and game i of the base,
+the same seed: pairs of games; with --pairs, pairs of pairs), in its
+distance from 50%, in the draw and cut-off rates (95% Newcombe intervals)
+and in the mean length of the games that ended (95% Welch interval), and
+the verdict: does the variant raise or lower the first player's score, and
+is it more or less balanced (nearer 50% or farther, whichever side it
+favours)?
 --sprt bounds are changes of the first player's score in points (0,-10: no
 change against a fall of 10 points); the test pairs game i of the variant
 with game i of the base (the same seed). With several variants, each stops
@@ -111,7 +127,7 @@ local RUN_SPEC = { games = "value", seed = "value", white = "value",
                    ["max-plies"] = "value", ["until"] = "value",
                    sprt = "value", width = "value",
                    json = "flag", option = "list", variant = "value",
-                   records = "value" }
+                   records = "value", pairs = "flag", opening = "value" }
 
 -- A width in points, from more than 0 to 100, as a fraction.
 local function width(cmd, what, text)
@@ -195,7 +211,10 @@ local function run_settings(cmd, opts)
                                1),
     shard = { 1, 1 },
     records = opts.records, variant = opts.variant,
+    pairs = opts.pairs or nil, keep = false,
+    opening = common.integer(cmd, "--opening", opts.opening or "0"),
   }
+  r.play = { opening = r.opening }
   records_dir(cmd, opts)
   if opts.shard then r.shard = shard_of(cmd, opts, sequential) end
   if opts["until"] then r["until"] = width(cmd, "--until", opts["until"]) end
@@ -210,82 +229,14 @@ local function run_settings(cmd, opts)
   return r
 end
 
--- ---- the progress line -------------------------------------------------
-
-local function duration(t)
-  t = math.floor(t + 0.5)
-  if t >= 3600 then
-    return string.format("%dh%02dm", t // 3600, t % 3600 // 60)
-  elseif t >= 60 then
-    return string.format("%dm%02ds", t // 60, t % 60)
-  end
-  return string.format("%ds", t)
-end
-
--- A line on stderr, on a terminal and for a whole run: games done of those
--- planned (at most, when a test may stop the run sooner), the running
--- estimate and the time left at the pace so far; redrawn at most five
--- times a second.
-local Meter = {}
-Meter.__index = Meter
-
-local function meter()
-  return setmetatable({ on = host.isatty(2), start = host.clock(),
-                        done = 0, planned = 0, shown = -1, width = 0 }, Meter)
-end
-
-function Meter:game(estimate)
-  self.done = self.done + 1
-  if not self.on then return end
-  local now = host.clock()
-  if now - self.shown < 0.2 and self.done < self.planned then return end
-  self.shown = now
-  local left = ""
-  if self.planned > self.done then
-    left = string.format("  %s %s", self.most and "at most" or "ETA",
-      duration((now - self.start) / self.done * (self.planned - self.done)))
-  end
-  local line = string.format("  %d/%s%d games  %s%s", self.done,
-                             self.most and "<=" or self.about and "~" or "",
-                             self.planned, estimate, left)
-  io.stderr:write("\r", line, (" "):rep(self.width - #line))
-  io.stderr:flush()
-  self.width = math.max(self.width, #line)
-end
-
-function Meter:clear()
-  if self.on and self.width > 0 then
-    io.stderr:write("\r", (" "):rep(self.width), "\r")
-    io.stderr:flush()
-  end
-end
-
--- The meter's games planned: done, and n games for each of k arms still
--- playing from their game `from`; how sure: "cap" (at most), "about", or
--- nil (exactly).
-function Meter:plan(k, from, n, how)
-  self.planned = self.done + k * (n - from)
-  self.most, self.about = how == "cap", how == "about"
-end
-
-local function tally_add(t, rec)
-  if rec.winner == rec.first then
-    t.w = t.w + 1
-  elseif rec.winner == 1 or rec.winner == 2 then
-    t.l = t.l + 1
-  else
-    t.d = t.d + 1
-  end
-end
-
 local function score_text(t)
   local p, lo, hi = stats.score(t)
   return string.format("first player %.1f%% [%.1f, %.1f]", 100 * p, 100 * lo,
                        100 * hi)
 end
 
-local function change_text(name, base, t)
-  local d, lo, hi = stats.change(base, t)
+local function change_text(name, base, t, diffs)
+  local d, lo, hi = stats.change(base, t, diffs)
   return string.format("%s: %+.1f points [%+.1f, %+.1f]", name, 100 * d,
                        100 * lo, 100 * hi)
 end
@@ -296,8 +247,9 @@ end
 -- die with it: host.fork).
 local INTERRUPTED = 130  -- the shell's status for a process Ctrl-C ended
 
--- Plays games from..to-1 of the run of `game`; appends them to records.
-local function play(game, r, from, to, records, on_game)
+-- Plays games from..to-1 of the run of `game`, each handed to on_game as
+-- it ends (none kept).
+local function play(game, r, from, to, on_game)
   local batch = setmetatable({ from = from, games = to },
                              { __index = r })
   local got, err, status = selfplay.run(game, batch, on_game)
@@ -305,7 +257,6 @@ local function play(game, r, from, to, records, on_game)
     if status == 2 then common.usage_error("%s", err) end
     common.internal_error("%s", err)
   end
-  table.move(got, 1, #got, #records + 1, records)
 end
 
 -- Where a run going on until an answer stands after n games: the answer
@@ -338,11 +289,11 @@ local function header_of(game, r, opts)
   return { type = "run", game = game.name, variant = opts.variant,
            options = opts.option,
            white = r.white, black = r.black, seed = r.seed, games = r.games,
-           max_plies = r.max_plies }
+           max_plies = r.max_plies, pairs = r.pairs,
+           opening = r.opening > 0 and r.opening or nil }
 end
 
-local function print_report(game, header, records, as_json, ans)
-  local st = selfplay.summarize(records)
+local function print_report(game, header, st, as_json, ans)
   if as_json then
     print(json.encode(selfplay.report_table(game.sides, header, st, ans)))
   else
@@ -350,29 +301,34 @@ local function print_report(game, header, records, as_json, ans)
   end
 end
 
--- The records of a whole selfplay run, and its answer when it went on
--- until one.
+-- The tally of a whole selfplay run (selfplay.tally), and its answer when
+-- it went on until one.
 local function selfplay_run(game, r)
-  local m = meter()
+  local m = common.meter()
   local sequential = r["until"] or r.sprt
-  local records, tally, n, ans = {}, { w = 0, d = 0, l = 0 }, 0, nil
+  local tally, n, ans = selfplay.tally(r.pairs), 0, nil
   m:plan(1, 0, expected(r, 0))
   repeat
     local to = sequential and selfplay.checkpoint(n, r.games) or r.games
-    play(game, r, n, to, records, function(rec)
-      tally_add(tally, rec)
-      m:game(score_text(tally))
+    play(game, r, n, to, function(rec)
+      tally:add(rec)
+      m:game(score_text(tally:summary().first))
     end)
     n = to
     if sequential then
-      local _, lo, hi = stats.score(tally)
-      ans = answer(r, n, stats.trinomial(tally), stats.TRINOMIAL, lo, hi)
+      local first = tally:summary().first
+      local _, lo, hi = stats.score(first)
+      if r.pairs then
+        ans = answer(r, n, first.pairs, stats.PAIRS, lo, hi)
+      else
+        ans = answer(r, n, stats.trinomial(first), stats.TRINOMIAL, lo, hi)
+      end
       m:plan(1, n, expected(r, n, r["until"]
-                                  and stats.needed(tally, r["until"])))
+                                  and stats.needed(first, r["until"])))
     end
   until not sequential or ans.stop or host.interrupted()
   m:clear()
-  return records, ans
+  return tally, ans
 end
 
 local read_selfplay_options = common.options("selfplay", RUN_SPEC,
@@ -394,17 +350,17 @@ local function play_shard(c)
   if not c.opts.shard then return nil end
   c.header.shard = c.opts.shard
   print(json.encode(c.header))
-  play(c.game, c.r, 0, c.r.games, {}, function(rec)
+  play(c.game, c.r, 0, c.r.games, function(rec)
     print(json.encode(rec))
     io.stdout:flush()
   end)
   return host.interrupted() and INTERRUPTED or 0
 end
 
--- The whole run (c.records), and its answer when it went on until one
+-- The whole run (c.tally), and its answer when it went on until one
 -- (c.ans).
 local function play_games(c)
-  c.records, c.ans = selfplay_run(c.game, c.r)
+  c.tally, c.ans = selfplay_run(c.game, c.r)
 end
 
 -- The report, of the games finished when Ctrl-C stopped the run.
@@ -413,12 +369,12 @@ local function print_run_report(c)
   if host.interrupted() then
     header.missing = true
     io.stderr:write(string.format("wargrid: selfplay: stopped by Ctrl-C "
-                                  .. "after %d of %d games\n", #c.records,
+                                  .. "after %d of %d games\n", c.tally.games,
                                   r.games))
   elseif c.ans then
-    header.games, header.cap = #c.records, r.games
+    header.games, header.cap = c.tally.games, r.games
   end
-  print_report(c.game, header, c.records, c.opts.json,
+  print_report(c.game, header, c.tally:summary(), c.opts.json,
                c.ans or { width = r.width })
   return host.interrupted() and INTERRUPTED or 0
 end
@@ -435,35 +391,42 @@ M.selfplay.run = common.steps {
 -- and each variant while it has no answer. Each arm: game, name,
 -- records, tally; a variant's answer once it stops.
 local function compare_run(r, arms)
-  local m = meter()
+  local m = common.meter()
   local sequential = r["until"] or r.sprt
   local base, n = arms[1], 0
   m:plan(#arms, 0, expected(r, 0))
   repeat
     local to = sequential and selfplay.checkpoint(n, r.games) or r.games
-    local playing = 0
+    local scores = {}   -- the base's games of this batch, by index
     for k, arm in ipairs(arms) do
       if k == 1 or not arm.answer then
-        playing = playing + 1
-        play(arm.game, r, n, to, arm.records, function(rec)
-          tally_add(arm.tally, rec)
-          m:game(k == 1 and "base: " .. score_text(arm.tally)
-                 or change_text(arm.name, base.tally, arm.tally))
+        play(arm.game, r, n, to, function(rec)
+          arm.tally:add(rec)
+          if k == 1 then
+            scores[rec.index] = selfplay.score_of(rec)
+            m:game("base: " .. score_text(arm.tally:summary().first))
+          else
+            arm.diffs:add(scores, rec)
+            m:game(change_text(arm.name, base.tally:summary().first,
+                               arm.tally:summary().first, arm.diffs))
+          end
         end)
       end
     end
     n = to
+    base.at[n] = base.tally:summary()
     if sequential then
       local needed, open = 0, 0
+      local b = base.at[n].first
       for k = 2, #arms do
         local arm = arms[k]
         if not arm.answer then
-          local _, lo, hi = stats.change(base.tally, arm.tally)
-          local a = answer(r, n, selfplay.pairs(base.records, arm.records),
-                           stats.PENTANOMIAL, lo, hi)
+          local v = arm.tally:summary().first
+          local _, lo, hi = stats.change(b, v, arm.diffs)
+          local a = answer(r, n, arm.diffs.ns, arm.diffs.xs, lo, hi)
           if a.stop then arm.answer = a else open = open + 1 end
           needed = r["until"] and math.max(needed,
-            stats.needed_change(base.tally, arm.tally, r["until"]) or r.games)
+            stats.needed_change(b, v, r["until"], arm.diffs) or r.games)
         end
       end
       m:plan(open > 0 and open + 1 or 0, n, expected(r, n, needed))
@@ -472,15 +435,6 @@ local function compare_run(r, arms)
     for k = 2, #arms do done = done and arms[k].answer ~= nil end
   until not sequential or done or host.interrupted()
   m:clear()
-end
-
--- The records of arm among the first n games.
-local function first(records, n)
-  local out = {}
-  for _, rec in ipairs(records) do
-    if rec.index < n then out[#out + 1] = rec end
-  end
-  return out
 end
 
 local read_compare_options = common.options("compare", RUN_SPEC,
@@ -518,8 +472,10 @@ local function load_arms(c)
     c.arms[#c.arms + 1] = { game = v, name = file }
   end
   for _, arm in ipairs(c.arms) do
-    arm.records, arm.tally = {}, { w = 0, d = 0, l = 0 }
+    arm.tally, arm.diffs = selfplay.tally(c.r.pairs),
+                           selfplay.differences(c.r.pairs)
   end
+  c.arms[1].at = {}   -- the base's summary after each batch, by games
 end
 
 -- Plays the arms side by side; Ctrl-C stops them, and the run, with no
@@ -538,14 +494,16 @@ end
 local function arm_header(c, arm, file)
   local h = header_of(arm.game, c.r, { variant = file,
                                        option = c.opts.option })
-  if c.r["until"] or c.r.sprt then h.games, h.cap = #arm.records, c.r.games end
+  if c.r["until"] or c.r.sprt then
+    h.games, h.cap = arm.tally.games, c.r.games
+  end
   return h
 end
 
 -- The base's report, in words (c.text) and as JSON (c.out).
 local function report_base(c)
   local base, r = c.arms[1], c.r
-  local st = selfplay.summarize(base.records)
+  local st = base.tally:summary()
   c.out = { base = selfplay.report_table(base.game.sides, arm_header(c, base),
                                          st, { width = r.width }),
             variants = {} }
@@ -559,11 +517,11 @@ local function report_variants(c)
   local arms, r = c.arms, c.r
   for k = 2, #arms do
     local arm = arms[k]
-    local st = selfplay.summarize(arm.records)
+    local st = arm.tally:summary()
     local h = arm_header(c, arm, arm.name)
     local ans = arm.answer or { width = r.width }
-    local lines, t = selfplay.compare(arm.name, selfplay.summarize(
-      first(arms[1].records, st.games)), st, ans)
+    local lines, t = selfplay.compare(arm.name, arms[1].at[st.games], st,
+                                      ans, arm.diffs)
     c.text[#c.text + 1] = selfplay.report(arm.game.sides, h, st,
                                           { width = r.width })
     c.text[#c.text + 1] = lines
@@ -594,7 +552,7 @@ M.compare.run = common.steps {
 }
 
 local SAME_RUN = { "game", "variant", "options", "white", "black", "seed",
-                   "games", "max_plies" }
+                   "games", "max_plies", "pairs", "opening" }
 
 -- A record of a shard file is well formed: the fields the report reads.
 local function valid_record(rec)
@@ -605,47 +563,14 @@ local function valid_record(rec)
            and math.type(rec.seed) == "integer" and text_or_nil(rec.variant)
            and text_or_nil(rec.white) and text_or_nil(rec.black)
            and (rec.max_plies == nil or math.type(rec.max_plies) == "integer")
+           and (rec.pairs == nil or type(rec.pairs) == "boolean")
+           and (rec.opening == nil or math.type(rec.opening) == "integer")
   end
   return rec.type == "game" and math.type(rec.index) == "integer"
          and math.type(rec.plies) == "integer"
          and math.type(rec.winner) == "integer"
          and math.type(rec.first) == "integer" and type(rec.reason) == "string"
          and (rec.cutoff == nil or type(rec.cutoff) == "boolean")
-end
-
--- Reads one shard file into by_index; returns its run header (checked
--- against the header read before, if any).
-local function read_shard(path, header, by_index)
-  local f = io.open(path)
-  if not f then
-    common.usage_error("stats merge: cannot read %s", quote(path))
-  end
-  local n = 0
-  for line in f:lines() do
-    n = n + 1
-    local rec, err = json.decode(line)
-    if not rec then
-      common.usage_error("stats merge: %s line %d: %s", path, n, err)
-    end
-    if not valid_record(rec) then
-      common.usage_error("stats merge: %s line %d is not a selfplay record",
-                         path, n)
-    end
-    if rec.type == "run" then
-      for _, key in ipairs(header and SAME_RUN or {}) do
-        local a, b = json.encode(header[key]), json.encode(rec[key])
-        if a ~= b then
-          common.usage_error("stats merge: %s is from another run "
-                             .. "(%s %s, not %s)", path, key, b, a)
-        end
-      end
-      header = header or rec
-    else
-      by_index[rec.index] = rec
-    end
-  end
-  f:close()
-  return header
 end
 
 local parse_stats = common.options("stats", { json = "flag",
@@ -675,14 +600,10 @@ end
 -- The shard files read: the run's header (c.header), and its games in
 -- order, each once (c.records).
 local function read_shards(c)
-  local header, by_index = nil, {}
-  for k = 2, #c.pos do header = read_shard(c.pos[k], header, by_index) end
-  if not header then
-    common.usage_error("stats merge: no run header in the files")
-  end
-  local records = {}
-  for _, rec in pairs(by_index) do records[#records + 1] = rec end
-  table.sort(records, function(a, b) return a.index < b.index end)
+  local header, records = common.read_shards("stats merge",
+    table.move(c.pos, 2, #c.pos, 1, {}),
+    { header = "run", same = SAME_RUN, valid = valid_record,
+      what = "a selfplay record" })
   header.missing = #records < header.games
   c.header, c.records = header, records
 end
@@ -692,7 +613,8 @@ local function print_merged(c)
   local header, opts = c.header, c.opts
   local game = header.variant and loader.load_file(header.variant)
                or loader.load(header.game)
-  print_report(game, header, c.records, opts.json,
+  print_report(game, header, selfplay.summarize(c.records, header.pairs),
+               opts.json,
                { width = opts.width and width("stats merge", "--width",
                                               opts.width) })
 end

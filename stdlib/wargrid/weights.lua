@@ -1,0 +1,228 @@
+-- wargrid.weights: a game's evaluation as a weighted sum of terms -- the
+-- terms (material by default: one per piece, weighted by its declared
+-- value), each term's feature in a position, the weights in
+-- force (hand-set, a base game's tuned ones, a game's own weights file)
+-- and that file: where it lies, reading it and writing it.
+--
+-- game:evaluate(s, side) of a game that declares terms is the sum over
+-- its terms of weight times feature (side's count minus the other side's),
+-- which `wargrid tune` fits from games and the specs check. A variant
+-- inherits its base's weights, except for the pieces it adds or changes,
+-- which keep the weights the variant declares until its own file tunes
+-- them.
+local M = {}
+
+-- ---- terms and features --------------------------------------------------
+
+-- M.material_terms(game) -> a term per piece (but a royal one without a
+-- value: losing it ends the game), in type order: { name = the piece's
+-- name, piece = it, weight = its value, help }
+function M.material_terms(game)
+  local out = {}
+  for _, name in ipairs(game.type_names) do
+    local p = game.def.pieces[name]
+    if not p.royal or p.value then
+      out[#out + 1] = { name = name, piece = name, weight = p.value or 0,
+                        help = "a " .. name .. " more than the other side" }
+    end
+  end
+  return out
+end
+
+-- M.material_features(game, s, side [, out [, terms]]) -> out (a new list
+-- without it) with, for each term of terms (default the game's) that
+-- counts a piece, at its index, side's pieces of that type on the board
+-- less the other side's
+function M.material_features(game, s, side, out, terms)
+  out = out or {}
+  for k, term in ipairs(terms or M.material_terms(game)) do
+    if term.piece then
+      local t = game.T[term.piece]
+      out[k] = s:count(side, t) - s:count(3 - side, t)
+    end
+  end
+  return out
+end
+
+-- ---- the weights in force ------------------------------------------------
+
+-- Plain tables equal, key by key, but for the keys in skip.
+local function same(a, b, skip)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in next, a do
+    if not (skip and skip[k]) and not same(v, b[k]) then return false end
+  end
+  for k in next, b do
+    if not (skip and skip[k]) and a[k] == nil then return false end
+  end
+  return true
+end
+
+-- What a piece's weight depends on: everything it declares but its looks
+-- and its help.
+local LOOKS = { look = true, help = true }
+
+-- M.own_terms(game) -> { name = true } for each term the game does not
+-- inherit from its base: all of them without a base; for a variant, the
+-- terms of pieces it adds or declares differently, and any term its base
+-- has not.
+function M.own_terms(game)
+  local terms, base = game:terms(), game.base
+  local own = {}
+  if not base then
+    for _, term in ipairs(terms) do own[term.name] = true end
+    return own
+  end
+  local theirs = {}
+  for _, term in ipairs(base:terms()) do theirs[term.name] = true end
+  for _, term in ipairs(terms) do
+    local p = term.piece
+    own[term.name] = not theirs[term.name]
+                     or (p and not same(game.def.pieces[p],
+                                        base.def.pieces[p], LOOKS))
+                     or nil
+  end
+  return own
+end
+
+-- M.weights(game) -> { name = weight } for each of the game's terms: its
+-- hand-set weight (the term's own), replaced by its base's weight for a
+-- term it inherits (M.own_terms), replaced by its weights file's.
+function M.weights(game)
+  local out, base = {}, game.base
+  local inherited = base and base:weights() or {}
+  local own = base and M.own_terms(game) or {}
+  for _, term in ipairs(game:terms()) do
+    local w = term.weight
+    if not own[term.name] and inherited[term.name] ~= nil then
+      w = inherited[term.name]
+    end
+    out[term.name] = w
+  end
+  local file = rawget(game, "tuning")
+  for name, w in pairs(file and file.weights or {}) do
+    if out[name] ~= nil then out[name] = w end
+  end
+  return out
+end
+
+-- ---- the weights file ----------------------------------------------------
+
+-- M.path(script) -> the weights file of the game whose script is at
+-- script: NAME/weights.lua for a folder's NAME/init.lua, else NAME.lua's
+-- NAME.weights.lua beside it (a variant file's too)
+function M.path(script)
+  local folder = script:match("^(.*)/init%.lua$")
+  if folder then return folder .. "/weights.lua" end
+  return (script:gsub("%.lua$", "")) .. ".weights.lua"
+end
+
+local function finite(x)
+  return type(x) == "number" and x == x and x ~= math.huge
+         and x ~= -math.huge
+end
+
+-- Checks a weights file's table against the game's terms: weights (and
+-- low, high: each weight's 95% interval) map term names to numbers; unit
+-- names a term. Returns the table, or raises "path: what is wrong".
+local function checked(t, path, game)
+  local function bad(fmt, ...)
+    error(string.format("%s: " .. fmt, path, ...), 0)
+  end
+  if type(t) ~= "table" then bad("must return a table of weights") end
+  local names, list = {}, {}
+  for _, term in ipairs(game:terms()) do
+    names[term.name] = true
+    list[#list + 1] = term.name
+  end
+  for _, key in ipairs { "weights", "low", "high" } do
+    local map = t[key]
+    if map ~= nil and type(map) ~= "table" or key == "weights" and not map
+    then
+      bad("%s must be a table of term names and numbers", key)
+    end
+    for name, w in pairs(map or {}) do
+      if not names[name] then
+        bad("%s.%s: %s has no term %s (its terms: %s)", key, tostring(name),
+            game.name, tostring(name), table.concat(list, ", "))
+      end
+      if not finite(w) then
+        bad("%s.%s must be a number, not %s", key, name, tostring(w))
+      end
+    end
+  end
+  if t.unit ~= nil and not names[t.unit] then
+    bad("unit: %s has no term %s", game.name, tostring(t.unit))
+  end
+  return t
+end
+
+-- M.read(path, game) -> the weights file's table for game (checked), or
+-- nil when there is no file at path; raises "path: message" for a file
+-- that is no weights file. The file is data: a chunk of text run with
+-- nothing in its environment, which must return the table.
+function M.read(path, game)
+  local f = io.open(path)
+  if not f then return nil end
+  local text = f:read("a")
+  f:close()
+  local chunk, err = load(text, "@" .. path, "t", {})
+  if not chunk then error(err, 0) end
+  local ok, t = pcall(chunk)
+  if not ok then error(tostring(t), 0) end
+  return checked(t, path, game)
+end
+
+-- A number as the file writes it: to 4 significant digits, plainly.
+local function num(x)
+  local s = string.format("%.4g", x)
+  return s
+end
+
+local function quote_key(k)
+  return k:match("^[%a_][%w_]*$") and k or string.format("[%q]", k)
+end
+
+-- M.text(t, names, header) -> a weights file's text: header (lines, each
+-- written as a comment), then `return { unit =, weights =, low =, high =,
+-- fit = }` with the terms in the order of names (the game's), fit's
+-- fields sorted.
+function M.text(t, names, header)
+  local lines = {}
+  for line in (header .. "\n"):gmatch("([^\n]*)\n") do
+    lines[#lines + 1] = "-- " .. line
+  end
+  lines[#lines + 1] = "return {"
+  if t.unit then lines[#lines + 1] = string.format("  unit = %q,", t.unit) end
+  for _, key in ipairs { "weights", "low", "high" } do
+    if t[key] and next(t[key]) then
+      lines[#lines + 1] = "  " .. key .. " = {"
+      for _, name in ipairs(names) do
+        local w = t[key][name]
+        if w then
+          lines[#lines + 1] = string.format("    %s = %s,", quote_key(name),
+                                            num(w))
+        end
+      end
+      lines[#lines + 1] = "  },"
+    end
+  end
+  if t.fit then
+    local keys = {}
+    for k in pairs(t.fit) do keys[#keys + 1] = k end
+    table.sort(keys)
+    lines[#lines + 1] = "  fit = {"
+    for _, k in ipairs(keys) do
+      local v = t.fit[k]
+      lines[#lines + 1] = string.format("    %s = %s,", quote_key(k),
+                                        type(v) == "string"
+                                        and string.format("%q", v)
+                                        or tostring(v))
+    end
+    lines[#lines + 1] = "  },"
+  end
+  lines[#lines + 1] = "}"
+  return table.concat(lines, "\n") .. "\n"
+end
+
+return M

@@ -1,0 +1,246 @@
+-- wargrid tune and wargrid values, end to end on a toy game whose pieces'
+-- worth is known (tests/games/scales.lua: a gold is worth three pawns, and
+-- in its variant a silver two, by the chance that decides the game); the
+-- evaluation of every game as the sum of its terms' weights times their
+-- features; weights files, read and refused.
+local wg = require "wargrid"
+local ai = require "wargrid.ai"
+local json = require "wargrid.json"
+local loader = require "wargrid.loader"
+local tune = require "wargrid.tune"
+
+local function run(cmd, env)
+  local h = io.popen((env or "") .. "build/wargrid " .. cmd
+                     .. " 2>&1; echo \"rc=$?\"")
+  local out = h:read("a")
+  h:close()
+  return out
+end
+
+local function slurp(path)
+  local f = assert(io.open(path))
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+-- A fresh copy of the toy game and its variant, with no weights files.
+local function toy_dir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir " .. dir .. " && cp tests/games/scales.lua "
+                    .. "tests/games/scales_silver.lua " .. dir))
+  return dir
+end
+
+local RANDOM = " --player random --jobs 2"
+
+describe("tune: the toy game's values", function()
+  it("fits a gold at three pawns, within its 95% interval, and writes the "
+     .. "weights beside the game", function()
+    local dir = toy_dir()
+    local out = run("tune scales --games 600 --json" .. RANDOM,
+                    "WARGRID_PATH=" .. dir .. " ")
+    assert.matches("rc=0\n$", out)
+    local r = json.decode(out:match("^(.-)\nrc="))
+    local gold = r.fit.terms[1]
+    assert.equal("gold", gold.name)
+    assert.equal("tuned", gold.status)
+    assert.is_true(gold.vlow < 3 and 3 < gold.vhigh,
+                   string.format("3 in [%g, %g]", gold.vlow, gold.vhigh))
+    assert.is_true(gold.vhigh - gold.vlow < 1.5, "a useful interval")
+    assert.equal(600, r.fit.games)
+    assert.equal(dir .. "/scales.weights.lua", r.file)
+    local game = loader.load_file(dir .. "/scales.lua")
+    assert.same({ gold = tonumber(string.format("%.4g", gold.weight)),
+                  pawn = 1 }, game:weights())
+    -- the game's evaluation counts a gold at its tuned weight
+    local s = game:new("4/4/4/4/G3 w")
+    assert.equal(game:weights().gold, game:evaluate(s, 1))
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("fits only what a variant adds: a silver at two pawns, the base's "
+     .. "pawn and gold kept", function()
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local out = run("tune --variant " .. dir .. "/scales_silver.lua "
+                    .. "--games 600 --json" .. RANDOM, env)
+    assert.matches("rc=0\n$", out)
+    local r = json.decode(out:match("^(.-)\nrc="))
+    local by = {}
+    for _, e in ipairs(r.fit.terms) do by[e.name] = e end
+    assert.same({ "kept", "kept", "tuned" },
+                { by.gold.status, by.pawn.status, by.silver.status })
+    assert.same({ 3, 1 }, { by.gold.weight, by.pawn.weight })
+    assert.is_true(by.silver.vlow < 2 and 2 < by.silver.vhigh,
+                   string.format("2 in [%g, %g]", by.silver.vlow,
+                                 by.silver.vhigh))
+    -- its file holds the silver alone; values tells what is new
+    local file = slurp(dir .. "/scales_silver.weights.lua")
+    assert.matches("weights = {\n    silver = [%d.]+,\n  },", file)
+    local text = run("values --variant " .. dir .. "/scales_silver.lua", env)
+    assert.matches("\n  pawn        1                hand%-set       1%s*\n",
+                   text)
+    assert.matches("\n  silver +[%d.]+  %[[%d.]+, [%d.]+%]  tuned +%- +new\n",
+                   text)
+    assert.matches("rc=0\n$", text)
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("merges shards into the fit of the whole run, byte for byte", function()
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local whole = run("tune scales --games 90 --dry-run" .. RANDOM, env)
+    for i = 1, 3 do
+      assert.equal("rc=0\n", run("tune scales --games 90 --shard " .. i
+                                 .. "/3" .. RANDOM .. " > " .. dir .. "/"
+                                 .. i .. ".jsonl", env))
+    end
+    local merged = run("tune merge " .. dir .. "/3.jsonl " .. dir .. "/1.jsonl "
+                       .. dir .. "/2.jsonl --dry-run", env)
+    assert.matches("weights fitted from 90 games", whole)
+    assert.equal(whole, merged)
+    local other = run("tune scales --games 90 --seed 5 --shard 1/3"
+                      .. RANDOM .. " > " .. dir .. "/x.jsonl", env)
+    assert.equal("rc=0\n", other)
+    assert.equal("wargrid: tune merge: " .. dir .. "/x.jsonl is from another "
+                 .. "run (seed 5, not 1)\nrc=2\n",
+                 run("tune merge " .. dir .. "/1.jsonl " .. dir .. "/x.jsonl",
+                     env))
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("refuses a variant with nothing of its own, and a unit it has not",
+     function()
+    assert.equal("wargrid: tune: wehrschach_no_road adds or changes no term "
+                 .. "of wehrschach's evaluation: nothing to tune (--all "
+                 .. "tunes every term)\nrc=2\n",
+                 run("tune --variant examples/variants/wehrschach_no_road.lua"
+                     .. " --games 2"))
+    assert.equal("wargrid: tune: --unit: trenches has no term 'pawn' (its "
+                 .. "terms: territory, mobility)\nrc=2\n",
+                 run("tune trenches --unit pawn --games 2"))
+  end)
+end)
+
+describe("values: a built-in game and its variant", function()
+  it("tells each piece's value in pawns, and what historical Courier "
+     .. "changes of Courier Army's", function()
+    local out = run("values courier_historical")
+    assert.matches("^courier_historical: values in pawns, 95%% interval", out)
+    assert.matches("\n  jester +1%.5 +[%a-]+ +2%.5 +changed\n", out)
+    assert.matches("\n  rook +[%d.]+ .- +[%d.]+\n", out)
+    assert.matches("\n  other terms:\n  placement ", out)
+    assert.matches("rc=0\n$", out)
+  end)
+end)
+
+describe("tune: the fit", function()
+  it("recovers the weights of a logistic model from games, each game's "
+     .. "positions one draw", function()
+    -- 400 games of 5 positions sharing their result; z = 0.5 a + 1.5 b
+    local records, seed = {}, 12345
+    local function rand()
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    end
+    for i = 1, 400 do
+      local a, b = math.floor(rand() * 5) - 2, math.floor(rand() * 3) - 1
+      local p = 1 / (1 + math.exp(-(0.5 * a + 1.5 * b)))
+      local rows = {}
+      for k = 1, 5 do rows[k] = { k % 2 == 0 and 1 or -1, a, b } end
+      records[i] = { index = i, winner = rand() < p and 1 or 2, rows = rows }
+    end
+    local terms = { { name = "a", weight = 1 }, { name = "b", weight = 1 } }
+    local fit = assert(tune.fit(records, { terms = terms,
+                                           free = { a = true, b = true },
+                                           now = { a = 1, b = 1 },
+                                           unit = "a" }))
+    local b = fit.terms[2]
+    assert.is_true(b.vlow < 3 and 3 < b.vhigh)
+    assert.is_true(fit.scale - 1.96 * fit.scale_se < 0.5
+                   and 0.5 < fit.scale + 1.96 * fit.scale_se)
+    -- clustered by game: wider than if the 2,000 positions were 2,000 games
+    assert.is_true(b.vhigh - b.vlow > 1.5)
+  end)
+end)
+
+-- Every game whose AI declares terms, and a variant: the evaluation is the
+-- sum of the weights times the features, in positions of random games.
+describe("tune: each game's terms", function()
+  for _, name in ipairs { "courier", "courier_historical", "wehrschach",
+                          "trenches", "amazons",
+                          "examples/variants/wehrschach_13x13.lua" } do
+    it(name .. ": game:evaluate is the weighted sum of game:features",
+       function()
+      local game = name:match("%.lua$") and loader.load_file(name)
+                   or wg.load(name)
+      local terms, w = game:terms(), game:weights()
+      local worst, n = 0, 0
+      for seed = 1, 4 do
+        local s = game:new(nil, seed)
+        for ply = 1, 60 do
+          for side = 1, 2 do
+            local f, sum = game:features(s, side), 0
+            assert.equal(#terms, #f)
+            for k, t in ipairs(terms) do sum = sum + w[t.name] * f[k] end
+            worst = math.max(worst, math.abs(sum - game:evaluate(s, side)))
+            n = n + 1
+          end
+          local a = ai.random(game, s, seed * 100 + ply)
+          if not a then break end
+          game:play(s, a)
+        end
+      end
+      assert.is_true(n > 100)
+      assert.is_true(worst < 1e-9, "off by " .. worst)
+    end)
+  end
+end)
+
+describe("tune: weights files", function()
+  local function with_file(text)
+    local dir = toy_dir()
+    local f = assert(io.open(dir .. "/scales.weights.lua", "w"))
+    f:write(text)
+    f:close()
+    return dir
+  end
+
+  it("a variant inherits its base's weights but for the pieces it adds or "
+     .. "changes", function()
+    local dir = with_file("return { weights = { gold = 2.5, pawn = 1 } }\n")
+    local function weights_of(file)
+      local out = run("values --json --variant " .. dir .. "/" .. file,
+                      "WARGRID_PATH=" .. dir .. " ")
+      local w = {}
+      for _, e in ipairs(json.decode(out:match("^(.-)\nrc=0\n$")).terms) do
+        w[e.name] = e.weight
+      end
+      return w
+    end
+    assert.same({ gold = 2.5, pawn = 1, silver = 1 },
+                weights_of("scales_silver.lua"))
+    local changed = io.open(dir .. "/gold.lua", "w")
+    changed:write('return require("wargrid").variant("scales", { name = '
+                  .. '"scales_gold", pieces = { gold = { moves = "mW" } } })')
+    changed:close()
+    assert.same({ gold = 3, pawn = 1 }, weights_of("gold.lua"))
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("a weights file that is not one is bad input, named", function()
+    local dir = with_file("return { weights = { bishop = 3 } }\n")
+    assert.equal("wargrid: " .. dir .. "/scales.weights.lua: weights.bishop:"
+                 .. " scales has no term bishop (its terms: gold, pawn)\n"
+                 .. "rc=2\n", run("values scales", "WARGRID_PATH=" .. dir
+                                                   .. " "))
+    os.execute("rm -r " .. dir)
+    dir = with_file("return { weights = { gold = \"three\" } }\n")
+    assert.equal("wargrid: " .. dir .. "/scales.weights.lua: weights.gold "
+                 .. "must be a number, not three\nrc=2\n",
+                 run("values --variant " .. dir .. "/scales.lua"))
+    os.execute("rm -r " .. dir)
+  end)
+end)
