@@ -1,23 +1,36 @@
--- bench/strength.lua: how strong wargrid's AI is -- its levels against
--- Fairy-Stockfish in historical Courier at a fixed time a move, and each
--- game's ladder (every level against the one below), with a 95% interval
--- per pairing (wargrid.stats). Run from the project root (bench/run
+-- bench/strength.lua: how strong wargrid's AI is -- a player against
+-- Fairy-Stockfish in historical Courier, each game's ladder (every level
+-- against the one below), and any two players in a match, with a 95%
+-- interval per pairing (wargrid.stats). Run from the project root (bench/run
 -- strength runs it):
---   lua5.4 bench/strength.lua fs [--games N] [--movetime MS]
---       [--skills 0,1,3] [--players level:5,1s] [--jobs J]
---   lua5.4 bench/strength.lua ladder [GAME...] [--games N] [--levels 2,3]
+--   lua5.4 bench/strength.lua fs [--games N] [--nodes N,...] [--movetime MS]
+--       [--skills 5,10,20] [--players level:5,ab:N] [--plies P] [--resign R]
 --       [--jobs J]
---   lua5.4 bench/strength.lua match GAME A B [--games N] [--jobs J]
+--   lua5.4 bench/strength.lua ladder [GAME...] [--games N] [--levels 2,3]
+--       [--plies P] [--resign R] [--jobs J]
+--   lua5.4 bench/strength.lua match GAME A B [--games N] [--plies P]
+--       [--seed S] [--resign R] [--jobs J]
+--   lua5.4 bench/strength.lua nps GAME PLAYER... [--positions N]
 -- A player is "level:L" (the game's own level L), another of ai.player's
--- ("mcts:N", "alphabeta:N"), or "Ns" (its search with N seconds of processor
+-- ("mcts:N", "alphabeta:N"), "ab:N[:KEY=V,...]" (alpha-beta with N nodes,
+-- the keys of ai.knowledge put in place of the game's: null_move=false,
+-- futility=0, values=true), or "Ns" (its search with N seconds of processor
 -- time a move, fair on a shared machine; MCTS counts the wall's;
 -- "mcts/Ns", "alphabeta/Ns" for a search named). The games of a pairing
--- come in pairs from one opening (two random actions from the start, by
--- seed, after Courier Army's owed opening moves; none in Block Wars, whose
--- cards differ by seed), each player on each side. Fairy-Stockfish is
--- spoken to in UCI (its variant `courier`, which is wargrid's
--- courier_historical), through a named pipe; wargrid's AI runs in this
--- process. Each of J worker processes plays a share of a pairing's games.
+-- come in pairs from one opening (P random actions from the start, by
+-- seed, 2 unless told, after Courier Army's owed opening moves; none in
+-- Block Wars, whose cards differ by seed), each player on each side. With
+-- --resign R a game ends when for 8 plies in a row both players' scores
+-- say one side leads by R pawns or more (a search's win counts 1000): it
+-- is that side's.
+-- Fairy-Stockfish is spoken to in UCI (its variant `courier`, which is
+-- wargrid's courier_historical), through a named pipe, with `go nodes N`
+-- (the same work whatever the machine's load) or `go movetime MS`;
+-- wargrid's rules referee every move, in this process. `nps` tells a
+-- player's nodes a second of processor time, over positions of games, to
+-- give players node budgets worth the same time. Each of J worker
+-- processes plays a share of a pairing's games; with STRENGTH_LOG=FILE
+-- each game's line is added to FILE as it ends.
 package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
@@ -25,6 +38,7 @@ local ai = require "wargrid.ai"
 local stats = require "wargrid.stats"
 
 local FS = os.getenv("FS") or "/usr/games/fairy-stockfish"
+local LOG = os.getenv("STRENGTH_LOG")
 local MAX_PLIES = 400
 
 -- ---- Fairy-Stockfish ------------------------------------------------------
@@ -42,11 +56,15 @@ local function engine(cmd)
     w:write(line, "\n")
     w:flush()
   end
-  function e.expect(prefix)
+  -- the first line that starts with prefix, and the last line before it
+  -- that starts with `also`
+  function e.expect(prefix, also)
+    local seen
     while true do
       local line = r:read("l")
       if not line then error(cmd .. " ended") end
-      if line:sub(1, #prefix) == prefix then return line end
+      if line:sub(1, #prefix) == prefix then return line, seen end
+      if also and line:sub(1, #also) == also then seen = line end
     end
   end
   function e.close()
@@ -71,51 +89,69 @@ end
 
 -- ---- players ----------------------------------------------------------------
 
+-- A score in pawns for the side to move from a search's statistics, a
+-- win or loss as +-1000; nil when it has none (MCTS's).
+local function pawns(st)
+  if not st then return nil end
+  if st.win then return st.win > 0 and 1000 or -1000 end
+  return st.score
+end
+
 -- A mover is function(game, s, texts, seed) -> action; texts are the
 -- actions played so far. It keeps its thinking time (processor seconds,
--- fairer than the clock on a busy machine) in .seconds, .moves. A spec is
--- one of ai.player's ("level:3", "mcts:800", "alphabeta:5000") or a time a
--- move for the game's own search ("1s") or for one named ("mcts/1s").
+-- fairer than the clock on a busy machine) in .seconds, .moves, the
+-- nodes or iterations of its searches in .nodes, and the last score it
+-- found (pawns for the side it moved, or nil) in .score.
 local function wargrid_mover(spec)
   local kind, secs = spec:match("^(%a*)/?([%d.]+)s$")
-  -- "ab:NODES:opt=v,...": the alpha-beta search with options of
-  -- host.search, to measure them (lmr=false, aspiration=50)
-  local nodes, extra = spec:match("^ab:(%d+):(.*)$")
-  local player = not secs and not nodes and assert(ai.player(spec))
-  local m = { seconds = 0, moves = 0, name = spec }
+  local nodes, extra = spec:match("^ab:(%d+):?(.*)$")
+  local level = tonumber(spec:match("^level:(%d)$"))
+  local player = not (secs or nodes or level) and assert(ai.player(spec))
+  local m = { seconds = 0, moves = 0, nodes = 0, name = spec }
   function m.move(game, s, _, seed)
     local t0 = os.clock()
-    local a
-    if nodes then
-      local o = { nodes = tonumber(nodes),
-                  repetition_draw = (game.def.ai or {}).repetition == "draw" }
-      for k, v in extra:gmatch("(%w+)=([%w.]+)") do
-        o[k] = tonumber(v) or v == "true"
+    local a, st
+    if level then
+      a, st = ai.think(game, s, { level = level, seed = seed })
+    elseif nodes then
+      local k = {}
+      for key, v in extra:gmatch("([%w_]+)=([%w.]+)") do
+        k[key] = tonumber(v) or v == "true"
       end
-      a = wg.host.search(game, s, o)
+      a, st = ai.alphabeta(game, s, { nodes = tonumber(nodes), seed = seed,
+                                      knowledge = k })
     elseif player then
       a = player(game, s, seed)
     elseif kind == "mcts" then
-      a = ai.mcts(game, s, { seconds = tonumber(secs), seed = seed })
+      a, st = ai.mcts(game, s, { seconds = tonumber(secs), seed = seed })
     elseif kind == "alphabeta" then
-      a = ai.alphabeta(game, s, { seconds = tonumber(secs), cpu = true })
+      a, st = ai.alphabeta(game, s, { seconds = tonumber(secs), cpu = true })
     else
-      a = ai.think(game, s, { seconds = tonumber(secs), cpu = true,
-                              seed = seed })
+      a, st = ai.think(game, s, { seconds = tonumber(secs), cpu = true,
+                                  seed = seed })
     end
     m.seconds, m.moves = m.seconds + os.clock() - t0, m.moves + 1
+    m.nodes = m.nodes + (st and (st.nodes or st.iterations) or 0)
+    m.score = pawns(st)
     return a
   end
   return m
 end
 
-local function fairy_mover(fs, start, movetime)
-  local m = { seconds = 0, moves = 0 }
+-- Fairy-Stockfish as a mover: `go` with limit ("nodes 500000", "movetime
+-- 1000"), from the start and the moves played.
+local function fairy_mover(fs, start, limit)
+  local m = { seconds = 0, moves = 0, nodes = 0 }
   function m.move(game, s, texts)
     fs.send("position fen " .. start .. (#texts > 0 and " moves "
                                          .. table.concat(texts, " ") or ""))
-    fs.send("go movetime " .. movetime)
-    local text = fs.expect("bestmove"):match("^bestmove (%S+)")
+    fs.send("go " .. limit)
+    local best, info = fs.expect("bestmove", "info depth")
+    local text = best:match("^bestmove (%S+)")
+    local cp, mate = (info or ""):match(" score cp (%-?%d+)"),
+                     (info or ""):match(" score mate (%-?%d+)")
+    m.score = mate and (tonumber(mate) > 0 and 1000 or -1000)
+              or cp and tonumber(cp) / 100
     local a, err = game:parse_action(s, text)
     if not a then error("Fairy-Stockfish played " .. text .. ": " .. err) end
     m.moves = m.moves + 1
@@ -126,16 +162,16 @@ end
 
 -- ---- games ---------------------------------------------------------------
 
--- The random actions of an opening: two, after any the game owes. Courier
--- Army's first eight are its opening moves (C-O1), which in any order reach
--- one position.
-local OPENING = { courier = 10 }
+-- The random actions of an opening: `plies`, after any the game owes.
+-- Courier Army's first eight are its opening moves (C-O1), which in any
+-- order reach one position.
+local OWED = { courier = 8 }
 
-local function opening(game, seed)
+local function opening(game, seed, plies)
   local s = game:new(nil, seed)
   local texts = {}
   if game:hidden() then return texts end
-  for i = 1, OPENING[game.name] or 2 do
+  for i = 1, (OWED[game.name] or 0) + plies do
     local a = ai.random(game, s, seed * 31 + i)
     if not a then break end
     texts[#texts + 1] = game:action_text(s, a)
@@ -143,6 +179,11 @@ local function opening(game, seed)
   end
   return texts
 end
+
+-- Games are adjudicated, as engine testers do, when for RESIGN_PLIES
+-- plies in a row every mover's score says one side leads by RESIGN pawns
+-- or more (0: never).
+local RESIGN, RESIGN_PLIES = 0, 8
 
 -- Plays one game from the opening; movers[side]. Returns the winner (0 a
 -- draw), the actions played and why it ended.
@@ -153,14 +194,27 @@ local function play(game, movers, texts, seed)
     played[#played + 1] = t
     game:play(s, assert(game:parse_action(s, t)))
   end
+  local leads = 0   -- plies in a row with one side clearly ahead (+ side 1)
   while true do
     local o = game:outcome(s)
     if o then return o.winner, #played, o.reason end
     if #played >= MAX_PLIES then return 0, #played, "move limit" end
+    if RESIGN > 0 and math.abs(leads) >= RESIGN_PLIES then
+      return leads > 0 and 1 or 2, #played, "adjudicated"
+    end
     local who = s:decider()
     local seen = game:hidden() and game:view(s, who, seed * 104729 + #played)
                  or s
-    local a = movers[who].move(game, seen, played, seed * 7919 + #played)
+    local mover = movers[who]
+    local a = mover.move(game, seen, played, seed * 7919 + #played)
+    local lead = mover.score and (who == 1 and mover.score or -mover.score)
+    if not lead or math.abs(lead) < RESIGN then
+      leads = 0
+    elseif (lead > 0) == (leads > 0) or leads == 0 then
+      leads = leads + (lead > 0 and 1 or -1)
+    else
+      leads = lead > 0 and 1 or -1
+    end
     played[#played + 1] = game:action_text(s, a)
     game:play(s, a)
   end
@@ -168,21 +222,31 @@ end
 
 -- Plays games i (i mod n = shard - 1) of a pairing of A against B; game
 -- 2k and 2k + 1 share opening k, A first in the first. Prints a line per
--- game: "game I SCORE PLIES SECONDS-A MOVES-A REASON", SCORE A's.
-local function worker(game, make_a, make_b, games, seed, shard, n)
+-- game: "game I SCORE PLIES SECONDS-A MOVES-A NODES-A REASON", SCORE A's.
+local function worker(game, make_a, make_b, w)
   local a, b = make_a(), make_b()
-  for i = shard - 1, games - 1, n do
+  for i = w.shard - 1, w.games - 1, w.of do
     local k = i // 2
     local first_a = i % 2 == 0
     local movers = first_a and { a, b } or { b, a }
-    local t0, m0 = a.seconds, a.moves
-    local winner, plies, reason = play(game, movers, opening(game, seed + k),
-                                       seed + k)
+    local t0, m0, n0 = a.seconds, a.moves, a.nodes
+    local winner, plies, reason = play(game, movers,
+                                       opening(game, w.seed + k, w.plies),
+                                       w.seed + k)
     local side_a = first_a and 1 or 2
     local score = winner == 0 and 0.5 or winner == side_a and 1 or 0
-    io.write(string.format("game %d %.1f %d %.4f %d %s\n", i, score, plies,
-                           a.seconds - t0, a.moves - m0, reason or "?"))
+    local line = string.format("game %d %.1f %d %.4f %d %d %s\n", i, score,
+                               plies, a.seconds - t0, a.moves - m0,
+                               a.nodes - n0, reason or "?")
+    io.write(line)
     io.flush()
+    if LOG then  -- each game as it ends, to follow a long pairing
+      local f = io.open(LOG, "a")
+      if f then
+        f:write(w.a, " vs ", w.b or ("FSF " .. w.skill), ": ", line)
+        f:close()
+      end
+    end
   end
   if a.close then a.close() end
   if b.close then b.close() end
@@ -194,21 +258,23 @@ local function shell_quote(s)
   return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
 end
 
--- Runs a pairing in `jobs` workers (this script, mode "work") and returns
--- A's tally { w, d, l }, the games' mean length and A's seconds a move.
-local function pairing(args, jobs)
+-- Runs a pairing in `jobs` workers (this script, mode "work", with the
+-- keys of w) and returns A's tally { w, d, l } with the games' mean length,
+-- A's seconds and nodes a move.
+local function pairing(w, jobs)
   local pipes = {}
   for shard = 1, jobs do
     local cmd = { "lua5.4", "bench/strength.lua", "work" }
-    for _, x in ipairs(args) do cmd[#cmd + 1] = shell_quote(x) end
-    cmd[#cmd + 1] = shard .. "/" .. jobs
+    w.shard, w.of = shard, jobs
+    for k, v in pairs(w) do cmd[#cmd + 1] = shell_quote(k .. "=" .. v) end
     pipes[shard] = assert(io.popen(table.concat(cmd, " ")))
   end
   local t = { w = 0, d = 0, l = 0 }
-  local plies, secs, moves, games = 0, 0, 0, 0
+  local plies, secs, moves, nodes, games = 0, 0, 0, 0, 0
   for _, p in ipairs(pipes) do
     for line in p:lines() do
-      local score, n, s, m = line:match("^game %d+ (%S+) (%d+) (%S+) (%d+)")
+      local score, n, s, m, x = line:match(
+        "^game %d+ (%S+) (%d+) (%S+) (%d+) (%d+)")
       if score then
         score = tonumber(score)
         if score == 1 then t.w = t.w + 1
@@ -216,20 +282,24 @@ local function pairing(args, jobs)
         else t.d = t.d + 1 end
         plies, games = plies + tonumber(n), games + 1
         secs, moves = secs + tonumber(s), moves + tonumber(m)
+        nodes = nodes + tonumber(x)
       else
         io.stderr:write(line, "\n")
       end
     end
     assert(p:close(), "a worker failed")
   end
-  return t, plies / math.max(games, 1), secs / math.max(moves, 1)
+  moves = math.max(moves, 1)
+  t.plies, t.seconds, t.nodes = plies / math.max(games, 1), secs / moves,
+                                nodes / moves
+  return t
 end
 
-local function row(label, t, plies, secs)
+local function row(label, t)
   local p, lo, hi = stats.score(t)
-  print(string.format("  %-34s %3d-%3d-%3d  %5.1f%%  [%5.1f, %5.1f]  "
-                      .. "%5.0f plies  %6.3f cpu s/move", label, t.w, t.d, t.l,
-                      100 * p, 100 * lo, 100 * hi, plies, secs))
+  print(string.format("  %-40s %3d-%3d-%3d  %5.1f%%  [%5.1f, %5.1f]  "
+                      .. "%4.0f plies  %6.3f cpu s/move", label, t.w, t.d,
+                      t.l, 100 * p, 100 * lo, 100 * hi, t.plies, t.seconds))
   io.stdout:flush()
 end
 
@@ -255,53 +325,80 @@ local function options(argv, from)
   return o, words
 end
 
+-- A player's nodes a second of processor time: its searches from
+-- `positions` positions of games (an opening of 4 random actions, then 20
+-- of level 2 against itself), each with seed 1.
+local function nps(game, spec, positions)
+  local m = wargrid_mover(spec)
+  local level2 = wargrid_mover("level:2")
+  for k = 1, positions do
+    local s = game:new(nil, k)
+    for _, t in ipairs(opening(game, 5000 + k, 4)) do
+      game:play(s, assert(game:parse_action(s, t)))
+    end
+    for i = 1, 20 do
+      if game:outcome(s) then break end
+      game:play(s, level2.move(game, s, nil, i))
+    end
+    if not game:outcome(s) then m.move(game, s, nil, 1) end
+  end
+  return m.nodes / m.seconds, m.nodes / m.moves
+end
+
 local mode = arg[1]
 if mode == "work" then
-  -- work fs SKILL PLAYER MOVETIME GAMES SEED SHARD/N
-  -- work ladder GAME A B GAMES SEED SHARD/N
-  local what = arg[2]
-  local shard, n = arg[#arg]:match("^(%d+)/(%d+)$")
-  shard, n = tonumber(shard), tonumber(n)
-  if what == "fs" then
+  local w = {}
+  for i = 2, #arg do
+    local k, v = arg[i]:match("^(%w+)=(.*)$")
+    w[k] = tonumber(v) or v
+  end
+  RESIGN = w.resign or 0
+  if w.kind == "fs" then
     local game = wg.load("courier_historical")
-    local skill, player, movetime = arg[3], arg[4], tonumber(arg[5])
     local start = game:position_text(game:new())
-    worker(game, function() return wargrid_mover(player) end,
+    worker(game, function() return wargrid_mover(w.a) end,
            function()
-             local fs = fairy(skill)
-             local m = fairy_mover(fs, start, movetime)
+             local fs = fairy(w.skill)
+             local m = fairy_mover(fs, start, w.limit)
              m.close = fs.close
              return m
-           end, tonumber(arg[6]), tonumber(arg[7]), shard, n)
+           end, w)
   else
-    local game = wg.load(arg[3])
-    worker(game, function() return wargrid_mover(arg[4]) end,
-           function() return wargrid_mover(arg[5]) end,
-           tonumber(arg[6]), tonumber(arg[7]), shard, n)
+    local game = wg.load(w.game)
+    worker(game, function() return wargrid_mover(w.a) end,
+           function() return wargrid_mover(w.b) end, w)
   end
 elseif mode == "fs" then
   local o = options(arg, 2)
   local games, jobs = tonumber(o.games or 20), tonumber(o.jobs or 2)
-  local movetime = tonumber(o.movetime or 1000)
+  local limits = {}
+  for _, n in ipairs(list(o.nodes)) do limits[#limits + 1] = "nodes " .. n end
+  if #limits == 0 then limits[1] = "movetime " .. (o.movetime or 1000) end
   print(string.format("== Strength: wargrid against Fairy-Stockfish, "
-                      .. "historical Courier, %d ms a move for Fairy-"
-                      .. "Stockfish, %d games a pairing (wargrid's score, "
-                      .. "95%% interval)", movetime, games))
-  for _, player in ipairs(list(o.players or "level:5,1s")) do
-    for _, skill in ipairs(list(o.skills or "0,1,3")) do
-      local t, plies, secs = pairing({ "fs", skill, player, movetime, games,
-                                       1000 }, jobs)
-      row(string.format("%s vs FSF Skill Level %s", player, skill), t,
-          plies, secs)
+                      .. "historical Courier, %d games a pairing from "
+                      .. "openings of %d random plies (wargrid's score, "
+                      .. "95%% interval)", games, tonumber(o.plies or 4)))
+  for _, player in ipairs(list(o.players or "level:5")) do
+    for _, skill in ipairs(list(o.skills or "5,10,20")) do
+      for _, limit in ipairs(limits) do
+        local t = pairing({ kind = "fs", skill = skill, a = player,
+                            limit = limit, games = games,
+                            seed = tonumber(o.seed or 1000),
+                            plies = tonumber(o.plies or 4),
+                            resign = tonumber(o.resign or 0) }, jobs)
+        row(string.format("%s vs FSF Skill %s, %s", player, skill, limit), t)
+      end
     end
   end
 elseif mode == "match" then
   local o, words = options(arg, 2)
-  local name, a, b = words[1], words[2], words[3]
-  local games, jobs = tonumber(o.games or 20), tonumber(o.jobs or 2)
-  local t, plies, secs = pairing({ "ladder", name, a, b, games,
-                                   tonumber(o.seed or 3000) }, jobs)
-  row(string.format("%s: %s vs %s", name, a, b), t, plies, secs)
+  local t = pairing({ kind = "match", game = words[1], a = words[2],
+                      b = words[3], games = tonumber(o.games or 20),
+                      seed = tonumber(o.seed or 3000),
+                      plies = tonumber(o.plies or 2),
+                      resign = tonumber(o.resign or 0) },
+                    tonumber(o.jobs or 2))
+  row(string.format("%s: %s vs %s", words[1], words[2], words[3]), t)
 elseif mode == "ladder" then
   local o, names = options(arg, 2)
   if #names == 0 then
@@ -319,14 +416,25 @@ elseif mode == "ladder" then
     local levels = o.levels and list(o.levels) or { 2, 3, 4, 5 }
     for _, l in ipairs(levels) do
       l = tonumber(l)
-      local t, plies, secs = pairing({ "ladder", name, "level:" .. l,
-                                       "level:" .. (l - 1), games, 2000 },
-                                     jobs)
-      row(string.format("level %d vs level %d", l, l - 1), t, plies, secs)
+      local t = pairing({ kind = "match", game = name, a = "level:" .. l,
+                          b = "level:" .. (l - 1), games = games,
+                          seed = 2000, plies = tonumber(o.plies or 2),
+                          resign = tonumber(o.resign or 0) },
+                        jobs)
+      row(string.format("level %d vs level %d", l, l - 1), t)
     end
   end
+elseif mode == "nps" then
+  local o, words = options(arg, 2)
+  local game = wg.load(words[1])
+  for i = 2, #words do
+    local rate, each = nps(game, words[i], tonumber(o.positions or 10))
+    print(string.format("  %-40s %9.0f nodes a second (%.0f a move)",
+                        words[i], rate, each))
+    io.stdout:flush()
+  end
 else
-  io.stderr:write("usage: lua5.4 bench/strength.lua fs|ladder [options] "
-                  .. "(see the header)\n")
+  io.stderr:write("usage: lua5.4 bench/strength.lua fs|ladder|match|nps "
+                  .. "[options] (see the header)\n")
   os.exit(2)
 end

@@ -1,19 +1,34 @@
 # bench/strength.sh: how strong the AI is -- wargrid against Fairy-Stockfish
-# in historical Courier, and every game's ladder of levels
-# (bench/strength.lua). Long: hours on two cores, so only `bench/run
-# strength` runs it; `bench/run strength quick` plays a few games, for a
-# first look. Fairy-Stockfish's time a move counts little: a Skill Level
-# picks its move at a fixed depth.
-LONG+=(strength)
+# in historical Courier with node budgets (`go nodes` for it, a node budget
+# for wargrid: the same work whatever the machine's load), and every game's
+# ladder of levels (bench/strength.lua). A budget is each program's nodes in
+# a second of processor time (`lua5.4 bench/strength.lua nps
+# courier_historical 1s` tells wargrid's, `go nodes` Fairy-Stockfish's).
+# `bench/run strength` (and `make bench`) plays a short match at a tenth of
+# a second a move, a few minutes on two cores; `bench/run strength full`
+# plays the whole table at a second a move, Fairy-Stockfish at Skill Levels
+# 5, 10 and 20 and full strength at time odds, and the ladder: many hours.
+WG_SECOND=${WG_SECOND:-645000}
+FS_SECOND=${FS_SECOND:-542000}
 strength() {
-    if [ "${1:-}" = quick ]; then
-        lua5.4 bench/strength.lua fs --games 2 --skills 0 --players level:3 \
-            --movetime 100
-        lua5.4 bench/strength.lua ladder courier_historical --games 2 \
-            --levels 2
+    local s="lua5.4 bench/strength.lua"
+    if [ "${1:-}" = full ]; then
+        $s fs --games 40 --skills 5,10,20 --players "ab:$WG_SECOND" \
+            --nodes "$FS_SECOND" --resign 5 --plies 4
+        # full strength at 3, 10 and 30 times wargrid's nodes
+        $s fs --games 40 --skills 20 --players "ab:$((WG_SECOND / 3))" \
+            --nodes "$FS_SECOND" --resign 5 --plies 4
+        $s fs --games 40 --skills 20 --players "ab:$((WG_SECOND / 10))" \
+            --nodes "$FS_SECOND" --resign 5 --plies 4
+        $s fs --games 40 --skills 20 --players "ab:$((WG_SECOND / 30))" \
+            --nodes "$FS_SECOND" --resign 5 --plies 4
+        $s ladder --games 20 --resign 5
     else
-        lua5.4 bench/strength.lua fs --games 20 --skills 0,1,3 \
-            --players level:3,1s --movetime 300
-        lua5.4 bench/strength.lua ladder --games 20
+        $s fs --games 8 --skills 10 --players "ab:$((WG_SECOND / 10))" \
+            --nodes "$((FS_SECOND / 10))" --resign 5 --plies 4 |
+            tee "$tmp.w"
+        goal "strength vs Fairy-Stockfish Skill 10, 0.1 s (%)" \
+            "$(awk '/ vs FSF / && match($0, / [0-9.]+%/) {
+                print substr($0, RSTART + 1, RLENGTH - 2) }' "$tmp.w")" ">= 50"
     fi
 }

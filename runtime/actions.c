@@ -24,3 +24,16 @@ void wg_actlist_free(wg_actlist *l)
     l->a = NULL;
     l->n = l->cap = 0;
 }
+
+void wg_actlist_keep(wg_actlist *l, const wg_action *only, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < l->n; i++)
+        for (int j = 0; j < n; j++)
+            if (l->a[i] == only[j]) {
+                l->a[kept++] = l->a[i];
+                break;
+            }
+    if (kept > 0)
+        l->n = kept;
+}

@@ -56,6 +56,9 @@ typedef struct wg_actlist {
 /* WG_EFULL past WG_MAX_ACTIONS, WG_ENOMEM when memory runs out. */
 int wg_actlist_grow(wg_actlist *l);
 void wg_actlist_free(wg_actlist *l);
+/* Keeps the actions of l that are among only[0..n), in l's order; all of
+ * them when none is. */
+void wg_actlist_keep(wg_actlist *l, const wg_action *only, int n);
 
 static inline int wg_actlist_push(wg_actlist *l, wg_action x)
 {

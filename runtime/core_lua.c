@@ -89,6 +89,37 @@ lua_Integer wg_opt_field(lua_State *L, int t, const char *name,
     return v;
 }
 
+const wg_action *wg_opt_actions(lua_State *L, int t, const char *key,
+                                int *n)
+{
+    *n = 0;
+    lua_getfield(L, t, key);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    if (!lua_istable(L, -1))
+        luaL_argerror(L, t, lua_pushfstring(L, "'%s' must be a list of "
+                                            "actions", key));
+    lua_Integer len = luaL_len(L, -1);
+    if (len > WG_MAX_ACTIONS)
+        luaL_argerror(L, t, lua_pushfstring(L, "'%s' lists too many "
+                                            "actions", key));
+    wg_action *a = lua_newuserdatauv(L, (size_t)(len > 0 ? len : 1)
+                                        * sizeof *a, 0);
+    for (lua_Integer i = 0; i < len; i++) {
+        lua_rawgeti(L, -2, i + 1);
+        if (!lua_isinteger(L, -1))
+            luaL_argerror(L, t, lua_pushfstring(L, "'%s' must be a list of "
+                                                "actions", key));
+        a[i] = (wg_action)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_remove(L, -2);
+    *n = (int)len;
+    return a;
+}
+
 int wg_check_square(lua_State *L, const wg_rules *r, int i)
 {
     return (int)wg_check_range(L, i, 1, r->grid.nsq,
@@ -222,12 +253,17 @@ int wg_host_function(lua_State *L, int opts, const char *k)
     return lua_gettop(L);
 }
 
-int wg_host_ask(lua_State *L, int fn, int *stop)
+int wg_host_ask(lua_State *L, int fn, int *stop, double *more)
 {
     lua_pushvalue(L, fn);
     if (lua_pcall(L, 0, 1, 0) != LUA_OK)
         return WG_ECALLBACK;      /* its message on top, as a game's */
     *stop = lua_toboolean(L, -1);
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        double n = lua_tonumber(L, -1);
+        *stop = 0;
+        *more = n > 0 ? n : 0;
+    }
     lua_pop(L, 1);
     return WG_OK;
 }

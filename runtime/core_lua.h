@@ -72,6 +72,13 @@ lua_Integer wg_opt_field(lua_State *L, int t, const char *name,
                          const char *key, lua_Integer def, lua_Integer lo,
                          lua_Integer hi);
 
+/* Reads field key of the table argument t as a list of actions, into a
+ * userdata pushed (it holds them while it stays on the stack) whose
+ * actions are returned, their number in *n; NULL and *n = 0 (nothing
+ * pushed) when the field is nil. */
+const wg_action *wg_opt_actions(lua_State *L, int t, const char *key,
+                                int *n);
+
 /* Checks argument i as a square of r's board. */
 int wg_check_square(lua_State *L, const wg_rules *r, int i);
 int wg_check_side(lua_State *L, int i);
@@ -182,10 +189,12 @@ int wg_game_function(lua_State *L, int game, const char *k, int required,
 /* The host's own callbacks to a driver (the search's opts.input): the
  * function opts[k] (opts is an argument), or nil, pushed; returns its
  * index. wg_host_ask calls the one at fn, which tells (true) whether the
- * search must stop for the input that came: WG_OK, or WG_ECALLBACK with
- * its error on top. Not under a budget: the host is trusted. core_lua.c */
+ * search must stop for the input that came, or with a number n >= 0 that
+ * it goes on for n seconds more from now (*more = n), its budget of time
+ * what it was or not: WG_OK, or WG_ECALLBACK with its error on top. Not
+ * under a budget: the host is trusted. core_lua.c */
 int wg_host_function(lua_State *L, int opts, const char *k);
-int wg_host_ask(lua_State *L, int fn, int *stop);
+int wg_host_ask(lua_State *L, int fn, int *stop, double *more);
 
 /* budget_lua.c: a Lua state whose allocator counts memory for the budget
  * (the wargrid executable), and counting from now on in a state made

@@ -26,7 +26,10 @@ int wg_input_stop(wg_input *in, double now)
     if (!wg_input_waiting(in->fd))
         return 0;
     int stop = 1;
+    double more = -1;
     if (in->ask)
-        WG_TRY(in->ask(in->ctx, &stop));
+        WG_TRY(in->ask(in->ctx, &stop, &more));
+    if (more >= 0)
+        in->more = more;
     return stop != 0;
 }

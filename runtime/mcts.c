@@ -408,6 +408,8 @@ static int iterate(tree *t, wg_state *s, const wg_mcts_ops *ops,
             int end = legal_or_end(s, ops, l, &r1);
             if (end < 0)
                 return end;
+            if (depth == 0)
+                wg_actlist_keep(l, o->only, o->nonly);
             if (end == WG_OVER) {
                 /* a sure outcome, unless chance or sampled hidden
                  * information led here: another iteration may end
@@ -594,6 +596,7 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
         rc = WG_OVER;
         goto done;
     }
+    wg_actlist_keep(&legal, o->only, o->nonly);
     if (add_node(&t, -1, 0, 0) < 0) {
         rc = WG_ENOMEM;
         goto done;
@@ -601,15 +604,17 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
     /* the root's state is the same every iteration, unless sampled */
     if (!ops->sample)
         keep_node(&t, 0, &legal, ops->order != NULL);
-    wg_input in = { .fd = o->stop_fd, .ask = ops->input, .ctx = ops->ctx };
+    wg_input in = { .fd = o->stop_fd, .ask = ops->input, .ctx = ops->ctx,
+                    .more = -1 };
+    double deadline = o->seconds > 0 ? start + o->seconds : 0;
     while (legal.n > 1 && !t.n[0].proven) {
         if (o->iterations && stats.iterations >= o->iterations)
             break;
         if (!o->iterations && o->seconds <= 0 && in.fd < 0)
             break;
-        if ((stats.iterations & 15) == 0 && (o->seconds > 0 || in.fd >= 0)) {
+        if ((stats.iterations & 15) == 0 && (deadline > 0 || in.fd >= 0)) {
             double t = now();
-            if (o->seconds > 0 && t - start >= o->seconds)
+            if (deadline > 0 && t >= deadline)
                 break;
             /* after one iteration at least, so there is a choice */
             int stop = stats.iterations > 0 ? wg_input_stop(&in, t) : 0;
@@ -618,6 +623,10 @@ int wg_mcts_search(wg_state *root, const wg_mcts_ops *ops,
             if (stop) {
                 stats.input = stop > 0;
                 break;
+            }
+            if (in.more >= 0) {   /* the host gave it this long from now */
+                deadline = t + in.more;
+                in.more = -1;
             }
         }
         wg_state *s = root;

@@ -32,7 +32,7 @@ typedef struct wg_mcts_ops {
     int (*sample)(void *ctx, uint64_t seed, wg_state **out);
     /* Optional: asked when input waits on opts.stop_fd (wg_input's ask);
      * without it, input stops the search. */
-    int (*input)(void *ctx, int *stop);
+    int (*input)(void *ctx, int *stop, double *more);
 } wg_mcts_ops;
 
 typedef struct wg_mcts_opts {
@@ -52,6 +52,10 @@ typedef struct wg_mcts_opts {
                              position seen before counts as a draw */
     int widen;            /* with an order: expand only the first 2 + sqrt(v)
                              actions of a node visited v times */
+    /* The root's actions to choose among: the legal ones of only[0..nonly)
+     * (every legal one when none is), the others never tried. */
+    const wg_action *only;
+    int nonly;
 } wg_mcts_opts;
 
 typedef struct wg_mcts_stats {

@@ -172,10 +172,10 @@ static int cb_sample(void *p, uint64_t seed, wg_state **out)
     return WG_OK;
 }
 
-static int cb_input(void *p, int *stop)
+static int cb_input(void *p, int *stop, double *more)
 {
     ctx *c = p;
-    return wg_host_ask(c->L, c->input, stop);
+    return wg_host_ask(c->L, c->input, stop, more);
 }
 
 /* opts[k] (opts is argument t) as a number, or def when absent */
@@ -200,7 +200,9 @@ static double opt_number(lua_State *L, int t, const char *k, double def)
  * (use game:view for each iteration), stop_fd (input waiting on this file
  * descriptor ends the search as its time would; with neither iterations
  * nor seconds the search runs until then), input (asked then: it may read
- * the input and return false to go on). Deterministic for a given seed
+ * the input and return false to go on, or a number n to go on for n
+ * seconds more from now), only (the root's actions to choose among).
+ * Deterministic for a given seed
  * and iteration budget. Returns nil, stats when there is no legal action;
  * stats.input tells that input ended it. */
 static int mcts_search(lua_State *L)
@@ -242,6 +244,7 @@ static int mcts_search(lua_State *L)
     lua_getfield(L, 3, "widen");
     o.widen = lua_toboolean(L, -1);
     lua_pop(L, 3);
+    o.only = wg_opt_actions(L, 3, "only", &o.nonly);
     c.script = wg_budget_face(L, 1);
     if (c.script)
         c.game = lua_gettop(L);

@@ -1,6 +1,9 @@
 /* order_lua.c: Lua binding of action ordering -- a search's captures
  * first, by the pieces' values, as a method of a state. */
+#include <math.h>
+
 #include "core_lua.h"
+#include "exchange.h"
 #include "order.h"
 
 /* s:order_captures(out, value [, promotions]) -> n: sorts out captures
@@ -52,7 +55,37 @@ static int order_order_captures(lua_State *L)
     return 1;
 }
 
+/* s:exchange(action, value) -> number: what the move wins for its mover
+ * once the pieces that can take back on its square have taken, the least
+ * valuable first, each side free to stop (static exchange evaluation;
+ * wg_exchange), by value: type id -> number (a missing one counts 0). */
+static int order_exchange(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    wg_action a = (wg_action)luaL_checkinteger(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    int32_t value[WG_MAX_TYPES + 1] = { 0 };
+    for (int t = 1; t <= s->rules->ntypes; t++) {
+        int type = lua_rawgeti(L, 3, t);
+        double v = lua_tonumber(L, -1);
+        if (type != LUA_TNIL && (type != LUA_TNUMBER || !(fabs(v) < 1e6)))
+            return luaL_argerror(L, 3, "'value' must hold numbers within "
+                                 "+-10^6");
+        value[t] = (int32_t)lround(v * 100);
+        lua_pop(L, 1);
+    }
+    int32_t gain = 0;
+    int rc = wg_exchange(s, a, value, &gain);
+    if (rc == WG_EINVAL)
+        return luaL_argerror(L, 2, "not a move of a piece from a square to "
+                             "another");
+    wg_check_rc(L, rc, "exchange: out of memory");
+    lua_pushnumber(L, gain / 100.0);
+    return 1;
+}
+
 const luaL_Reg wg_order_methods[] = {
     { "order_captures", order_order_captures },
+    { "exchange", order_exchange },
     { NULL, NULL }
 };

@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "exchange.h"
 #include "order.h"
 #include "turn.h"
 
@@ -26,10 +27,12 @@
 typedef struct tt_entry {
     _Atomic uint64_t check;   /* key ^ move ^ data */
     _Atomic uint64_t move;
-    _Atomic uint64_t data;    /* score (32 bits), depth (8), bound (2) */
+    _Atomic uint64_t data;    /* score (32 bits), depth (8), bound (2),
+                                 the evaluation (22, or NO_EVAL) */
 } tt_entry;
 
 enum { NONE = 0, LOWER = 1, UPPER = 2, EXACT = 3 };
+#define NO_EVAL (-(1 << 21))   /* no evaluation kept, or none that fits */
 
 /* What a process tells the others, in memory they share. */
 typedef struct slot {
@@ -50,6 +53,8 @@ typedef struct shared {
 #define HISTORY 4096       /* history scores by hashed action and side */
 #define QUIESCENCE 16      /* the most plies of quiescence */
 #define TICK 64            /* nodes between looks at the clock */
+#define FUTILE 3           /* the plies of depth futility pruning reads */
+#define EXTEND_PLY 48      /* checks are extended below this ply only */
 
 typedef struct search {
     wg_state *s;
@@ -69,6 +74,13 @@ typedef struct search {
     int pvlen[WG_SEARCH_MAX_PLY];
     wg_keyed *sort;        /* order's room: sortcap actions, as many more */
     int sortcap;
+    wg_action *losing;     /* order's room for losing captures */
+    int losingcap;
+    char nulled[WG_SEARCH_MAX_PLY + 1];  /* ply reached by a null move */
+    /* whether the decider at a ply is in check, as the action that led
+     * there found (-1: not known) */
+    signed char check_at[WG_SEARCH_MAX_PLY + 1];
+    long cut[4];           /* null move, futility, late move, exchange */
 } search;
 
 /* The clock the budget counts: the wall's, or this process's processor
@@ -104,7 +116,7 @@ static int32_t from_tt(int32_t v, int ply)
 
 typedef struct probe {
     int hit, depth, bound;
-    int32_t score;
+    int32_t score, eval;
     wg_action move;
 } probe;
 
@@ -123,13 +135,14 @@ static probe tt_probe(const search *z, uint64_t key, int ply)
         p.score = from_tt((int32_t)(uint32_t)d, ply);
         p.depth = (int)(d >> 32 & 0xff);
         p.bound = (int)(d >> 40 & 3);
+        p.eval = (int32_t)(d >> 42) + NO_EVAL;
         break;
     }
     return p;
 }
 
 static void tt_store(search *z, uint64_t key, int depth, int32_t score,
-                     int bound, wg_action move, int ply)
+                     int bound, wg_action move, int ply, int32_t eval)
 {
     tt_entry *b = &z->sh->tt[(key & z->mask) * 2];
     uint64_t c = atomic_load_explicit(&b[0].check, memory_order_relaxed);
@@ -141,8 +154,11 @@ static void tt_store(search *z, uint64_t key, int depth, int32_t score,
         e = &b[0];
     if (!move && same)
         move = m;                 /* keep the best action known */
+    if (eval <= NO_EVAL || eval >= -NO_EVAL)
+        eval = same ? (int32_t)(d >> 42) + NO_EVAL : NO_EVAL;
     uint64_t data = (uint32_t)to_tt(score, ply)
-                    | (uint64_t)(depth & 0xff) << 32 | (uint64_t)bound << 40;
+                    | (uint64_t)(depth & 0xff) << 32 | (uint64_t)bound << 40
+                    | (uint64_t)(uint32_t)(eval - NO_EVAL) << 42;
     atomic_store_explicit(&e->move, move, memory_order_relaxed);
     atomic_store_explicit(&e->data, data, memory_order_relaxed);
     atomic_store_explicit(&e->check, key ^ move ^ data, memory_order_relaxed);
@@ -175,6 +191,10 @@ static int time_up(search *z)
     if (rc < 0)
         return failed(z, rc);
     z->input = rc;
+    if (z->in.more >= 0) {   /* the host gave it this long from now */
+        z->deadline = now(z->o->cpu) + z->in.more;
+        z->in.more = -1;
+    }
     return rc;
 }
 
@@ -245,6 +265,61 @@ static int ended(search *z, int ply, int32_t *v)
     return end;
 }
 
+/* Whether side is in check (never without the game's in_check). */
+static int checked(search *z, int side)
+{
+    int c = 0;
+    if (!z->ops->in_check
+        || failed(z, z->ops->in_check(z->ops->ctx, z->s, side, &c)))
+        return 0;
+    return c;
+}
+
+/* Whether the quiet action a of `me` may give check: never without the
+ * game's in_check; for a move of a piece of me's to an empty square, after
+ * the piece is moved there alone (no rule of the game's played); else
+ * after the action is played. */
+static int may_check(search *z, wg_action a, int me)
+{
+    if (!z->ops->in_check)
+        return 0;
+    wg_state *s = z->s;
+    int nsq = s->rules->grid.nsq, from = (int)wg_act_a(a);
+    int to = (int)wg_act_b(a), mark = wg_state_mark(s), check = 1;
+    if (from >= 1 && from <= nsq && to >= 1 && to <= nsq && wg_at(s, from)
+        && !wg_at(s, to) && wg_piece(s, wg_at(s, from))[PF_SIDE] == me) {
+        if (!failed(z, wg_state_move(s, wg_at(s, from), to)))
+            check = checked(z, 3 - me);
+    } else if (!failed(z, z->ops->play(z->ops->ctx, s, a))) {
+        check = wg_turn_decider(s) != me && checked(z, 3 - me);
+    }
+    wg_state_undo(s, mark);
+    return check;
+}
+
+/* Whether the capture a loses material by static exchange (opts.values):
+ * never when it takes a piece worth at least its mover, or a is not a
+ * move of a piece. */
+static int losing(search *z, wg_action a)
+{
+    const int32_t *value = z->o->values;
+    const wg_state *s = z->s;
+    int nsq = s->rules->grid.nsq;
+    int from = (int)wg_act_a(a), to = (int)wg_act_b(a);
+    if (!value || from < 1 || from > nsq || to < 1 || to > nsq
+        || !wg_at(s, from))
+        return 0;
+    int mover = wg_piece(s, wg_at(s, from))[PF_TYPE];
+    if (wg_at(s, to) && !wg_act_e(a)
+        && value[wg_piece(s, wg_at(s, to))[PF_TYPE]] >= value[mover])
+        return 0;
+    int32_t gain = 0;
+    int rc = wg_exchange(z->s, a, value, &gain);
+    if (rc == WG_EINVAL || failed(z, rc))
+        return 0;
+    return gain < 0;
+}
+
 static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
                          int32_t beta, int pv);
 
@@ -268,6 +343,33 @@ static int32_t qchild(search *z, int me, int ply, int qdepth, int32_t alpha,
     if (wg_turn_decider(z->s) == me)
         return quiesce(z, ply + 1, qdepth + 1, alpha, beta);
     return -quiesce(z, ply + 1, qdepth + 1, -beta, -alpha);
+}
+
+/* Whether quiescence may leave out the forcing action a (opts.values):
+ * what it takes, and a promotion's gain, leave the score below alpha by
+ * more than a ply's futility margin (delta pruning), or it loses material
+ * by static exchange. */
+static int hopeless(search *z, wg_action a, int32_t stand, int32_t alpha)
+{
+    const int32_t *value = z->o->values;
+    const wg_state *s = z->s;
+    int nsq = s->rules->grid.nsq, to = (int)wg_act_b(a);
+    if (z->o->futility && to >= 1 && to <= nsq) {
+        int32_t gain = wg_at(s, to) ? value[wg_piece(s, wg_at(s, to))[PF_TYPE]]
+                                    : 0;
+        unsigned promo = wg_act_e(a);
+        if (promo && promo <= (unsigned)s->rules->ntypes)
+            gain += value[promo];
+        if (stand + gain + z->o->futility < alpha) {
+            z->cut[1]++;
+            return 1;
+        }
+    }
+    if (losing(z, a)) {
+        z->cut[3]++;
+        return 1;
+    }
+    return 0;
 }
 
 /* Quiescence: the evaluation when the side deciding stands pat, or better
@@ -307,6 +409,8 @@ static int32_t quiesce(search *z, int ply, int qdepth, int32_t alpha,
     if (!all && stand > alpha)
         alpha = stand;
     for (int i = 0; i < l->n; i++) {
+        if (!all && z->o->values && hopeless(z, l->a[i], stand, alpha))
+            continue;
         int mark = wg_state_mark(s);
         if (failed(z, z->ops->play(z->ops->ctx, s, l->a[i])))
             return 0;
@@ -331,9 +435,14 @@ static uint32_t hist_index(wg_action a)
     return (uint32_t)wg_mix64(a) & (HISTORY - 1);
 }
 
+static int sort_quiet(search *z, wg_actlist *l, int forcing, int ply,
+                      int me);
+static int demote_losing(search *z, wg_actlist *l, int forcing);
+
 /* Orders l: the table's action (already tried), the game's forcing actions
- * in its order, the killers, then the rest by history; ties keep the
- * game's order. Returns how many are forcing, or -1 on error. */
+ * in its order, the killers, then the rest by history, ties in the game's
+ * order, and last the captures that lose by static exchange (with
+ * opts.values). Returns how many are forcing, or -1 on error. */
 static int order(search *z, wg_actlist *l, int ply, int me)
 {
     int forcing = 0;
@@ -342,8 +451,14 @@ static int order(search *z, wg_actlist *l, int ply, int me)
         return -1;
     if (forcing > l->n)
         forcing = l->n;
-    if (l->n - forcing < 2)
-        return forcing;
+    if (l->n - forcing >= 2 && sort_quiet(z, l, forcing, ply, me) < 0)
+        return -1;
+    return z->o->values ? demote_losing(z, l, forcing) : forcing;
+}
+
+/* Sorts l's actions from forcing on: the killers, then by history. */
+static int sort_quiet(search *z, wg_actlist *l, int forcing, int ply, int me)
+{
     if (z->sortcap < l->n) {
         wg_keyed *k = realloc(z->sort, 2 * (size_t)l->n * sizeof *k);
         if (!k) {
@@ -367,7 +482,38 @@ static int order(search *z, wg_actlist *l, int ply, int me)
     wg_order_sort(z->sort, z->sort + n, n);
     for (int i = 0; i < n; i++)
         l->a[forcing + i] = z->sort[i].a;
-    return forcing;
+    return 0;
+}
+
+/* Moves the forcing actions of l that lose material by static exchange to
+ * its end, after the quiet ones; returns how many forcing ones are left
+ * before them, or -1 on error. */
+static int demote_losing(search *z, wg_actlist *l, int forcing)
+{
+    if (z->losingcap < forcing) {
+        wg_action *b = realloc(z->losing, (size_t)forcing * sizeof *b);
+        if (!b) {
+            failed(z, WG_ENOMEM);
+            return -1;
+        }
+        z->losing = b;
+        z->losingcap = forcing;
+    }
+    int good = 0, bad = 0;
+    for (int i = 0; i < forcing; i++) {
+        if (losing(z, l->a[i]))
+            z->losing[bad++] = l->a[i];
+        else
+            l->a[good++] = l->a[i];
+    }
+    if (z->rc < 0)
+        return -1;
+    if (bad) {
+        memmove(l->a + good, l->a + forcing,
+                (size_t)(l->n - forcing) * sizeof *l->a);
+        memcpy(l->a + l->n - bad, z->losing, (size_t)bad * sizeof *l->a);
+    }
+    return good;
 }
 
 static void reward(search *z, wg_action a, int ply, int me, int depth)
@@ -394,6 +540,21 @@ static void save_pv(search *z, int ply, wg_action a)
 
 /* The principal variation search at an inner node (ply > 0), or at the
  * root for the root's own loop below. */
+/* The score for the side to decide when it passes the turn and the other
+ * side's reply is searched shallower, with the null window at beta. */
+static int32_t null_move(search *z, int depth, int ply, int32_t beta)
+{
+    int mark = wg_state_mark(z->s);
+    if (failed(z, wg_turn_end(z->s)))
+        return 0;
+    z->nulled[ply + 1] = 1;
+    int32_t v = -alphabeta(z, depth - 4 - depth / 4, ply + 1, -beta,
+                           -beta + 1, 0);
+    z->nulled[ply + 1] = 0;
+    wg_state_undo(z->s, mark);
+    return v;
+}
+
 static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
                          int32_t beta, int pv)
 {
@@ -424,6 +585,37 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
         && (t.bound == EXACT || (t.bound == LOWER && t.score >= beta)
             || (t.bound == UPPER && t.score <= alpha)))
         return t.score;
+    /* Off the main line, out of check and with no win in sight, the
+     * evaluation here may end the node or leave out quiet actions (the
+     * game is asked about check only when a pruning is on). */
+    int prune = (z->o->futility || z->o->null_move || z->o->lmp) && !pv
+                && alpha > -WG_SEARCH_WIN + 1000
+                && beta < WG_SEARCH_WIN - 1000
+                && !(z->check_at[ply] >= 0 ? z->check_at[ply]
+                                            : checked(z, me));
+    int32_t eval = NO_EVAL;
+    if (prune && (z->o->futility || z->o->null_move)) {
+        eval = t.hit && t.eval != NO_EVAL ? t.eval : evaluate(z, me);
+        if (z->stopped)
+            return 0;
+        /* so far above beta that a ply of the other side's will not
+         * bring it back (reverse futility) */
+        if (z->o->futility && depth <= FUTILE
+            && eval - z->o->futility * depth >= beta) {
+            z->cut[1]++;
+            return eval;
+        }
+        if (z->o->null_move && depth >= 3 && eval >= beta && !z->nulled[ply]
+            && !s->w[W_DECIDER]) {
+            int v = null_move(z, depth, ply, beta);
+            if (z->stopped)
+                return 0;
+            if (v >= beta) {
+                z->cut[0]++;
+                return v > WG_SEARCH_WIN - 1000 ? beta : v;
+            }
+        }
+    }
     wg_actlist *l = &z->lists[ply];
     l->n = 0;
     if (failed(z, z->ops->actions(z->ops->ctx, s, l)))
@@ -449,6 +641,11 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
     }
     if (ordered && (forcing = order(z, l, ply, me)) < 0)
         return 0;
+    /* futile: no quiet action lifts the score to alpha */
+    int futile = prune && z->o->futility && depth <= FUTILE
+                 && eval + z->o->futility * depth <= alpha;
+    int late = prune && z->o->lmp && depth <= FUTILE
+               ? z->o->lmp + depth * depth : l->n;
     for (int i = 0; i < l->n; i++) {
         if (!ordered && i == 1) {
             /* the rest in order; the table's action, tried, stays first */
@@ -466,23 +663,36 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
         wg_action a = l->a[i];
         int quiet = i >= forcing && a != z->killer[ply][0]
                     && a != z->killer[ply][1] && !(i == 0 && first >= 0);
+        /* late quiet actions go, checks too; futile ones unless they
+         * give check */
+        if (quiet && prune && searched > 0
+            && (searched >= late || (futile && !may_check(z, a, me)))) {
+            z->cut[searched >= late ? 2 : 1]++;
+            continue;
+        }
         int mark = wg_state_mark(s);
         if (failed(z, z->ops->play(z->ops->ctx, s, a)))
             return 0;
+        int gives = z->o->check_ext && wg_turn_decider(s) != me
+                    && checked(z, wg_turn_decider(s));
+        int d = next + (gives && ply < EXTEND_PLY);
+        if (z->o->check_ext && wg_turn_decider(s) != me)
+            z->check_at[ply + 1] = (signed char)gives;
         int32_t v;
         if (searched == 0) {
-            v = child(z, me, next, ply, alpha, beta, pv);
+            v = child(z, me, d, ply, alpha, beta, pv);
         } else {
             int r = 0;
-            if (z->o->lmr && quiet && depth >= 3 && searched >= 3)
+            if (z->o->lmr && quiet && !gives && depth >= 3 && searched >= 3)
                 r = searched >= 8 && depth >= 5 ? 2 : 1;
-            v = child(z, me, next - r, ply, alpha, alpha + 1, 0);
+            v = child(z, me, d - r, ply, alpha, alpha + 1, 0);
             if (r && v > alpha && !z->stopped)
-                v = child(z, me, next, ply, alpha, alpha + 1, 0);
+                v = child(z, me, d, ply, alpha, alpha + 1, 0);
             if (pv && v > alpha && v < beta && !z->stopped)
-                v = child(z, me, next, ply, alpha, beta, 1);
+                v = child(z, me, d, ply, alpha, beta, 1);
         }
         wg_state_undo(s, mark);
+        z->check_at[ply + 1] = -1;
         if (z->stopped)
             return 0;
         searched++;
@@ -503,7 +713,7 @@ static int32_t alphabeta(search *z, int depth, int ply, int32_t alpha,
     }
     tt_store(z, key, depth, best,
              best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER, best_a,
-             ply);
+             ply, eval);
     return best;
 }
 
@@ -638,8 +848,10 @@ static int tt_bits_for(const wg_search_opts *o)
 {
     if (o->tt_bits > 0)
         return o->tt_bits < 10 ? 10 : o->tt_bits > 26 ? 26 : o->tt_bits;
-    double n = o->nodes > 0 ? 2.0 * (double)o->nodes
-               : o->seconds > 0 ? o->seconds * 400000.0 : 1 << 20;
+    /* a bucket of two entries for every two nodes: quiescence stores
+     * none, and room the search never fills costs its page faults */
+    double n = o->nodes > 0 ? 0.5 * (double)o->nodes
+               : o->seconds > 0 ? o->seconds * 300000.0 : 1 << 20;
     int bits = 10;
     while (bits < 21 && (double)(1L << bits) < n)
         bits++;
@@ -659,6 +871,7 @@ static void free_search(search *z)
     for (int i = 0; i < WG_SEARCH_MAX_PLY; i++)
         wg_actlist_free(&z->lists[i]);
     free(z->sort);
+    free(z->losing);
     free(z);
 }
 
@@ -702,6 +915,8 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
         rc = ops->actions(ops->ctx, root_s, &legal);
     if (rc >= 0 && legal.n == 0)
         rc = WG_OVER;
+    if (rc >= 0 && o->nonly > 0)
+        wg_actlist_keep(&legal, o->only, o->nonly);
     if (rc != WG_OK || legal.n == 1) {
         if (rc == WG_OK)
             *best = legal.a[0];
@@ -732,8 +947,9 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     wg_actlist_free(&legal);
     *z = (search){ .s = root_s, .ops = ops, .o = o, .sh = sh,
                    .mask = ((uint64_t)1 << bits) - 1, .start = start,
-                   .in = { .fd = o->stop_fd, .ask = ops->input,
+                   .in = { .fd = o->stop_fd, .ask = ops->input, .more = -1,
                            .ctx = ops->ctx } };
+    memset(z->check_at, -1, sizeof z->check_at);
     if (o->seconds > 0)
         z->deadline = (o->cpu ? cpu_start : start) + o->seconds;
     int threads = o->threads < 1 ? 1
@@ -783,6 +999,7 @@ int wg_search(wg_state *root_s, const wg_search_ops *ops,
     stats.threads = 1 + helpers;
     stats.seconds = now(0) - start;
     stats.input = z->input;
+    memcpy(stats.cutoffs, z->cut, sizeof stats.cutoffs);
     if (st)
         *st = stats;
     munmap(sh, size);

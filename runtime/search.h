@@ -41,9 +41,12 @@ typedef struct wg_search_ops {
      * *all = 1 when they are every legal action (Courier: in check), so
      * that none means the game is over. */
     int (*forcing)(void *ctx, wg_state *s, wg_actlist *out, int *all);
+    /* Optional: *check = 1 when `side` is in check (a royal piece of it
+     * attacked): the search then extends and prunes nothing there. */
+    int (*in_check)(void *ctx, wg_state *s, int side, int *check);
     /* Optional: asked when input waits on opts.stop_fd (wg_input's ask);
      * without it, input stops the search. */
-    int (*input)(void *ctx, int *stop);
+    int (*input)(void *ctx, int *stop, double *more);
     /* Optional: told of each iteration the main process completes (the
      * root state is as it was), with the statistics so far. */
     int (*progress)(void *ctx, const wg_search_stats *st);
@@ -64,6 +67,25 @@ typedef struct wg_search_opts {
     int tt_bits;          /* log2 of the table's entries (0: by budget) */
     int lmr;              /* reduce late quiet actions */
     int aspiration;       /* a window around the last score, in 1/100 */
+    /* Passing the turn (wg_turn_end) is never better than an action, in
+     * the positions the search meets: a null move searched shallower that
+     * still fails high ends the node. */
+    int null_move;
+    /* At the last plies, leave out quiet actions that cannot bring the
+     * score up to alpha: futility (1/100 a ply of depth, 0: none), and
+     * late-move pruning (quiet actions after this many searched, times
+     * the depth squared, 0: none). */
+    int futility;
+    int lmp;
+    int check_ext;        /* an action that gives check searches a ply on */
+    /* Each piece type's value (1/100), t = 0..ntypes, a royal one above
+     * the rest; with it, captures that lose material by static exchange
+     * (wg_exchange) are tried last, and quiescence leaves them out. */
+    const int32_t *values;
+    /* The root's actions to choose among: the legal ones of only[0..nonly)
+     * (every legal one when none is), the others never searched. */
+    const wg_action *only;
+    int nonly;
     /* Up to this much (1/100) is added to or taken from each evaluation,
      * by a hash of the position and the seed: games from one position
      * differ by seed, and the search stays repeatable. */
@@ -83,14 +105,15 @@ struct wg_search_stats {
     int32_t score;        /* for the decider of the root, see WG_SEARCH_WIN */
     int threads;          /* processes that searched */
     int input;            /* input on stop_fd ended it */
+    long cutoffs[4];      /* null move, futility, late moves, exchange */
     int pvlen;
     wg_action pv[WG_SEARCH_MAX_PLY];
 };
 
 void wg_search_defaults(wg_search_opts *o);
 
-/* Chooses an action for the decider of root. The root state is left as it
- * was. A single legal action is returned without a search. Returns WG_OK,
+/* Chooses an action for the decider of root, among opts.only when it
+ * names any. The root state is left as it was. A single legal action is returned without a search. Returns WG_OK,
  * WG_OVER if there is no legal action, WG_ECALLBACK after a callback error,
  * WG_ENOMEM when memory runs out. Deterministic with one thread and a node
  * or depth budget. */

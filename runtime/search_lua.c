@@ -6,6 +6,7 @@
 
 #include "core_lua.h"
 #include "search.h"
+#include "trace.h"
 
 typedef struct glue {
     lua_State *L;
@@ -152,10 +153,18 @@ static int cb_forcing(void *p, wg_state *s, wg_actlist *out, int *all)
     return WG_OK;
 }
 
-static int cb_input(void *p, int *stop)
+/* In check: a royal piece of side attacked (trace.c; no Lua called). */
+static int cb_in_check(void *p, wg_state *s, int side, int *check)
+{
+    (void)p;
+    *check = wg_trace_in_check(s, side);
+    return WG_OK;
+}
+
+static int cb_input(void *p, int *stop, double *more)
 {
     glue *g = p;
-    return wg_host_ask(g->L, g->input, stop);
+    return wg_host_ask(g->L, g->input, stop, more);
 }
 
 /* The failed callback's message, from the top of the stack. */
@@ -223,6 +232,14 @@ static void push_stats(lua_State *L, const wg_search_stats *st)
     lua_setfield(L, -2, "threads");
     lua_pushboolean(L, st->input);
     lua_setfield(L, -2, "input");
+    static const char *const cut[] = { "null_move", "futility", "late_move",
+                                       "exchange" };
+    lua_createtable(L, 0, 4);
+    for (int i = 0; i < 4; i++) {
+        lua_pushinteger(L, st->cutoffs[i]);
+        lua_setfield(L, -2, cut[i]);
+    }
+    lua_setfield(L, -2, "cutoffs");
     int32_t v = st->score;
     if (v > WG_SEARCH_WIN - 1000 || v < -WG_SEARCH_WIN + 1000) {
         /* plies to the end of a won (positive) or lost game */
@@ -240,21 +257,52 @@ static void push_stats(lua_State *L, const wg_search_stats *st)
     lua_setfield(L, -2, "pv");
 }
 
+/* opts.values: type id -> number, into value (hundredths); value, or
+ * NULL when there is none. */
+static const int32_t *read_values(lua_State *L, const wg_state *s,
+                                  int32_t *value)
+{
+    lua_getfield(L, 3, "values");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    luaL_argcheck(L, lua_istable(L, -1), 3, "'values' must be a table");
+    for (int t = 1; t <= s->rules->ntypes; t++) {
+        int type = lua_rawgeti(L, -1, t);
+        double v = lua_tonumber(L, -1);
+        if (type != LUA_TNIL && (type != LUA_TNUMBER || !(fabs(v) < 1e6)))
+            luaL_argerror(L, 3, "'values' must hold numbers within +-10^6");
+        value[t] = (int32_t)lround(v * 100);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return value;
+}
+
 /* core.search(game, s, opts) -> action, stats
  * opts: depth, nodes, seconds (the budget: what is given; none: depth 4,
  * or with stop_fd until input comes; cpu = true counts seconds of
  * processor time, each process its own), stop_fd (input waiting on this
  * file descriptor ends the search as its time would; input(), when given,
- * is asked then and may read it and return false to go on), info(stats)
+ * is asked then and may read it and return false to go on, or a number n
+ * to go on for n seconds more from now), info(stats)
  * (hears of each iteration completed, the state as it was),
  * threads (processes searching together), repetition_draw, tt_bits, lmr,
  * aspiration (hundredths), noise (hundredths added to or taken from each
- * evaluation by a hash of the position and seed). The game's actions,
- * play, result and evaluate are called, and order and forcing when it has
- * them. stats: depth, seldepth, nodes (every process's), nodes_main,
- * seconds, threads, score (for the side to decide, in the evaluation's
- * units) or win (plies to the end: positive when that side wins, negative
- * when it loses), pv (the expected actions), input (input ended it).
+ * evaluation by a hash of the position and seed), null_move, futility
+ * (hundredths a ply), lmp (late-move pruning's base count), check (false:
+ * no check is seen; else a game with royal pieces is in check when one is
+ * attacked, and the search neither prunes there nor passes),
+ * check_extension, values (type id -> a piece's value: captures that lose
+ * by static exchange go last, quiescence leaves them out), only (the
+ * root's actions to choose among). The game's actions, play, result and
+ * evaluate are called, and order and forcing when it has them. stats:
+ * depth, seldepth, nodes (every process's), nodes_main, seconds, threads,
+ * score (for the side to decide, in the evaluation's units) or win (plies
+ * to the end: positive when that side wins, negative when it loses), pv
+ * (the expected actions), input (input ended it), cutoffs (null_move,
+ * futility, late_move, exchange: the nodes or actions each left out).
  * Returns nil, stats when there is no legal action. */
 static int search_run(lua_State *L)
 {
@@ -282,6 +330,14 @@ static int search_run(lua_State *L)
     o.noise = (int)number_opt(L, "noise", 0, 0, 1e6);
     o.seed = (uint64_t)number_opt(L, "seed", 0, 0, 9e15);
     o.lmr = flag_opt(L, "lmr", o.lmr);
+    o.null_move = flag_opt(L, "null_move", 0);
+    o.futility = (int)number_opt(L, "futility", 0, 0, 1e6);
+    o.lmp = (int)number_opt(L, "lmp", 0, 0, 1000);
+    o.check_ext = flag_opt(L, "check_extension", 0);
+    int check = flag_opt(L, "check", 1) && s->rules->royal_types;
+    int32_t values[WG_MAX_TYPES + 1] = { 0 };
+    o.values = read_values(L, s, values);
+    o.only = wg_opt_actions(L, 3, "only", &o.nonly);
     glue g = { .L = L, .game = 1, .state = 2 };
     g.input = wg_host_function(L, 3, "input");
     g.info = wg_host_function(L, 3, "info");
@@ -314,6 +370,7 @@ static int search_run(lua_State *L)
         .order = lua_isnil(L, g.order) ? NULL : cb_order,
         .forcing = lua_isnil(L, g.forcing) ? NULL : cb_forcing,
         .over = lua_isnil(L, g.over) ? NULL : cb_over,
+        .in_check = check ? cb_in_check : NULL,
         .input = lua_isnil(L, g.input) ? NULL : cb_input,
         .progress = lua_isnil(L, g.info) ? NULL : cb_progress,
         .failure = cb_failure, .fail = cb_fail,

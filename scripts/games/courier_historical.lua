@@ -21,6 +21,10 @@ local game = wg.variant(courier, {
   engine = { variant = "courier", refused = false,
              start = "rnebmkfwbenr/pppppppppppp/12/12/12/12/"
                      .. "PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1" },
+  -- The search prunes quiet actions a pawn a ply short of alpha at its last
+  -- plies, and tries captures that lose by static exchange last: 73.3%
+  -- against the search without, at 20,000 nodes a move (README, The AI).
+  ai = { futility = 1, see = true },
 })
 
 -- C-V1 bare king, as Fairy-Stockfish counts it: the game is over when the

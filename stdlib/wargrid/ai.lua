@@ -88,11 +88,13 @@ local function mcts_options(game, iterations, seed)
   }
 end
 
--- ai.mcts(game, s, { iterations =, seconds =, seed =, stop_fd =, input = })
--- -> action, stats (host.mcts's: input waiting on stop_fd ends it)
+-- ai.mcts(game, s, { iterations =, seconds =, seed =, stop_fd =, input =,
+-- only = }) -> action, stats (host.mcts's: input waiting on stop_fd ends
+-- it; only: the root's actions to choose among)
 function ai.mcts(game, s, opts)
   local o = mcts_options(game, opts.iterations, opts.seed or 1)
   o.seconds, o.stop_fd, o.input = opts.seconds, opts.stop_fd, opts.input
+  o.only = opts.only
   if opts.seconds and not opts.iterations then o.iterations = nil end
   local a, st = host.mcts(game, s, o)
   st.kind = "mcts"
@@ -105,19 +107,76 @@ end
 -- so that self-play games differ by seed, as MCTS's do.
 ai.NOISE = 5
 
+-- The pruning margin of futility (in the evaluation's units a ply of
+-- depth) and the quiet actions late-move pruning keeps at depth d
+-- (ai.LATE_MOVES + d * d), unless the game declares its own.
+ai.FUTILITY = 0
+ai.LATE_MOVES = 0
+
+-- The piece values static exchange weighs captures by: each piece's
+-- declared value, a royal piece's above all the others together.
+local function piece_values(game)
+  local values, sum, royal = {}, 0, {}
+  for name, id in pairs(game.T) do
+    local piece = game.def.pieces[name] or {}
+    values[id] = tonumber(piece.value) or 0
+    sum = sum + math.abs(values[id])
+    if piece.royal then royal[#royal + 1] = id end
+  end
+  for _, id in ipairs(royal) do values[id] = 2 * sum + 1 end
+  return values
+end
+
+local known = setmetatable({}, { __mode = "k" })
+
+-- ai.knowledge(game) -> what the alpha-beta search is told of the game
+-- beyond its callbacks, from its declaration (host.search's options):
+-- repetition_draw (ai.repetition = "draw"); null_move (ai.null_move =
+-- true: passing is never better than an action, so a null move searched
+-- shallower may end a node -- a game with zugzwang leaves it off);
+-- futility (ai.futility, ai.FUTILITY: a margin in the evaluation's units,
+-- 0 for none) and lmp (ai.late_moves, ai.LATE_MOVES, 0 for none): at the
+-- last plies, quiet actions that cannot lift the score are left out;
+-- check_extension (ai.check_extension = true: in a game with royal pieces
+-- an action giving check searches a ply on); values (with
+-- ai.see = true: captures are moves onto the taken piece's square, and
+-- those that lose by static exchange are tried last and left out of
+-- quiescence).
+function ai.knowledge(game)
+  local k = known[game]
+  if k then return k end
+  local h = hints(game)
+  k = { repetition_draw = h.repetition == "draw",
+        null_move = h.null_move == true,
+        futility = math.floor((h.futility or ai.FUTILITY) * 100 + 0.5),
+        lmp = h.late_moves or ai.LATE_MOVES,
+        check_extension = h.check_extension == true,
+        values = h.see and piece_values(game) or nil }
+  known[game] = k
+  return k
+end
+
 -- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads =,
--- seed =, stop_fd =, input =, info = }) -> action, stats: the alpha-beta
--- search (host.search) within the budget given (cpu = true: seconds of
--- processor time), on threads processes; with a seed, ai.NOISE. Input
--- waiting on stop_fd ends it (host.search's input and info).
+-- seed =, stop_fd =, input =, info =, only =, knowledge = }) -> action,
+-- stats: the alpha-beta search (host.search) within the budget given (cpu
+-- = true: seconds of processor time), on threads processes; with a seed,
+-- ai.NOISE; among the root's actions `only` when given. The game's
+-- ai.knowledge, each key of opts.knowledge in its place (to measure what
+-- one brings). Input waiting on stop_fd ends it (host.search's input and
+-- info).
 function ai.alphabeta(game, s, opts)
-  local a, st = host.search(game, s, {
+  local o = {
     nodes = opts.nodes, seconds = opts.seconds, cpu = opts.cpu,
     depth = opts.depth, threads = opts.threads, stop_fd = opts.stop_fd,
-    input = opts.input, info = opts.info,
+    input = opts.input, info = opts.info, only = opts.only,
     seed = opts.seed, noise = opts.seed and ai.NOISE or 0,
-    repetition_draw = hints(game).repetition == "draw",
-  })
+  }
+  for key, v in pairs(ai.knowledge(game)) do o[key] = v end
+  for key, v in pairs(opts.knowledge or {}) do
+    if key == "values" then v = v and piece_values(game) or nil end
+    o[key] = v
+  end
+  local a, st = host.search(game, s, o)
   st.kind = "alphabeta"
   return a, st
 end
@@ -126,25 +185,29 @@ end
 -- the budget of opts.level (1..#ai.levels(game)) or opts.budget (nodes or
 -- iterations), or opts.seconds (opts.cpu: of processor time, for
 -- alpha-beta), or none with opts.infinite (until input on stop_fd);
--- opts.depth (alpha-beta's most), opts.seed, opts.threads; opts.stop_fd,
--- opts.input: input waiting on that file descriptor ends the search (once
--- input(), when given, says so); opts.info(stats): alpha-beta's each
--- iteration.
+-- opts.depth (alpha-beta's most: given alone, the search goes that deep
+-- whatever it takes), opts.seed, opts.threads, opts.only (the actions to
+-- choose among); opts.stop_fd, opts.input: input waiting on that file
+-- descriptor ends the search (once input(), when given, says so: it may
+-- also give it seconds more, host.search's input); opts.info(stats):
+-- alpha-beta's each iteration.
 function ai.think(game, s, opts)
   local budget = opts.budget
-  if not budget and not opts.seconds and not opts.infinite then
+  local alphabeta = ai.kind(game) == "alphabeta"
+  if not budget and not opts.seconds and not opts.infinite
+     and not (alphabeta and opts.depth) then
     budget = ai.levels(game)[opts.level or ai.DEFAULT_LEVEL]
   end
-  if ai.kind(game) == "alphabeta" then
+  if alphabeta then
     return ai.alphabeta(game, s, { nodes = budget, seconds = opts.seconds,
                                    cpu = opts.cpu, depth = opts.depth,
                                    threads = opts.threads, seed = opts.seed,
-                                   stop_fd = opts.stop_fd,
+                                   stop_fd = opts.stop_fd, only = opts.only,
                                    input = opts.input, info = opts.info })
   end
   return ai.mcts(game, s, { iterations = budget, seconds = opts.seconds,
                             seed = opts.seed, stop_fd = opts.stop_fd,
-                            input = opts.input })
+                            input = opts.input, only = opts.only })
 end
 
 -- ai.draw(s, seed) -> the 32 random bits the random player draws with in

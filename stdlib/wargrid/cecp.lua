@@ -38,15 +38,6 @@ local function base_seconds(text)
   return n and n >= 0 and n * 60 or nil
 end
 
--- M.fen(text) -> text as a FEN with all six fields: XBoard leaves out
--- castling and en passant ("... w 0 1") in variants without them.
-function M.fen(text)
-  local board, side, half, full = text:match("^(%S+) (%a) (%d+) (%d+)$")
-  if board then return table.concat({ board, side, "-", "-", half, full },
-                                    " ") end
-  return text
-end
-
 -- M.share(clock, plies) -> seconds for this move (nil: no clock), from
 -- what the commands set: clock.fixed (st), clock.remaining (time, or
 -- level's base before any), clock.increment and clock.mps (level: moves
@@ -61,12 +52,26 @@ function M.share(clock, plies)
                         increment = clock.increment, moves_to_go = togo }
 end
 
--- M.run(game, opts, reader, write) -> exit status: plays game under CECP.
--- opts: level, seed (wargrid.engine's); reader: engine.lines; write(line)
--- sends one line. Returns at "quit" or the end of input.
-function M.run(game, opts, reader, write)
-  local xb = assert(engine.xboard(game))
-  local e = engine.new(game, opts)
+-- M.run(games, opts, reader, write) -> exit status: plays under CECP the
+-- games of the list that XBoard can play (engine.catalogue), the first
+-- until `variant` names another. opts: level, seed (wargrid.engine's),
+-- named (a game was named: its name is in the engine's);
+-- reader: engine.lines; write(line) sends one line. Returns at "quit" or
+-- the end of input.
+function M.run(games, opts, reader, write)
+  local offered = engine.catalogue(games)
+  assert(offered[1], "xboard: no game to play")
+  -- each name XBoard may give a game, and the first game it names
+  local names, named = {}, {}
+  for _, g in ipairs(offered) do
+    for _, name in ipairs(g.xb.names) do
+      if not named[name] then
+        names[#names + 1] = name
+        named[name] = g
+      end
+    end
+  end
+  local e = engine.new(offered[1].game, opts)
   local force, mine, post, analyzing = false, 2, false, false
   local depth
   local clock = { mps = 0, increment = 0 }
@@ -134,7 +139,7 @@ function M.run(game, opts, reader, write)
   -- second field rewritten
   local function to_move(side)
     if not e.s or e:side() == side then return end
-    local text = game:position_text(e.s)
+    local text = e.game:position_text(e.s)
     e:reset((text:gsub("^(%S+) [wb]", "%1 " .. (side == 1 and "w" or "b"))))
   end
 
@@ -146,24 +151,30 @@ function M.run(game, opts, reader, write)
   function commands.protover()
     send("feature ping=1 setboard=1 usermove=1 time=1 playother=1 draw=0 "
          .. "sigint=0 sigterm=0 colors=0 reuse=1 analyze=1 pause=0 nps=0")
-    send("feature myname=\"wargrid %s %s\" variants=\"%s\" done=1",
-         version, game.name, table.concat(xb.names, ","))
+    send("feature myname=\"wargrid %s%s\" variants=\"%s\" done=1",
+         version, opts.named and " " .. e.game.name or "",
+         table.concat(names, ","))
   end
   function commands.new()
     e:reset()
     force, mine, depth, clock.fixed = false, 2, nil, nil
   end
+  -- variant NAME: the game XBoard names so, at XBoard's start of it (a
+  -- fairy game's board and pieces told), the level kept
   function commands.variant(arg, line)
-    local known = false
-    for _, name in ipairs(xb.names) do known = known or arg == name end
-    if known then
-      if xb.start then e:reset(xb.start) end
-      if xb.setup then
-        send("%s", xb.setup)
-        for _, p in ipairs(xb.pieces) do send("%s", p) end
-      end
-    else
+    local g = named[arg]
+    if not g then
       send("Error (unsupported variant): %s", text_of.short(line))
+      return
+    end
+    if g.game ~= e.game then
+      e = engine.new(g.game, { level = e.level, seed = opts.seed })
+    end
+    local xb = g.xb
+    if xb.start then e:reset(xb.start) end
+    if xb.setup then
+      send("%s", xb.setup)
+      for _, p in ipairs(xb.pieces) do send("%s", p) end
     end
   end
   function commands.force() force = true end
@@ -177,7 +188,8 @@ function M.run(game, opts, reader, write)
   function commands.white() to_move(1) mine = 2 end
   function commands.black() to_move(2) mine = 1 end
   function commands.setboard(_, line)
-    local ok, err = e:reset(M.fen(text_of.trim(line:match("^%s*%S+(.*)$"))))
+    local fen = text_of.trim(line:match("^%s*%S+(.*)$"))
+    local ok, err = e:reset(engine.fen(fen))
     if not ok then send("tellusererror Illegal position: %s", err) end
   end
   function commands.usermove(arg) user_move(arg or "") end

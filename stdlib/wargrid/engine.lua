@@ -128,6 +128,33 @@ function M.xboard(game)
                                  piece_table(letters, royal), size, start) }
 end
 
+-- M.catalogue(games) -> the entries of the games of the list that XBoard
+-- and UCI can play, in its order, each { game =, xb = M.xboard(game),
+-- uci = its UCI_Variant name (XBoard's variant, or a fairy game's own
+-- name) }; the games that cannot be played are left out.
+function M.catalogue(games)
+  local out = {}
+  for _, game in ipairs(games) do
+    local xb = M.xboard(game)
+    if xb then
+      out[#out + 1] = { game = game, xb = xb,
+                        uci = xb.variant == "fairy" and game.name
+                              or xb.variant }
+    end
+  end
+  return out
+end
+
+-- M.fen(text) -> text as a FEN with all six fields: XBoard leaves out
+-- castling and en passant ("... w 0 1") in variants without them, and
+-- GUIs pass its FEN on as it is.
+function M.fen(text)
+  local board, side, half, full = text:match("^(%S+) (%a) (%d+) (%d+)$")
+  if board then return table.concat({ board, side, "-", "-", half, full },
+                                    " ") end
+  return text
+end
+
 -- ---- the game being played ----------------------------------------------
 
 local Engine = {}
@@ -256,7 +283,7 @@ function Engine:report(a, st, seconds)
     local v = math.min(math.max(st.value or 0.5, 0.0066), 0.9934)
     r.cp = math.floor(400 * math.log(v / (1 - v), 10) + 0.5)
   end
-  local pv = st.pv or { a }
+  local pv = st.pv and st.pv[1] and st.pv or { a }
   local texts, marks = {}, {}
   for i, x in ipairs(pv) do
     local legal = self.game:legal(self.s)
@@ -283,46 +310,81 @@ local function clamp(x, lo, hi)
   return math.min(x, hi)
 end
 
+-- The actions of s named by texts (the protocols' move texts), the
+-- legal ones; nil when texts is nil or names none.
+local function named_actions(game, s, texts)
+  if not texts then return nil end
+  local only = {}
+  for _, text in ipairs(texts) do
+    local a = game:parse_action(s, text)
+    if a then only[#only + 1] = a end
+  end
+  return #only > 0 and only or nil
+end
+
 -- engine:search(limits, hooks) -> the action to play (nil when the game
 -- is over) and the report of the search it came from. limits: seconds
 -- (the clock's share), depth (the alpha-beta search's; MCTS has none),
 -- nodes (the search's budget: alpha-beta's nodes, MCTS's iterations),
--- infinite (no budget: analysis, until hooks.stop says so); each clamped
--- to what a search takes (M.MAX_SECONDS, ai.MAX_DEPTH, ai.MAX_BUDGET),
--- whatever a protocol asked. The level's budget caps the others; with
--- neither time nor nodes, the default level's. hooks.fd: the file
+-- infinite (no budget: analysis, until hooks.stop says so), ponder (the
+-- search `go` would make, its time counted from when hooks.stop gives it
+-- -- the GUI's ponderhit -- and until then none), only (move texts: the
+-- actions to choose among, the legal ones of them); each clamped to what
+-- a search takes (M.MAX_SECONDS, ai.MAX_DEPTH, ai.MAX_BUDGET), whatever a
+-- protocol asked. The engine's level caps every budget but an infinite
+-- search's: its nodes, or with time alone those nodes at most; with no
+-- level and no limit, the default level's budget. hooks.fd: the file
 -- descriptor the protocol reads, which the search watches; when input
 -- comes there (and before the search, for lines read already),
 -- hooks.stop() is asked: true ends the search at once with its best move
--- so far, false lets it go on (having answered what came: isready). An
--- infinite search that has nothing left to search (a mate found) waits
--- for its stop: hooks.stop(true) waits for input. hooks.info(report)
--- hears of each iteration of an infinite search (alpha-beta's; MCTS's
--- report at its end).
+-- so far, false lets it go on (having answered what came: isready), a
+-- number lets it go on for that many seconds more (ponderhit). A search
+-- that has nothing left to search while the GUI has the say -- infinite,
+-- pondering, or in a finished game -- waits for its stop, or a pondering
+-- one for its ponderhit: hooks.stop(true) waits for input. hooks.info(
+-- report) hears of each iteration of an infinite or pondering search
+-- (alpha-beta's; MCTS's report at its end).
 function Engine:search(limits, hooks)
   hooks = hooks or {}
   local game, s = self.game, self.s
-  if not s or game:outcome(s) then return nil end
+  local waits = (limits.infinite or limits.ponder) and hooks.stop
+  if not s or game:outcome(s) then
+    if s and waits then self.wait(hooks, limits.ponder) end
+    return nil
+  end
+  local alphabeta = ai.kind(game) == "alphabeta"
+  local hit = false   -- a pondering search was given its time
+  local function ask(wait)
+    local said = hooks.stop(wait)
+    hit = hit or type(said) == "number"
+    return said
+  end
   local o = { seed = self.seed,
-              depth = clamp(limits.depth, 0, ai.MAX_DEPTH),
+              depth = alphabeta and (limits.depth or 0) >= 1
+                      and clamp(limits.depth, 1, ai.MAX_DEPTH) or nil,
               seconds = clamp(limits.seconds, 0.01, M.MAX_SECONDS),
               level = self.level or ai.DEFAULT_LEVEL,
-              stop_fd = hooks.fd, input = hooks.stop }
-  if limits.nodes then
-    o.budget = clamp(limits.nodes, 1, ai.MAX_BUDGET)
-  elseif self.level or not (limits.seconds or limits.infinite) then
+              only = named_actions(game, s, limits.only),
+              stop_fd = hooks.fd, input = hooks.stop and ask }
+  o.budget = limits.nodes and clamp(limits.nodes, 1, ai.MAX_BUDGET)
+  if self.level then
+    o.budget = math.min(o.budget or math.huge, level_budget(game, o.level))
+  elseif not (o.budget or o.seconds or o.depth or limits.infinite) then
     o.budget = level_budget(game, o.level)
   end
   -- The search sees only input not read yet: told to stop before it
   -- began, it makes the least search that gives a move, level 1's.
-  local stopped = hooks.stop and hooks.stop()
-  if stopped then
+  local stopped = hooks.stop and ask()
+  if stopped == true then
     o.budget, o.seconds, o.depth = level_budget(game, 1), nil, nil
   elseif limits.infinite then
-    o.infinite, o.budget, o.seconds = true, nil, nil
+    o.infinite, o.budget, o.seconds, o.depth = true, nil, nil, nil
+  elseif limits.ponder and not hit then
+    -- its time starts at ponderhit, which the hooks tell it
+    o.infinite, o.seconds = not (o.budget or o.depth), nil
   end
   local heard = false
-  if hooks.info and limits.infinite then
+  if hooks.info and waits then
     o.info = function(st)
       heard = true
       hooks.info(self:report(st.pv[1], st))
@@ -331,11 +393,18 @@ function Engine:search(limits, hooks)
   local t0 = host.clock()
   local a, st = ai.think(game, s, o)
   local report = self:report(a, st, host.clock() - t0)
-  if limits.infinite and not (stopped or st.input) and hooks.stop then
-    repeat until hooks.stop(true)
+  if waits and stopped ~= true and not st.input and not hit then
+    self.wait(hooks, limits.ponder)
   end
   if o.info and not heard then hooks.info(report) end
   return a, report
+end
+
+-- Waits for a stop (or, pondering, a ponderhit: hooks.stop's number).
+function Engine.wait(hooks, ponder)
+  repeat
+    local said = hooks.stop(true)
+  until said == true or (ponder and type(said) == "number")
 end
 
 -- ---- the protocols' input -----------------------------------------------

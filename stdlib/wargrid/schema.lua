@@ -401,6 +401,24 @@ M.KEYS = {
                    help = "\"draw\": repeating a position draws" },
     max_plies = { type = "integer", help = "a playout's most actions" },
     explore = { type = "number", help = "the search's exploration constant" },
+    null_move = { type = "boolean",
+                  help = "alpha-beta: passing is never better than an "
+                         .. "action (no zugzwang), so a null move searched "
+                         .. "shallower may end a node" },
+    futility = { type = "number",
+                 help = "alpha-beta: the futility margin a ply of depth, "
+                        .. "in the evaluation's units (0: none)" },
+    late_moves = { type = "integer",
+                   help = "alpha-beta: at depth d of the last three, quiet "
+                          .. "actions after this many plus d * d are left "
+                          .. "out (0: none)" },
+    check_extension = { type = "boolean",
+                        help = "alpha-beta: an action giving check "
+                               .. "searches a ply deeper" },
+    see = { type = "boolean",
+            help = "alpha-beta: captures that lose by static exchange "
+                   .. "(the pieces' values) are tried last and left out "
+                   .. "of quiescence" },
   } },
   look = { type = "table", help = "how pictures draw the game (wargrid.svg)",
            fields = {

@@ -263,8 +263,11 @@ function App:play(seat, text)
   if decider ~= seat then
     return nil, "it is " .. game:side_name(decider) .. "'s turn"
   end
+  -- a macro's chance (place random) from a seed of its own: the squares
+  -- it chose, which everyone sees, would tell the game's seed (some
+  -- seconds' search of its 2^32), and so every card (BW-H2)
   local n = #sess.log.entries
-  local macro, why = game:macro(s, text, sess.seed * 1000003 + n)
+  local macro, why = game:macro(s, text, host.random_seed())
   if macro == false then return nil, why end
   if macro then
     for _, a in ipairs(macro) do self:apply(a, n + 1) end
@@ -323,14 +326,25 @@ function App:why(seat, q)
 end
 
 -- Undo for seat: against the AI, back to before the seat's last action
--- (and the AI's since); both by hand, the seat's own last action (and the
--- other's since).
+-- (and the AI's since); both by hand, the seat's own last action while
+-- it is the last (the other's are theirs to take back). Never once a game
+-- with hidden cards is over: its record, served then, holds the seed.
 function App:undo(seat)
   local sess = self.sess
+  local game, entries = sess.game, sess.log.entries
   if not self:human(seat) then
     return nil, "the AI plays this side: undo from the other seat"
   end
-  if #sess.log.entries == 0 then return nil, "nothing to undo" end
+  if #entries == 0 then return nil, "nothing to undo" end
+  if game:hidden() and game:outcome(sess.s) then
+    return nil, "the game is over and its record, which holds the seed "
+                .. "(every card), may be read: no undo (BW-H2)"
+  end
+  local last = entries[#entries].who
+  if self.opponent == "none" and last ~= seat then
+    return nil, game:side_name(last) .. " has played since: undo takes "
+                .. "back only your own last action, while it is the last"
+  end
   self:stop_thinking()
   local ok, err = sess:undo(seat)
   if not ok then return nil, err end

@@ -29,7 +29,7 @@ local short = require("wargrid.text").short
 local M = {}
 
 M.MAX_BYTES = 1048576  -- the most a rules file may hold (the games: 48 KB)
-M.MARGIN = 3           -- seconds a reload's trial may take past --time-limit
+M.MARGIN = 8           -- seconds a reload's trial may take past --time-limit
 
 local Session = {}
 Session.__index = Session

@@ -148,12 +148,13 @@ function T.run(args, input, env)
   return slurp(out), slurp(err), code
 end
 
--- T.session(args, chunks [, pause]) -> the lines this copy's wargrid
--- wrote, run with the argument string args (words the shell splits), and
+-- T.session(args, chunks [, pause [, env]]) -> the lines this copy's
+-- wargrid wrote, run with the argument string args (words the shell
+-- splits) and the environment assignments env ("WARGRID_PATH=..."), and
 -- its exit status. Its input comes in chunks, each a list of lines sent at
 -- once and followed by a pause of `pause` seconds (default 0.3), so that
 -- its reply to one chunk comes before the next.
-function T.session(args, chunks, pause)
+function T.session(args, chunks, pause, env)
   local dir = T.tmpdir()
   local parts = {}
   for i, chunk in ipairs(chunks) do
@@ -162,7 +163,8 @@ function T.session(args, chunks, pause)
     parts[#parts + 1] = "cat " .. path .. "; sleep " .. (pause or 0.3)
   end
   local h = io.popen("{ " .. table.concat(parts, "; ") .. "; } | "
-                     .. shell_quote(exe()) .. " " .. args
+                     .. (env and env .. " " or "") .. shell_quote(exe())
+                     .. " " .. args
                      .. "; echo \"rc=$?\"")
   local out = h:read("a")
   h:close()

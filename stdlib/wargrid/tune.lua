@@ -638,7 +638,7 @@ function M.file(game, fit, h)
   end
   return weights.text(t, names, string.format(
     "%s: the evaluation's weights, fitted by `wargrid tune`\nfrom %s of "
-    .. "%s against itself (seeds %d..%d);\nlow and high: 95%% intervals. "
+    .. "%s against itself (seeds %d..%d);\nlow and high: 95%% intervals.\n"
     .. "Values in %s: `wargrid values%s`.", game.name,
     stats.games(fit.games), h.player, h.seed, h.seed + h.games - 1,
     units(fit.unit), h.variant and " --variant " .. h.variant

@@ -10,16 +10,20 @@ local version = require "wargrid.version"
 local M = {}
 
 -- The commands that let a search go on: isready (answered at once),
--- ponderhit (the search is on the engine's clock already), debug, and
--- blank lines.
+-- ponderhit (a pondering search then goes on, on the engine's clock),
+-- debug, and blank lines.
 local GO_ON = { isready = true, ponderhit = true, debug = true, [""] = true }
 
 -- The numbers `go` may take, each with the least it may be (the clock's
--- may be below 0: a GUI tells so when the engine's time has run out), and
--- its one flag.
+-- may be below 0: a GUI tells so when the engine's time has run out).
 local GO = { wtime = math.mininteger, btime = math.mininteger, winc = 0,
              binc = 0, movestogo = 0, movetime = math.mininteger, depth = 0,
              nodes = 0 }
+
+-- The words of `go` that end its list of searchmoves.
+local GO_WORD = { infinite = true, ponder = true, searchmoves = true,
+                  mate = true }
+for w in pairs(GO) do GO_WORD[w] = true end
 
 -- The whole number a word of `go` writes, held to Lua's integers (the
 -- engine clamps what it is given: engine:search); nil if it writes none.
@@ -39,13 +43,17 @@ local function first_word(line)
   return line:match("^%s*(%S*)")
 end
 
--- M.run(game, opts, reader, write) -> exit status: plays game under UCI.
--- opts: level, seed (wargrid.engine's); reader: engine.lines; write(line)
--- sends one line. Returns at "quit" or the end of input.
-function M.run(game, opts, reader, write)
-  local xb = assert(engine.xboard(game))
-  local variant = xb.variant == "fairy" and game.name or xb.variant
-  local e = engine.new(game, opts)
+-- M.run(games, opts, reader, write) -> exit status: plays under UCI the
+-- games of the list that UCI can play (engine.catalogue), the first until
+-- UCI_Variant names another. opts: level, seed (wargrid.engine's), named
+-- (a game was named: its name is in the engine's);
+-- reader: engine.lines; write(line) sends one line. Returns at "quit" or
+-- the end of input.
+function M.run(games, opts, reader, write)
+  local offered = engine.catalogue(games)
+  assert(offered[1], "uci: no game to play")
+  local playing = offered[1]
+  local e = engine.new(playing.game, opts)
   local quit = false
 
   local function send(fmt, ...) write(string.format(fmt, ...)) end
@@ -58,14 +66,15 @@ function M.run(game, opts, reader, write)
          table.concat(r.pv, " "))
   end
 
-  -- position startpos|fen FEN [moves M...]
+  -- position startpos|fen FEN [moves M...]; the FEN whole or, as XBoard
+  -- writes it, without castling and en passant (engine.fen)
   local function position(line)
     local rest = line:match("^position%s+(.*)$") or ""
     local text, moves = rest, ""
     local at = rest:find("%f[%S]moves%f[%s\0]")
     if at then text, moves = rest:sub(1, at - 1), rest:sub(at + 5) end
     local fen = text:match("^fen%s(.*)$")
-    fen = fen and text_of.trim(fen)
+    fen = fen and engine.fen(text_of.trim(fen))
     if not fen and not text:match("^startpos%s*$") then
       send("info string bad position command: %s", text_of.short(line))
       return
@@ -84,10 +93,16 @@ function M.run(game, opts, reader, write)
     end
   end
 
+  -- What a pondering search is given at ponderhit: the seconds of its
+  -- clock's share (math.huge without a clock: it ends at its budget).
+  local ponder_hit
+
   -- Asked while a search runs, when a line came: isready is answered at
-  -- once, and the search goes on (GO_ON); any other line ends it -- stop,
-  -- quit, or a command a GUI should not send while the engine searches
-  -- (position, ucinewgame), carried out after bestmove.
+  -- once, and the search goes on (GO_ON); ponderhit turns a pondering
+  -- search into one on the clock (the number of seconds it may go on);
+  -- any other line ends it -- stop, quit, or a command a GUI should not
+  -- send while the engine searches (position, ucinewgame), carried out
+  -- after bestmove.
   local function stop(wait)
     if wait then reader.wait() end
     local _, ended = reader.pending()
@@ -96,6 +111,11 @@ function M.run(game, opts, reader, write)
       if not GO_ON[word] then break end
       if word == "isready" then send("readyok") end
       reader.drop()
+      if word == "ponderhit" and ponder_hit then
+        local hit = ponder_hit
+        ponder_hit = nil
+        return hit
+      end
     end
     return reader.peek(1) ~= nil or ended
   end
@@ -107,8 +127,14 @@ function M.run(game, opts, reader, write)
     while i <= #words do
       local w = words[i]
       local n = GO[w] and whole(words[i + 1])
-      if w == "infinite" then
-        limits.infinite = true
+      if w == "infinite" or w == "ponder" then
+        limits[w] = true
+      elseif w == "searchmoves" then
+        limits.only = limits.only or {}
+        while words[i + 1] and not GO_WORD[words[i + 1]] do
+          limits.only[#limits.only + 1] = words[i + 1]
+          i = i + 1
+        end
       elseif n and n >= GO[w] then
         limits[w] = n
         i = i + 1
@@ -116,7 +142,7 @@ function M.run(game, opts, reader, write)
         send("info string ignored in go: %s %s (less than %d)", w,
              words[i + 1], GO[w])
         i = i + 1
-      elseif w ~= "ponder" then
+      else
         send("info string ignored in go: %s", text_of.short(w))
       end
       i = i + 1
@@ -131,28 +157,52 @@ function M.run(game, opts, reader, write)
                   increment = ((side == 1 and limits.winc or limits.binc)
                                or 0) / 1000,
                   moves_to_go = limits.movestogo },
-      depth = limits.depth, nodes = limits.nodes,
-      infinite = limits.infinite }
-    local a, r = e:search(clock, { info = limits.infinite and info or nil,
+      depth = limits.depth, nodes = limits.nodes, only = limits.only,
+      infinite = limits.infinite, ponder = limits.ponder and true }
+    if clock.ponder then ponder_hit = clock.seconds or math.huge end
+    local analysing = limits.infinite or limits.ponder
+    local a, r = e:search(clock, { info = analysing and info or nil,
                                    stop = stop, fd = reader.fd })
-    if r and not limits.infinite then info(r) end
-    send("bestmove %s", a and e:text(a) or "(none)")
+    ponder_hit = nil
+    if r and not analysing then info(r) end
+    local reply = r and r.pv[2] and " ponder " .. r.pv[2] or ""
+    send("bestmove %s%s", a and e:text(a) or "(none)", a and reply or "")
   end
 
   local commands = {}
   function commands.uci()
-    send("id name wargrid %s %s", version, game.name)
+    local names = {}
+    for _, g in ipairs(offered) do names[#names + 1] = "var " .. g.uci end
+    send("id name wargrid %s%s", version,
+         opts.named and " " .. playing.game.name or "")
     send("id author the wargrid authors")
-    send("option name UCI_Variant type combo default %s var %s", variant,
-         variant)
+    send("option name UCI_Variant type combo default %s %s",
+         offered[1].uci, table.concat(names, " "))
     send("option name Level type spin default %d min 0 max %d",
          opts.level or 0, #ai.LEVELS)
+    send("option name Ponder type check default false")
     send("uciok")
   end
   function commands.isready() send("readyok") end
   function commands.ucinewgame() e:reset() end
   commands.position = position
   commands.go = go
+  -- UCI_Variant: the game of that name, at its start, the level kept
+  local function choose(value)
+    for _, g in ipairs(offered) do
+      if g.uci == value then
+        if g ~= playing then
+          playing = g
+          e = engine.new(g.game, { level = e.level, seed = opts.seed })
+        end
+        return
+      end
+    end
+    local names = {}
+    for _, g in ipairs(offered) do names[#names + 1] = g.uci end
+    send("info string unsupported variant %s: this engine plays %s",
+         text_of.short(value), table.concat(names, ", "))
+  end
   function commands.setoption(line)
     local name, value
     local body = line:match("^setoption%s+name%s(.*)$")
@@ -161,9 +211,13 @@ function M.run(game, opts, reader, write)
       name, value = text_of.trim(body:sub(1, at)),
                     text_of.trim(body:sub(at + 6))
     end
-    if name == "UCI_Variant" and value ~= variant then
-      send("info string unsupported variant %s: this engine plays %s",
-           text_of.short(value), variant)
+    if name == "UCI_Variant" then
+      choose(value)
+    elseif name == "Ponder" then
+      if value ~= "true" and value ~= "false" then
+        send("info string Ponder must be true or false, not %s",
+             text_of.short(value))
+      end
     elseif name == "Level" then
       local n = math.tointeger(tonumber(value))
       if n and n >= 0 and n <= #ai.LEVELS then
@@ -172,7 +226,7 @@ function M.run(game, opts, reader, write)
         send("info string Level must be 0 to %d, not %s", #ai.LEVELS,
              text_of.short(value))
       end
-    elseif name ~= "UCI_Variant" then
+    else
       send("info string unknown option: %s", text_of.short(line))
     end
   end

@@ -64,9 +64,10 @@ typedef struct host {
     int depths[WG_SEARCH_MAX_PLY], heard;
 } host;
 
-static int ask(void *ctx, int *stop)
+static int ask(void *ctx, int *stop, double *more)
 {
     host *h = ctx;
+    (void)more;   /* the budget stays the search's own */
     char buf[64];
     if (read(h->fd, buf, sizeof buf) < 0)
         return WG_ECALLBACK;

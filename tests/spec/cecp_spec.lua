@@ -177,6 +177,29 @@ describe("cecp: the protocol through a pipe", function()
     }, { table.unpack(out, 3) })
   end)
 
+  it("C-V1 plain `wargrid xboard` offers every game XBoard can play, historical Courier first; variant picks one",
+     function()
+    local out, rc = T.session("xboard", { { "xboard", "protover 2", "new", "force", "a1a2", "variant shogi" } })
+    assert.equal(0, rc)
+    assert.same({
+      'feature myname="wargrid 0.1.0" variants="courier" done=1',
+      "Error (unsupported variant): variant shogi",
+    }, { table.unpack(out, 2) })
+    -- examples/games holds minichess, a fairy game of its own
+    out = T.session("xboard --level 1", { { "xboard", "protover 2", "new", "variant minichess", "go" },
+                                          { "new", "variant courier", "force", "b2b3", "a7a6", "ping 1" } }, 0.5,
+                    "WARGRID_PATH=examples/games")
+    assert.same({
+      'feature myname="wargrid 0.1.0" variants="courier,fairy,5x5+0_fairy,minichess" done=1',
+      "setup (P..RKp..rk) 5x5+0_fairy rpk2/5/5/5/2KPR w", "piece K& K", "piece P& fmWfcF", "piece R& R",
+    }, { table.unpack(out, 2, 6) })
+    local minichess = T.game("examples/games/minichess.lua")
+    assert.is_true(member(out[7]:match("^move (%l%d%l%d)$"), minichess:action_texts(assert(minichess:new()))),
+                   out[7])
+    -- back to XBoard's courier, from its full array: the pawn on a7 steps to a6
+    assert.same({ "pong 1" }, { table.unpack(out, 8) })
+  end)
+
   it("a fairy game of its own (the minichess example, no Courier in it) is set up and plays a move", function()
     local e = T.engine { "xboard", "--variant", "examples/games/minichess.lua", "--level", "1" }
     e.send("protover 2")
@@ -214,8 +237,8 @@ describe("cecp: the clock's share of a move", function()
   end)
 
   it("XBoard's FEN without castling and en passant gets its '-' fields back", function()
-    assert.equal("k11/12/12/12/12/12/12/K11 w - - 0 1", cecp.fen("k11/12/12/12/12/12/12/K11 w 0 1"))
-    assert.equal(HISTORICAL, cecp.fen(HISTORICAL))
+    assert.equal("k11/12/12/12/12/12/12/K11 w - - 0 1", engine.fen("k11/12/12/12/12/12/12/K11 w 0 1"))
+    assert.equal(HISTORICAL, engine.fen(HISTORICAL))
   end)
 end)
 

@@ -425,7 +425,34 @@ describe("action lists: order", function()
                      "order_captures: action 1 is not a move of a piece")
     assert.has_error(function() bare:order_captures(out, { "x" }) end)
   end)
-end)
+  it("C-P1 C-P3 exchange weighs a capture by what the other side takes back on its square, the least valuable "
+     .. "first, through pieces that move off its line", function()
+    local courier = T.game "courier_historical"
+    local value = {}
+    for name, id in pairs(courier.T) do value[id] = courier.def.pieces[name].value or 100 end
+    local function gain(text, move)
+      local p = T.position(courier, text)
+      local before = courier:position_text(p)
+      local v = p:exchange(assert(courier:parse_action(p, move)), value)
+      assert.equal(before, courier:position_text(p))   -- the state as it was
+      return v
+    end
+    -- a pawn for a pawn; a rook for a pawn the pawn on e6 guards
+    assert.equal(0, gain("k11/12/4p7/3p8/2P9/12/12/K11 w - - 0 1", "c4d5"))
+    assert.equal(-4, gain("k11/12/4p7/3p8/12/12/12/K2R8 w - - 0 1", "d1d5"))
+    -- the rook on d8 takes back, and the rook on d1 behind d2 takes again: a pawn won
+    assert.equal(1, gain("k2r8/12/12/3p8/12/12/3R8/K2R8 w - - 0 1", "d2d5"))
+    assert.equal(-4, gain("k2r8/12/12/3p8/12/12/3R8/K11 w - - 0 1", "d2d5"))
+    -- nothing there to take: a move to a square the pawn on e6 guards loses the rook
+    assert.equal(-5, gain("k11/12/4p7/12/12/12/12/K2R8 w - - 0 1", "d1d5"))
+    -- the king takes back where nothing else guards the square: a rook for a knight and a pawn; not under the
+    -- rook on c8: a rook for a knight
+    assert.equal(-1, gain("k11/12/12/12/12/12/1p10/1KnR8 w - - 0 1", "d1c1"))
+    assert.equal(-2, gain("k1r9/12/12/12/12/12/1p10/1KnR8 w - - 0 1", "d1c1"))
+    local bare = T.position(courier, "k11/12/12/12/12/12/12/K11 w - - 0 1")
+    assert.has_error(function() bare:exchange(wg.act(1, 3, 4), value) end,
+                     "bad argument #1 to 'exchange' (not a move of a piece from a square to another)")
+  end)
 
 
 describe("territory", function()
@@ -551,4 +578,7 @@ describe("move and shoot: pick_shot", function()
       collectgarbage()
     end
   end)
+
 end)
+end)
+

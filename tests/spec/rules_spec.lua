@@ -35,6 +35,8 @@ describe("wargrid rules", function()
       "play starting after the opening moves, and Fairy-Stockfish's bare-king and",
       "fifty-move rules. Its perft counts equal Fairy-Stockfish's `courier`.",
       "What it changes:",
+      "  ai.futility = 1 (new)",
+      "  ai.see = true (new)",
       '  engine.refused = false (courier: "its opening phase (C-O1) owes fixed double steps and the '
         .. 'queen\'s leap, one a turn, which XBoard\'s piece definitions cannot describe '
         .. '(courier_historical is XBoard\'s courier)")',

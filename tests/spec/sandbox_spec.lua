@@ -1,8 +1,9 @@
 -- The sandbox's attack catalogue (issue 13): hostile game scripts, each run
 -- through the wargrid executable in a temporary directory of its own. Each
 -- must be refused: exit status 2, nothing on stdout, one line on stderr
--- naming the script, within 5 s, and no file touched (the directory's
--- listing and a canary file are the same after). Budgets are lowered by the
+-- naming the script, within 20 s (a few when the machine is idle), and no
+-- file touched (the directory's listing and a canary file are the same
+-- after). Budgets are lowered by the
 -- options where an attack would spend the default ones; the defaults are
 -- tried on an endless loop. Then: what a variant changes leaves the base
 -- game as it was, and selfplay's workers die with their pool.
@@ -643,7 +644,7 @@ local function attack(a, limits)
   local pos = line:find(script, 1, true)
   assert.truthy(pos, name .. " names its script: " .. line)
   assert.matches(pattern, line:sub(pos + #script), 1, name .. ": " .. line)
-  assert.truthy(seconds < 5, string.format("%s: %.1f s", name, seconds))
+  assert.truthy(seconds < 20, string.format("%s: %.1f s", name, seconds))
   assert.equal(before, after, name .. " touched a file")
   assert.equal("canary\n", canary, name)
   return line:sub(pos + #script):match(pattern)
@@ -655,7 +656,7 @@ describe("sandbox: the attack catalogue", function()
   end)
 
   for _, a in ipairs(ATTACKS) do
-    it("refuses " .. a[1] .. ": exit status 2, one line naming it, within 5 s, no file touched", function()
+    it("refuses " .. a[1] .. ": exit status 2, one line naming it, within 20 s, no file touched", function()
       attack(a)
     end)
   end

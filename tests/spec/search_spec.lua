@@ -132,6 +132,79 @@ describe("search: values", function()
   end)
 end)
 
+-- Each knowledge of a game the search may be given (ai.knowledge): on
+-- together, the mates and the won exchanges stay found.
+local ALL = { null_move = true, futility = 150, lmp = 3, check_extension = true }
+
+describe("search: knowledge (null move, futility, late moves, checks, exchanges)", function()
+  local courier = T.game "courier_historical"
+  local values = {}
+  for name, id in pairs(courier.T) do
+    values[id] = courier.def.pieces[name].royal and 1000 or courier.def.pieces[name].value
+  end
+  local function with(extra)
+    local o = { values = values }
+    for k, v in pairs(ALL) do o[k] = v end
+    for k, v in pairs(extra or {}) do o[k] = v end
+    return o
+  end
+
+  it("C-E2 finds the mate in one, and sees the mate it cannot escape, with all of it on", function()
+    local s = T.position(courier, "k11/pp10/12/12/12/12/12/4R6K w - - 0 1")
+    local a, st = wg.host.search(courier, s, with { depth = 4 })
+    assert.equal("e1e8", courier:action_text(s, a))
+    assert.equal(1, st.win)
+    s = T.position(courier, "k11/7R4/1K10/4p7/12/12/12/12 b - - 0 1")
+    st = select(2, wg.host.search(courier, s, with { depth = 5 }))
+    assert.equal(-2, st.win)
+  end)
+
+  it("C-P9 never takes a pawn a pawn guards with its rook, and leaves such captures out of quiescence", function()
+    local s = T.position(courier, "k11/12/2p9/3p8/12/12/12/3R7K w - - 0 1")
+    local a, st = wg.host.search(courier, s, with { depth = 3 })
+    assert.are_not.equal("d1d5", courier:action_text(s, a))
+    assert.is_true(st.cutoffs.exchange > 0)
+  end)
+
+  it("tells what each left out, and leaves out nothing unless told", function()
+    local s = courier:new()
+    local _, st = wg.host.search(courier, s, with { nodes = 20000 })
+    for _, k in ipairs { "null_move", "futility", "late_move", "exchange" } do
+      assert.is_true(st.cutoffs[k] > 0, k)
+    end
+    _, st = wg.host.search(courier, s, { nodes = 20000 })
+    assert.same({ null_move = 0, futility = 0, late_move = 0, exchange = 0 }, st.cutoffs)
+  end)
+
+  it("a declaration's ai keys tell it (historical Courier: futility and exchanges), and a game declaring none "
+     .. "gets none", function()
+    local v = wg.variant(courier, { name = "knowing", ai = { null_move = true, futility = 1.5, late_moves = 3,
+                                                             check_extension = true, see = true } })
+    local k = ai.knowledge(v)
+    assert.same({ true, 150, 3, true, 1 }, { k.null_move, k.futility, k.lmp, k.check_extension, k.values[v.T.pawn] })
+    k = ai.knowledge(courier)
+    assert.same({ false, 100, 0, false, 1 }, { k.null_move, k.futility, k.lmp, k.check_extension, k.values[v.T.pawn] })
+    k = ai.knowledge(T.game "courier")
+    assert.same({ false, 0, 0, false }, { k.null_move, k.futility, k.lmp, k.check_extension })
+    assert.is_nil(k.values)
+  end)
+
+  it("chooses among the root's actions it is given only, the legal ones of them", function()
+    local s = courier:new()
+    local function act(t) return assert(courier:parse_action(s, t)) end
+    local free = courier:action_text(s, (wg.host.search(courier, s, { depth = 3 })))
+    local only = free == "a1a2" and { "l1l2", "b1a3" } or { "a1a2", "l1l2" }
+    local a = wg.host.search(courier, s, with { depth = 3, only = { act(only[1]), act(only[2]) } })
+    assert.is_true(courier:action_text(s, a) == only[1] or courier:action_text(s, a) == only[2])
+    -- an action not legal here is passed over; none legal: every action
+    local bogus = wg.act(1, 1, 1)
+    a = wg.host.search(courier, s, { depth = 3, only = { bogus, act(only[2]) } })
+    assert.equal(only[2], courier:action_text(s, a))
+    a = wg.host.search(courier, s, { depth = 3, only = { bogus } })
+    assert.equal(free, courier:action_text(s, a))
+  end)
+end)
+
 describe("search: budgets", function()
   local courier = T.game "courier_historical"
   local army = T.game "courier"

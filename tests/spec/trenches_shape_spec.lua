@@ -12,7 +12,8 @@ local trenches, amazons = T.game "trenches", T.game "amazons"
 describe("trenches: the folder", function()
   it("holds the rules, text, reasons, pictures, AI and rulebook, and init.lua joins them", function()
     local out = files.sh("ls scripts/games/trenches")
-    assert.equal("ai.lua\ninit.lua\nlook.lua\nrules.md\ntext.lua\nwhy.lua\n", out)
+    assert.equal("ai.lua\ninit.lua\nlook.lua\nrules.md\ntext.lua\nweights.lua\nwhy.lua\n",
+                 out)
     local init = files.slurp("scripts/games/trenches/init.lua")
     assert.matches('\nreturn game:include%(require "trenches%.text", require "trenches%.why",\n'
                    .. ' +require "trenches%.look", require "trenches%.ai"%)\n$', init)

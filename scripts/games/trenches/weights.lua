@@ -1,6 +1,7 @@
 -- trenches: the evaluation's weights, fitted by `wargrid tune`
 -- from 1,200 games of level:2 against itself (seeds 1..1200);
--- low and high: 95% intervals. Values in units of territory: `wargrid values trenches`.
+-- low and high: 95% intervals.
+-- Values in units of territory: `wargrid values trenches`.
 return {
   unit = "territory",
   weights = {

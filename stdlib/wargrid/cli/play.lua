@@ -274,8 +274,9 @@ end
 -- answered with the rule that forbids it.
 local function play_line(c)
   local game, s = c.game, c.s
-  local macro, why = game:macro(s, c.line,
-                                c.seed * 1000003 + #c.sess.log.entries)
+  -- a seed of its own: one drawn from the game's would tell the game's
+  -- seed, and with it the hidden cards, to whoever reads the placements
+  local macro, why = game:macro(s, c.line, wg.host.random_seed())
   if macro then return play_macro(c, macro) end
   if macro == false then
     say(c, "%s\n", why)

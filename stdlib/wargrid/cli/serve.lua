@@ -35,9 +35,11 @@ the board: whose turn it is, what just happened, and every action with
 what the game told of it (cards turned, who won, what was lost, as `play`
 prints it), the squares it names lit on the board. On the page: the
 opponent (the built-in AI at a level from 1 to 5, or nobody), a new game,
-undo (your last action; never past cards turned or the random generator
-drawn on, as in `play`), and the record to download. The AI thinks in a
-process of its own: the pages are answered meanwhile.
+undo (your last action and the AI's answer; two people, only while it is
+the last; never past cards turned or the random generator drawn on, as in
+`play`, nor once a game with hidden cards is over), and the record to
+download. The AI thinks in a process of its own: the pages are answered
+meanwhile.
 
 The rules file and every file it loaded are watched, as `play` watches
 them: on a change the game so far is replayed under the new rules and the
