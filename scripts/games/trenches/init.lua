@@ -99,10 +99,10 @@ local game = wg.game {
   start = "3s2s3/2t4t2/4tt4/s8s/10/10/S8S/4TT4/2T4T2/3S2S3 l",
 
   -- The AI searches alpha-beta on territory (ai.lua), which beat MCTS with
-  -- the same evaluation at equal processor time (doc/designers.md: helping the AI); its
-  -- levels are fewer nodes than other games', each costing a count of
-  -- territory. MCTS, when asked for, ends playouts after two actions on
-  -- it; five squares more than the other side is a 73% chance.
+  -- the same evaluation at equal processor time (doc/designers.md, "Helping
+  -- the AI"); its levels are fewer nodes than other games', each costing a
+  -- count of territory. MCTS, when asked for, ends playouts after two
+  -- actions on it; five squares more than the other side is a 73% chance.
   ai = { search = "alphabeta", levels = { 300, 1000, 3000, 6000, 12000 },
          playout_depth = 2, eval_scale = 5 },
   -- T-G1 a move and the grenade it then throws are one action.
