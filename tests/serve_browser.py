@@ -115,13 +115,19 @@ class Browser:
         return r["result"].get("value")
 
     def wait(self, expr, what, timeout=60):
+        """The expression's value once it is true; an error in the page
+        (the document not loaded yet) is a "not yet" until the timeout."""
         end = time.time() + timeout
+        last = None
         while time.time() < end:
-            v = self.js(expr)
+            try:
+                v = self.js(expr)
+            except RuntimeError as e:
+                v, last = None, e
             if v:
                 return v
             time.sleep(0.05)
-        raise RuntimeError("the page never showed " + what)
+        raise RuntimeError("the page never showed %s (%s)" % (what, last))
 
     def click_at(self, x, y):
         # a page behind another draws no frames, and its input waits for
