@@ -1050,9 +1050,9 @@ function game:main_actions(s, out)
         end
       end
     elseif t == MG then
-      -- BW-A8 a machine gun an Ace brought back this turn cannot fire.
-      -- RULING?: firing is the gun's attack (BW-C1 "its own attack"), so
-      -- "cannot attack that turn" (BW-C4) stops it, and the tank's gun too.
+      -- BW-A8 a machine gun an Ace brought back this turn cannot fire
+      -- (ruled 2026-11-27: firing is the gun's attack, and no unit attacks
+      -- or fires in the turn it enters; the tank's gun neither).
       if s:field(pid, F_NEW) ~= now then
         s:trace_fire(out, pid, FIRE)                            -- BW-A5
       end
