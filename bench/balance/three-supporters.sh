@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/balance/three-supporters.sh [GAMES]: the README's question -- what
+# bench/balance/three-supporters.sh [GAMES]: the designer's guide's question -- what
 # does examples/variants/wehrschach_three_supporters.lua change? -- asked
 # of the same games with the interval `compare` used before issue 29
 # (Newcombe's, from two independent intervals) and the one it uses now

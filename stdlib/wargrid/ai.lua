@@ -223,8 +223,9 @@ function ai.random(game, s, seed, legal)
 end
 
 -- A player whose game has other evaluation weights (PLAYER@W): W is
--- "hand" (the hand-set weights) or a weights file (README: tune). It plays
--- a copy of the game loaded with them (wargrid.loader.reload), made once.
+-- "hand" (the hand-set weights) or a weights file (doc/designers.md,
+-- "Tuning the evaluation"). It plays a copy of the game loaded with them
+-- (wargrid.loader.reload), made once.
 local function weighted(play, w)
   local copies = setmetatable({}, { __mode = "k" })
   return function(game, s, seed)

@@ -2,7 +2,7 @@
 -- reasons, pictures and AI that plays and stores exactly what the single
 -- file did (hashes, records, the Amazons' counting playouts), and variants
 -- on a smaller and a larger board written as a designer would, from the
--- README and `wargrid help variants trenches`: the board and the start.
+-- doc/designers.md and `wargrid help variants trenches`: the board and the start.
 local T = require "wargrid.test"
 local wg = require "wargrid"
 local files = require "files"

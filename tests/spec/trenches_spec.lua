@@ -360,7 +360,7 @@ describe("trenches: random games (T-E)", function()
     end
   end)
 
-  -- README: a variant may replace game:actions, calling the base's; its
+  -- doc/designers.md: a variant may replace game:actions, calling the base's; its
   -- playouts must draw from its own list, not the base's count.
   it("T-E1 a variant that replaces game:actions has its playouts drawn from its own list", function()
     local amazons = T.game "amazons"

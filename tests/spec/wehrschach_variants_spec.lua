@@ -209,7 +209,7 @@ describe("variant: Wehrschach on 13x13 (W-B1..W-B5)", function()
 end)
 
 describe("variant: a smaller and a larger board, written the obvious way (W-B1..W-B5)", function()
-  -- As a designer writes them from the README and `help variants`: the
+  -- As a designer writes them from the guides and `help variants`: the
   -- board, the mainlines (W-B5) and the start; the 9x9 board lacks k7, so
   -- its sea is redeclared too. Road and river follow the board (W-B2, W-B3).
   local dir = T.tmpdir()

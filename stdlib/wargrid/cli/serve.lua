@@ -21,8 +21,8 @@ without a token is a spectator's: it sees what neither side keeps hidden
 (never a deck's order) and cannot act; a token that is no seat's is
 refused (403). Against the AI (the start: level L, you play the first
 side), open the first link; New game on the other side's link plays that
-side against the AI. Two people: either chooses "nobody" and New game,
-and each opens their own link.
+side against the AI. Two people: either chooses "a person, at the other
+seat" and New game, and each opens their own link.
 
 Click a piece and its legal targets light up; click one. An action of more
 parts (a move and its grenade, a barrage's square, a promotion) is asked
@@ -34,7 +34,7 @@ on a square no action of yours starts from tells why (the rule). Beside
 the board: whose turn it is, what just happened, and every action with
 what the game told of it (cards turned, who won, what was lost, as `play`
 prints it), the squares it names lit on the board. On the page: the
-opponent (the built-in AI at a level from 1 to 5, or nobody), a new game,
+opponent (the built-in AI at a level from 1 to 5, or a person), a new game,
 undo (your last action and the AI's answer; two people, only while it is
 the last; never past cards turned or the random generator drawn on, as in
 `play`, nor once a game with hidden cards is over), and the record to
