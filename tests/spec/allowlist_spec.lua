@@ -10,12 +10,7 @@ local host = require "wargrid.host"
 
 local ROOT = lfs.currentdir()
 
-local function slurp(path)
-  local f = assert(io.open(path))
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local slurp = require("files").slurp
 
 -- Every function reachable, by object: { [fn] = { path, ... } }, and the
 -- userdata and strings met (whose metatables a script reaches through

@@ -68,14 +68,7 @@ describe("courier against Fairy-Stockfish", function()
   -- C-V1 the fifty-move rule ends the game but removes no move (ruling of
   -- 2026-11-27): perft counts as Fairy-Stockfish's, whose perft ignores
   -- the clock, at half-move clocks of 99, 100 and past
-  local sampled = #fens
-  for i = 1, sampled, 6 do
-    for _, clock in ipairs { 99, 100, 137 } do
-      local f = wg.fen.split(fens[i])
-      f[5] = tostring(clock)
-      fens[#fens + 1] = table.concat(f, " ")
-    end
-  end
+  oracle.clocks(fens, 6)
   local fs_hist = fairy.perft("courier", fens, DEPTH)
   -- the seed game, with Jesters written as Fairy-Stockfish's commoner;
   -- only where its bare-king rule cannot end the game within DEPTH plies

@@ -11,15 +11,7 @@ local slurp = files_of.slurp
 
 local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
-local function files(dir, pattern)
-  local out = {}
-  if not lfs.attributes(dir) then return out end
-  for name in lfs.dir(dir) do
-    if name:match(pattern) then out[#out + 1] = dir .. "/" .. name end
-  end
-  table.sort(out)
-  return out
-end
+local files = files_of.list
 
 -- The documents a reader is sent to.
 local DOCS = { "README.md" }

@@ -4,22 +4,7 @@
 -- folder with the same files.
 local lfs = require "lfs"
 local contract = require "wargrid.contract"
-
-local function slurp(path)
-  local f = assert(io.open(path))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function files(dir, pattern)
-  local out = {}
-  for name in lfs.dir(dir) do
-    if name:match(pattern) then out[#out + 1] = dir .. "/" .. name end
-  end
-  table.sort(out)
-  return out
-end
+local slurp, files = require("files").slurp, require("files").list
 
 -- Lua text without its comments (line comments and --[[ ]] blocks);
 -- strings stay.

@@ -3,6 +3,7 @@
 -- in its variant a silver two, by the chance that decides the game); the
 -- evaluation of every game as the sum of its terms' weights times their
 -- features; weights files, read and refused.
+local files = require "files"
 local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local json = require "wargrid.json"
@@ -17,19 +18,13 @@ local function run(cmd, env)
   return out
 end
 
-local function slurp(path)
-  local f = assert(io.open(path))
-  local text = f:read("a")
-  f:close()
-  return text
-end
+local slurp = files.slurp
 
 -- A fresh copy of the toy game and its variant, with no weights files.
 local function toy_dir()
-  local dir = os.tmpname()
-  os.remove(dir)
-  assert(os.execute("mkdir " .. dir .. " && cp tests/games/scales.lua "
-                    .. "tests/games/scales_silver.lua " .. dir))
+  local dir = files.tmpdir()
+  assert(os.execute("cp tests/games/scales.lua tests/games/scales_silver.lua "
+                    .. dir))
   return dir
 end
 
