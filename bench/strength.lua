@@ -264,7 +264,7 @@ end
 local function pairing(w, jobs)
   local pipes = {}
   for shard = 1, jobs do
-    local cmd = { "lua5.4", "bench/strength.lua", "work" }
+    local cmd = { "lua5.4", shell_quote(arg[0]), "work" }
     w.shard, w.of = shard, jobs
     for k, v in pairs(w) do cmd[#cmd + 1] = shell_quote(k .. "=" .. v) end
     pipes[shard] = assert(io.popen(table.concat(cmd, " ")))

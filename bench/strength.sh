@@ -15,13 +15,13 @@ strength() {
     if [ "${1:-}" = full ]; then
         $s fs --games 40 --skills 5,10,20 --players "ab:$WG_SECOND" \
             --nodes "$FS_SECOND" --resign 5 --plies 4
-        # full strength at 3, 10 and 30 times wargrid's nodes
-        $s fs --games 40 --skills 20 --players "ab:$((WG_SECOND / 3))" \
-            --nodes "$FS_SECOND" --resign 5 --plies 4
-        $s fs --games 40 --skills 20 --players "ab:$((WG_SECOND / 10))" \
-            --nodes "$FS_SECOND" --resign 5 --plies 4
-        $s fs --games 40 --skills 20 --players "ab:$((WG_SECOND / 30))" \
-            --nodes "$FS_SECOND" --resign 5 --plies 4
+        # time odds: full strength with a third, a tenth and a thirtieth
+        # of wargrid's second
+        $s fs --games 40 --skills 20 --players "ab:$WG_SECOND" \
+            --nodes "$((FS_SECOND / 3)),$((FS_SECOND / 10))" \
+            --resign 5 --plies 4
+        $s fs --games 40 --skills 20 --players "ab:$WG_SECOND" \
+            --nodes "$((FS_SECOND / 30))" --resign 5 --plies 4
         $s ladder --games 20 --resign 5
     else
         $s fs --games 8 --skills 10 --players "ab:$((WG_SECOND / 10))" \
