@@ -161,37 +161,156 @@ describe("tune: the fit", function()
   end)
 end)
 
--- Every game whose AI declares terms, and a variant: the evaluation is the
--- sum of the weights times the features, in positions of random games.
+-- Every game and some variants: the evaluation is the sum of the weights
+-- times the features, in positions of random games (Block Wars from its
+-- standard setup too, past the placement, with damaged aircraft).
+local function each_game()
+  local out = {}
+  for _, name in ipairs(loader.list()) do
+    out[#out + 1] = { name, function() return wg.load(name) end }
+  end
+  for _, file in ipairs { "examples/variants/wehrschach_13x13.lua",
+                          "examples/variants/blockwars_wide.lua" } do
+    out[#out + 1] = { file, function() return loader.load_file(file) end }
+  end
+  out[#out + 1] = { "blockwars setup=standard aces", function()
+    return wg.load("blockwars"):with_options { setup = "standard",
+                                               aces = true }
+  end }
+  return out
+end
+
+-- Positions of random games of game (seeds 1..games, each to its end or
+-- plies), each passed to visit(s).
+local function random_positions(game, games, plies, visit)
+  for seed = 1, games do
+    local s = game:new(nil, seed)
+    for ply = 1, plies do
+      visit(s)
+      local a = ai.random(game, s, seed * 1000 + ply)
+      if not a then break end
+      game:play(s, a)
+    end
+  end
+end
+
 describe("tune: each game's terms", function()
-  for _, name in ipairs { "courier", "courier_historical", "wehrschach",
-                          "trenches", "amazons",
-                          "examples/variants/wehrschach_13x13.lua" } do
+  for _, entry in ipairs(each_game()) do
+    local name, load = entry[1], entry[2]
     it(name .. ": game:evaluate is the weighted sum of game:features",
        function()
-      local game = name:match("%.lua$") and loader.load_file(name)
-                   or wg.load(name)
+      local game = load()
       local terms, w = game:terms(), game:weights()
       local worst, n = 0, 0
-      for seed = 1, 4 do
-        local s = game:new(nil, seed)
-        for ply = 1, 60 do
-          for side = 1, 2 do
-            local f, sum = game:features(s, side), 0
-            assert.equal(#terms, #f)
-            for k, t in ipairs(terms) do sum = sum + w[t.name] * f[k] end
-            worst = math.max(worst, math.abs(sum - game:evaluate(s, side)))
-            n = n + 1
-          end
-          local a = ai.random(game, s, seed * 100 + ply)
-          if not a then break end
-          game:play(s, a)
+      random_positions(game, 4, 60, function(s)
+        for side = 1, 2 do
+          local f, sum = game:features(s, side), 0
+          assert.equal(#terms, #f)
+          for k, t in ipairs(terms) do sum = sum + w[t.name] * f[k] end
+          worst = math.max(worst, math.abs(sum - game:evaluate(s, side)))
+          n = n + 1
         end
-      end
+      end)
       assert.is_true(n > 100)
       assert.is_true(worst < 1e-9, "off by " .. worst)
     end)
   end
+end)
+
+-- Block Wars' judgement as its AI made it with fixed numbers, before it
+-- had terms: a unit on the board by its type (the tank less its hits), an
+-- infantry unit's progress and the enemy back rank, units in reserve, a
+-- ready fighter less its damage.
+local function fixed_judgement(game, s, side)
+  local T, st, back = game.T, game.status(), game:prepared().back
+  local sum = 0
+  for pid = 1, s:npieces() do
+    local t, ps, sq = s:piece(pid)
+    local v = 0
+    if sq ~= 0 then
+      v = t == T.tank and 4 - 1.5 * s:field(pid, st.damage)
+          or (t == T.machinegun and 1.5 or 1)
+      if t == T.infantry then
+        local r = select(2, game.rules:coords(sq))
+        v = v + 0.05 * (math.abs(r - back[ps]) + 1)
+            + (r == back[3 - ps] and 0.5 or 0)
+      end
+    elseif s:field(pid, st.field) == st.reserve then
+      v = t == T.fighter and 0.5 - 0.25 * s:field(pid, st.damage)
+          or (t == T.tank and 3 or 0.8)
+    end
+    sum = sum + (ps == side and v or -v)
+  end
+  return sum
+end
+
+describe("tune: Block Wars' judgement as terms", function()
+  it("judges as the fixed numbers did with the hand-set weights, exactly, "
+     .. "in positions of seeded random games", function()
+    local seen, n = {}, 0
+    local games = { wg.load("blockwars"),
+                    wg.load("blockwars"):with_options {
+                      setup = "standard", aces = true, crosses = true },
+                    (loader.load_file("examples/variants/blockwars_wide.lua")) }
+    for _, game in ipairs(games) do
+      local f_of = {}
+      for k, t in ipairs(game:terms()) do f_of[t.name] = k end
+      random_positions(game, 12, 400, function(s)
+        for side = 1, 2 do
+          assert.equal(fixed_judgement(game, s, side), game:evaluate(s, side))
+          n = n + 1
+        end
+        -- which parts of the judgement the positions reach
+        local f = game:features(s, 1)
+        for name, k in pairs(f_of) do
+          if f[k] ~= 0 then seen[name] = true end
+        end
+      end)
+    end
+    assert.is_true(n > 10000)
+    local names = {}
+    for name in pairs(seen) do names[#names + 1] = name end
+    table.sort(names)
+    assert.same({ "advance", "breakthrough", "fighter", "fighter_damage",
+                  "infantry", "machinegun", "reserve", "reserve_tank",
+                  "tank", "tank_damage" }, names)
+  end)
+
+  it("reads the weights in force: a weights file beside the game changes "
+     .. "its evaluation by the weights it changes", function()
+    local dir = files.tmpdir()
+    assert(os.execute("cp -r scripts/games/blockwars " .. dir))
+    local file = assert(io.open(dir .. "/blockwars/weights.lua", "w"))
+    file:write("return { weights = { tank = 5, reserve = 0.5, "
+               .. "breakthrough = 2 } }\n")
+    file:close()
+    local hand = wg.load("blockwars")
+    local tuned = loader.load_file(dir .. "/blockwars")
+    local w = tuned:weights()
+    assert.same({ 5, 0.5, 2, 1 },
+                { w.tank, w.reserve, w.breakthrough, w.infantry })
+    local terms = tuned:terms()
+    local k_of = {}
+    for k, t in ipairs(terms) do k_of[t.name] = k end
+    local moved = 0
+    random_positions(tuned, 4, 200, function(s)
+      local f = tuned:features(s, 1)
+      local change = (5 - 4) * f[k_of.tank] + (0.5 - 0.8) * f[k_of.reserve]
+                     + (2 - 0.5) * f[k_of.breakthrough]
+      local diff = tuned:evaluate(s, 1) - hand:evaluate(s, 1)
+      assert.is_true(math.abs(diff - change) < 1e-9,
+                     string.format("%g, not %g", diff, change))
+      if change ~= 0 then moved = moved + 1 end
+    end)
+    assert.is_true(moved > 50, moved .. " positions judged otherwise")
+    -- so do a game with options set on it, and the search's player @FILE
+    local options = tuned:with_options { setup = "standard" }
+    local s = options:new(nil, 1)
+    assert.equal(options:evaluate(s, 1),
+                 loader.reload(hand:with_options { setup = "standard" },
+                               dir .. "/blockwars/weights.lua"):evaluate(s, 1))
+    os.execute("rm -r " .. dir)
+  end)
 end)
 
 describe("tune: weights files", function()
