@@ -500,6 +500,67 @@ end
 
 -- ---- words ---------------------------------------------------------------
 
+-- The seeds of the games a fit rests on, in words: those M.seeds told of
+-- a merge of part of a run (h.seeds), else the whole run's.
+local function seeds_of(h)
+  return h.seeds or string.format("seeds %d..%d", h.seed,
+                                  h.seed + h.games - 1)
+end
+
+-- "a", "a and b", "a, b and c"
+local function listed(words)
+  if #words <= 1 then return words[1] or "" end
+  return table.concat(words, ", ", 1, #words - 1) .. " and " .. words[#words]
+end
+
+-- M.seeds(h, indices, shards) -> the seeds of the games of a run (h: its
+-- header) that a merge holds (indices: their game indices, ascending;
+-- game i has seed h.seed + i), in words: the run's ("seeds 1..90") when it
+-- holds every game; the shards' ("shards 1/3 and 3/3 of seeds 1..90")
+-- when it holds exactly the games of the shards its files name (shards:
+-- their "I/N"); else the seeds as ranges ("seeds 1..40, 46..90"), or
+-- how many of the run's when they make more than three ("62 of seeds
+-- 1..90").
+function M.seeds(h, indices, shards)
+  local all = seeds_of { seed = h.seed, games = h.games }
+  if #indices == h.games then return all end
+  local want, count, named = {}, 0, {}
+  for _, shard in ipairs(shards) do
+    local i, n = shard:match("^(%d+)/(%d+)$")
+    i, n = tonumber(i), tonumber(n)
+    if i and not named[shard] then
+      named[shard] = { i, n }
+      named[#named + 1] = shard
+      for k = i - 1, h.games - 1, n do
+        if not want[k] then want[k], count = true, count + 1 end
+      end
+    end
+  end
+  local theirs = #named > 0 and count == #indices
+  for _, k in ipairs(indices) do theirs = theirs and want[k] end
+  if theirs then
+    table.sort(named, function(a, b)
+      local x, y = named[a], named[b]
+      return x[2] < y[2] or x[2] == y[2] and x[1] < y[1]
+    end)
+    return string.format("%s %s of %s", #named == 1 and "shard" or "shards",
+                         listed(named), all)
+  end
+  local runs, first = {}, 1
+  for j = 1, #indices do
+    if j == #indices or indices[j + 1] ~= indices[j] + 1 then
+      local a, b = h.seed + indices[first], h.seed + indices[j]
+      runs[#runs + 1] = a == b and tostring(a)
+                        or string.format("%d..%d", a, b)
+      first = j + 1
+    end
+  end
+  if #runs == 0 or #runs > 3 then
+    return string.format("%d of %s", #indices, all)
+  end
+  return "seeds " .. table.concat(runs, ", ")
+end
+
 -- A weight or value to 3 significant digits, plainly.
 local function num(x)
   if x == nil then return "" end
@@ -541,9 +602,9 @@ end
 function M.fit_report(h, fit)
   local lines = {}
   local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
-  add("%s: weights fitted from %s of %s against itself, seeds %d..%d, "
-      .. "each from %d random actions", h.game, stats.games(fit.games),
-      h.player, h.seed, h.seed + h.games - 1, h.opening)
+  add("%s: weights fitted from %s of %s against itself, %s, each from "
+      .. "%d random actions", h.game, stats.games(fit.games), h.player,
+      seeds_of(h), h.opening)
   add("  %s positions, a quiet one every %d actions; %s cut off by a "
       .. "limit left out", stats.count(fit.positions), h.every,
       stats.games(fit.cut))
@@ -638,11 +699,10 @@ function M.file(game, fit, h)
   end
   return weights.text(t, names, string.format(
     "%s: the evaluation's weights, fitted by `wargrid tune`\nfrom %s of "
-    .. "%s against itself (seeds %d..%d);\nlow and high: 95%% intervals.\n"
+    .. "%s against itself (%s);\nlow and high: 95%% intervals.\n"
     .. "Values in %s: `wargrid values%s`.", game.name,
-    stats.games(fit.games), h.player, h.seed, h.seed + h.games - 1,
-    units(fit.unit), h.variant and " --variant " .. h.variant
-                        or " " .. game.name))
+    stats.games(fit.games), h.player, seeds_of(h), units(fit.unit),
+    h.variant and " --variant " .. h.variant or " " .. game.name))
 end
 
 return M

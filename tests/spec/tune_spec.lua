@@ -86,17 +86,23 @@ describe("tune: the toy game's values", function()
   it("merges shards into the fit of the whole run, byte for byte", function()
     local dir = toy_dir()
     local env = "WARGRID_PATH=" .. dir .. " "
-    local whole = run("tune scales --games 90 --dry-run" .. RANDOM, env)
+    local whole = run("tune scales --games 300 --dry-run" .. RANDOM, env)
     for i = 1, 3 do
-      assert.equal("rc=0\n", run("tune scales --games 90 --shard " .. i
+      assert.equal("rc=0\n", run("tune scales --games 300 --shard " .. i
                                  .. "/3" .. RANDOM .. " > " .. dir .. "/"
                                  .. i .. ".jsonl", env))
     end
     local merged = run("tune merge " .. dir .. "/3.jsonl " .. dir .. "/1.jsonl "
                        .. dir .. "/2.jsonl --dry-run", env)
-    assert.matches("weights fitted from 90 games", whole)
+    assert.matches("weights fitted from 300 games", whole)
     assert.equal(whole, merged)
-    local other = run("tune scales --games 90 --seed 5 --shard 1/3"
+    -- part of the run tells the seeds of its games, not the run's
+    local part = run("tune merge " .. dir .. "/3.jsonl " .. dir .. "/1.jsonl "
+                     .. "--dry-run", env)
+    assert.matches("^scales: weights fitted from 200 games of random against "
+                   .. "itself, shards 1/3 and 3/3 of seeds 1%.%.300, each "
+                   .. "from 8 random actions\n", part)
+    local other = run("tune scales --games 300 --seed 5 --shard 1/3"
                       .. RANDOM .. " > " .. dir .. "/x.jsonl", env)
     assert.equal("rc=0\n", other)
     assert.equal("wargrid: tune merge: " .. dir .. "/x.jsonl is from another "
@@ -116,6 +122,26 @@ describe("tune: the toy game's values", function()
     assert.equal("wargrid: tune: --unit: trenches has no term 'pawn' (its "
                  .. "terms: territory, mobility)\nrc=2\n",
                  run("tune trenches --unit pawn --games 2"))
+  end)
+end)
+
+describe("tune: the seeds of a merge", function()
+  local h = { seed = 1, games = 12 }
+  local function of(indices, shards) return tune.seeds(h, indices, shards) end
+
+  it("names the run's seeds, the shards' or the seeds merged", function()
+    local all = {}
+    for i = 0, 11 do all[#all + 1] = i end
+    assert.equal("seeds 1..12", of(all, { "1/2", "2/2" }))
+    assert.equal("shard 2/3 of seeds 1..12", of({ 1, 4, 7, 10 }, { "2/3" }))
+    assert.equal("shards 1/4, 2/4 and 4/4 of seeds 1..12",
+                 of({ 0, 1, 3, 4, 5, 7, 8, 9, 11 }, { "4/4", "1/4", "2/4",
+                                                      "1/4" }))
+    -- a shard cut short (stopped by Ctrl-C) holds less than its games
+    assert.equal("seeds 1, 3, 5", of({ 0, 2, 4 }, { "1/2" }))
+    assert.equal("seeds 1..5, 8..12", of({ 0, 1, 2, 3, 4, 7, 8, 9, 10, 11 },
+                                         { "1/1" }))
+    assert.equal("4 of seeds 1..12", of({ 0, 2, 4, 6 }, { "1/2" }))
   end)
 end)
 

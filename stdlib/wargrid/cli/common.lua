@@ -283,8 +283,9 @@ function M.integer(cmd, what, input, min, max)
   return n
 end
 
--- M.read_shards(cmd, paths, kind) -> the header of a run and its records,
--- each once (the last read of an index), sorted by index, from the JSON
+-- M.read_shards(cmd, paths, kind) -> the header of a run, its records,
+-- each once (the last read of an index), sorted by index, and every
+-- file's header line (the shards' own --shard among them), from the JSON
 -- lines of shard files (selfplay's and tune's --shard). kind: header (the
 -- type of the run's header line), same (the header's keys every file's
 -- must match: one run), valid(rec) (a line is well formed), what (a line
@@ -292,7 +293,7 @@ end
 -- header is bad input.
 function M.read_shards(cmd, paths, kind)
   local json = require "wargrid.json"
-  local header, by_index = nil, {}
+  local header, by_index, headers = nil, {}, {}
   for _, path in ipairs(paths) do
     local f = io.open(path)
     if not f then M.usage_error("%s: cannot read %s", cmd, text.quote(path)) end
@@ -313,6 +314,7 @@ function M.read_shards(cmd, paths, kind)
           end
         end
         header = header or rec
+        headers[#headers + 1] = rec
       else
         by_index[rec.index] = rec
       end
@@ -323,7 +325,7 @@ function M.read_shards(cmd, paths, kind)
   local records = {}
   for _, rec in pairs(by_index) do records[#records + 1] = rec end
   table.sort(records, function(a, b) return a.index < b.index end)
-  return header, records
+  return header, records, headers
 end
 
 -- ---- the progress line -------------------------------------------------

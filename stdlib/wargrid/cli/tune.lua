@@ -58,7 +58,8 @@ after, and its value in units.
   --json           the fit as JSON
 
 `tune merge FILE...` fits from the shards of one run (--shard), as the
-whole run would. On a terminal a progress line shows on stderr.]],
+whole run would; from some of them, from their games alone, and names
+their seeds. On a terminal a progress line shows on stderr.]],
 }
 
 M.values = {
@@ -304,13 +305,20 @@ local function valid(rec)
 end
 
 -- The shards read (c.h, c.records: each game once, by index), the game
--- loaded as their header names it, its terms checked against theirs.
+-- loaded as their header names it, its terms checked against theirs; of
+-- part of the run, the seeds of its games that they hold (h.seeds).
 local function read_merge(c)
   if not c.merge then return end
-  local h, records = common.read_shards("tune merge",
+  local h, records, headers = common.read_shards("tune merge",
     table.move(c.pos, 2, #c.pos, 1, {}),
     { header = "tune", same = SAME_RUN, valid = valid,
       what = "a line of `tune --shard`" })
+  if #records < h.games then
+    local indices, shards = {}, {}
+    for k, rec in ipairs(records) do indices[k] = rec.index end
+    for _, head in ipairs(headers) do shards[#shards + 1] = head.shard end
+    h.seeds = tune.seeds(h, indices, shards)
+  end
   h.shard = nil
   c.records = records
   c.opts.variant, c.opts.option = h.variant, h.options
