@@ -1199,6 +1199,25 @@ int wg_trace_in_check(const wg_state *s, int side)
     return 0;
 }
 
+int wg_trace_exposure(const wg_state *s, int side)
+{
+    uint32_t royal = s->rules->royal_types;
+    const wg_grid *g = &s->rules->grid;
+    const int32_t *list = wg_list(s, side);
+    int n = 0;
+    for (int i = 0, k = wg_count(s, side); i < k && royal; i++) {
+        const int32_t *p = wg_piece(s, list[i]);
+        if (!(royal >> p[PF_TYPE] & 1) || !p[PF_SQ])
+            continue;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int t = wg_grid_step(g, p[PF_SQ], dx, dy);
+                n += t && attacks(s, t, 3 - side, 0);
+            }
+    }
+    return n;
+}
+
 int wg_trace_facing(const wg_state *s, int *a, int *b)
 {
     static const int8_t dirs[2][2] = { { 1, 0 }, { 0, 1 } };

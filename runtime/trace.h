@@ -109,6 +109,9 @@ int wg_trace_attacked(const wg_state *s, int sq, int by);
 /* 1 if one of the side's royal pieces is attacked, or, under the rules'
  * royal_sight, faces an enemy royal piece on an open file or rank. */
 int wg_trace_in_check(const wg_state *s, int side);
+/* How many squares of side's royal pieces and next to them the other side
+ * attacks (wg_trace_attacked): a king's exposure, for an evaluation. */
+int wg_trace_exposure(const wg_state *s, int side);
 /* 1 if a royal piece of side 1 and one of side 2 stand on one file or rank
  * with no piece between (whatever the rules say of it); *a and *b get
  * their squares. */

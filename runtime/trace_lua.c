@@ -221,6 +221,16 @@ static int trace_in_check(lua_State *L)
     return 1;
 }
 
+/* s:exposure(side) -> n: how many squares of side's royal pieces and next
+ * to them a piece of the other side attacks (s:attacked): the king's
+ * exposure, an evaluation's term in one call */
+static int trace_exposure(lua_State *L)
+{
+    wg_state *s = wg_check_state(L, 1);
+    lua_pushinteger(L, wg_trace_exposure(s, wg_check_side(L, 2)));
+    return 1;
+}
+
 /* s:facing() -> the squares of a royal piece of the first side and one of
  * the second that stand on one file or rank with no piece between, or nil
  * (Janggi's bikjang, Xiangqi's flying general) */
@@ -276,6 +286,7 @@ const luaL_Reg wg_trace_methods[] = {
     { "reaches", trace_reaches },
     { "why_not", trace_why_not },
     { "attacked", trace_attacked },
+    { "exposure", trace_exposure },
     { "threats", trace_threats },
     { "flanked", trace_flanked },
     { "in_check", trace_in_check },

@@ -77,3 +77,56 @@ describe("s:attacked answers for every square, empty or not", function()
     end)
   end
 end)
+
+-- s:exposure(side) against the naive count: the squares of side's royal
+-- pieces and next to them (on the board) that s:attacked says the other
+-- side attacks.
+local function naive_exposure(game, s, side)
+  local n = 0
+  for _, pid in ipairs(s:pieces(side)) do
+    local name = game.type_names[s:type(pid)]
+    local sq = s:square(pid)
+    if game.def.pieces[name].royal and sq then
+      for dr = -1, 1 do
+        for df = -1, 1 do
+          local t = game.rules:step(sq, df, dr)
+          if t and s:attacked(t, 3 - side) then n = n + 1 end
+        end
+      end
+    end
+  end
+  return n
+end
+
+describe("s:exposure counts the attacked squares at and around a king",
+         function()
+  for _, name in ipairs({ "courier", "courier_historical",
+                          "examples/games/xiangqi" }) do
+    it("on positions of random " .. name .. " games", function()
+      local game = T.game(name)
+      local checked, seen = 0, 0
+      for seed = 1, 4 do
+        wg.playout(game, game:new(), seed, 120, function(st)
+          for side = 1, 2 do
+            local want = naive_exposure(game, st, side)
+            assert.are.equal(want, st:exposure(side),
+                             game:position_text(st))
+            checked, seen = checked + 1, seen + (want > 0 and 1 or 0)
+          end
+        end)
+      end
+      assert.is_true(checked >= 100 and seen >= 10, checked .. ", " .. seen)
+    end)
+  end
+
+  it("in a Courier position where a rook on the first rank checks",
+     function()
+    -- the white king on f1, a black rook on a1: of the king's square and
+    -- those next to it, the rook attacks e1 and f1 (the king shields g1);
+    -- e2, f2 and g2 hold White's pawns
+    local game = T.game("courier_historical")
+    local s = game:new("6k5/12/12/12/12/12/4PPP5/r4K6 w - - 0 1")
+    assert.are.equal(2, s:exposure(1))
+    assert.are.equal(0, s:exposure(2))
+  end)
+end)
