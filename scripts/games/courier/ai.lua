@@ -119,7 +119,8 @@ end
 -- where checkmate comes from (C-E2). It is the sum of ai:terms' weights
 -- times ai:features'. King safety scored 58.8% and 52.5% over 40 games
 -- each at 20,000 and 60,000 nodes a move against the same search without
--- it, in historical Courier (doc/designers.md, helping the AI).
+-- it, in historical Courier, and 50% at equal processor time
+-- (doc/designers.md, tuning the evaluation).
 function ai:evaluate(s, side)
   local t = self.prepared_ai or self:prepared("ai")
   local sum = s:material(t.square, side)
