@@ -42,6 +42,14 @@ static worker *open_worker(lua_State *L, int i)
     return w;
 }
 
+/* core.pid() -> this process's id: a forked worker's is its own, so that
+ * what a process started (a pipe to an engine) is known to be its own */
+static int proc_pid(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)getpid());
+    return 1;
+}
+
 /* core.cores() -> the processors this process may run on: its affinity
  * mask (as nproc counts them; a batch system's allocation limits it), or
  * the processors online when the mask is not known */
@@ -465,6 +473,7 @@ static int proc_trial(lua_State *L)
 const luaL_Reg wg_proc_functions[] = {
     { "cores", proc_cores },
     { "fork", proc_fork },
+    { "pid", proc_pid },
     { "poll", proc_poll },
     { "trial", proc_trial },
     { NULL, NULL }

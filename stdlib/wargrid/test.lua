@@ -112,7 +112,7 @@ function T.write(path, text)
   f:close()
 end
 
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local shell_quote = require("wargrid.text").shell_quote
 
 -- This copy's wargrid: loader.exe, or the one in the build directory
 -- $WARGRID_BUILD names (make test-sanitize's).

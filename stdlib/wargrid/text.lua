@@ -41,6 +41,11 @@ function M.quote(input)
   return "'" .. cut(input, 60) .. "'"
 end
 
+-- text.shell_quote(s) -> s as one word of a shell command, quoted
+function M.shell_quote(s)
+  return "'" .. s:gsub("'", "'\\''") .. "'"
+end
+
 -- text.line(message) -> the message as one line of at most 300 characters
 -- (what a game says is wrong, which may echo its input whole)
 function M.line(message)

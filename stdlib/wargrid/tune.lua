@@ -9,7 +9,10 @@
 -- side (game:features(s, 1)) and which side is to act. Each row takes its
 -- game's result for the first side (1, 1/2, 0); a game cut off by a limit
 -- (the move limit, or a game's own) has no result and is left out: its
--- positions were not shown to lead to a draw, only to a long game.
+-- positions were not shown to lead to a draw, only to a long game. With a
+-- teacher (an outside engine, wargrid.teacher) each row takes instead the
+-- chance the teacher gives the first side there: a label per position, so
+-- far fewer games tell the weights, and as well as the teacher judges.
 --
 -- The fit: the logistic model of the result, P = 1 / (1 + e^-z) with z an
 -- intercept (the first side's edge), a term for the side to act, and the
@@ -50,11 +53,13 @@ local function held(x)
   return tonumber(string.format("%.10g", x))
 end
 
--- M.sampler(game, opening, every) -> the opts of selfplay.play that play
--- `opening` random actions first, then keep in rec.rows, every `every`
--- actions, the rows of the quiet positions: { side to act (1 the first
--- side, -1 the second), the features of game:features(s, 1)... }
-function M.sampler(game, opening, every)
+-- M.sampler(game, opening, every [, judge]) -> the opts of selfplay.play
+-- that play `opening` random actions first, then keep in rec.rows, every
+-- `every` actions, the rows of the quiet positions: { side to act (1 the
+-- first side, -1 the second), the features of game:features(s, 1)... }.
+-- With judge(s) -> the chance that the side to act wins (a teacher's),
+-- rec.labels holds each row's chance for the first side.
+function M.sampler(game, opening, every, judge)
   local out = core.actions()
   local forcing = type(game.forcing) == "function" and game.forcing
   local function watch(s, plies, rec)
@@ -67,6 +72,11 @@ function M.sampler(game, opening, every)
     for k, x in ipairs(game:features(s, 1)) do row[k + 1] = held(x) end
     rec.rows = rec.rows or {}
     rec.rows[#rec.rows + 1] = row
+    if judge then
+      local p = judge(s)
+      rec.labels = rec.labels or {}
+      rec.labels[#rec.rows] = held(row[1] == 1 and p or 1 - p)
+    end
   end
   return { opening = opening, watch = watch }
 end
@@ -75,6 +85,14 @@ end
 local function score(rec)
   if rec.winner == 1 then return 1 end
   return rec.winner == 2 and 0 or 0.5
+end
+
+-- The rows a game gives the fit: its rows when it has a result or a
+-- teacher judged them (a game cut off by a limit has no result), else
+-- none.
+local function rows_of(rec)
+  if rec.rows and (rec.labels or not rec.cutoff) then return rec.rows end
+  return {}
 end
 
 -- ---- linear algebra (small, dense, symmetric) ----------------------------
@@ -144,13 +162,14 @@ local function design(records, cols)
   local x, y, group, n, games = {}, {}, {}, 0, 0
   local p = #cols
   for _, rec in ipairs(records) do
-    if not rec.cutoff and rec.rows and #rec.rows > 0 then
+    local rows = rows_of(rec)
+    if #rows > 0 then
       games = games + 1
       local sc = score(rec)
-      for _, row in ipairs(rec.rows) do
+      for i, row in ipairs(rows) do
         n = n + 1
         for j, col in ipairs(cols) do x[(n - 1) * p + j] = col.get(row) end
-        y[n], group[n] = sc, games
+        y[n], group[n] = rec.labels and rec.labels[i] or sc, games
       end
     end
   end
@@ -321,7 +340,7 @@ function M.fit(records, spec)
   local terms, free, now = spec.terms, spec.free, spec.now
   local cut = 0
   for _, rec in ipairs(records) do
-    if rec.cutoff then cut = cut + 1 end
+    if rec.cutoff and not rec.labels then cut = cut + 1 end
   end
   -- the columns: the intercept, the side to act, the kept terms' sum, the
   -- free terms; a column never told apart from 0 (or the side to act
@@ -330,7 +349,7 @@ function M.fit(records, spec)
   local function varies(get)
     local first
     for _, rec in ipairs(records) do
-      for _, row in ipairs(not rec.cutoff and rec.rows or {}) do
+      for _, row in ipairs(rows_of(rec)) do
         local v = get(row)
         if first == nil then first = v elseif v ~= first then return true end
       end
@@ -605,9 +624,15 @@ function M.fit_report(h, fit)
   add("%s: weights fitted from %s of %s against itself, %s, each from "
       .. "%d random actions", h.game, stats.games(fit.games), h.player,
       seeds_of(h), h.opening)
-  add("  %s positions, a quiet one every %d actions; %s cut off by a "
-      .. "limit left out", stats.count(fit.positions), h.every,
-      stats.games(fit.cut))
+  if h.teacher then
+    add("  %s positions, a quiet one every %d actions, each judged by %s "
+        .. "at depth %d", stats.count(fit.positions), h.every, h.teacher,
+        h.depth)
+  else
+    add("  %s positions, a quiet one every %d actions; %s cut off by a "
+        .. "limit left out", stats.count(fit.positions), h.every,
+        stats.games(fit.cut))
+  end
   local rows = { { "term", "before", "tuned", "95% interval",
                    "in " .. units(fit.unit), "95% interval", "" } }
   for _, e in ipairs(fit.terms) do
@@ -688,7 +713,8 @@ function M.file(game, fit, h)
               fit = { games = fit.games, positions = fit.positions,
                       player = h.player, seed = h.seed, opening = h.opening,
                       every = h.every, max_plies = h.max_plies,
-                      cut = fit.cut } }
+                      cut = fit.cut, teacher = h.teacher,
+                      depth = h.depth } }
   local names = {}
   for _, e in ipairs(fit.terms) do
     names[#names + 1] = e.name
@@ -699,9 +725,12 @@ function M.file(game, fit, h)
   end
   return weights.text(t, names, string.format(
     "%s: the evaluation's weights, fitted by `wargrid tune`\nfrom %s of "
-    .. "%s against itself (%s);\nlow and high: 95%% intervals.\n"
+    .. "%s against itself (%s)%s;\nlow and high: 95%% intervals.\n"
     .. "Values in %s: `wargrid values%s`.", game.name,
-    stats.games(fit.games), h.player, seeds_of(h), units(fit.unit),
+    stats.games(fit.games), h.player, seeds_of(h),
+    h.teacher and string.format(",\neach position judged by %s at depth %d",
+                                h.teacher, h.depth) or "",
+    units(fit.unit),
     h.variant and " --variant " .. h.variant or " " .. game.name))
 end
 

@@ -34,7 +34,7 @@ local FLOORS = {
   -- 4: playing, records, the AI
   { "wargrid", "wargrid.san", "wargrid.replay",
     "wargrid.session", "wargrid.ai", "wargrid.selfplay", "wargrid.engine",
-    "wargrid.tune" },
+    "wargrid.tune", "wargrid.teacher" },
   -- 5: hosts: the command line, the browser board, pictures, the engine
   -- protocols, the test helpers
   { "wargrid.cli", "wargrid.cli.*", "wargrid.serve", "wargrid.serve_page",

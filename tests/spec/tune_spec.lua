@@ -125,6 +125,63 @@ describe("tune: the toy game's values", function()
   end)
 end)
 
+describe("tune: a teacher's judgements", function()
+  local TEACHER = " --teacher 'lua5.4 tests/games/scales_teacher.lua'"
+
+  it("fits the truth from a teacher that knows it: a gold at three pawns, "
+     .. "from 60 games", function()
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local out = run("tune scales --games 60 --json --depth 3" .. TEACHER
+                    .. RANDOM, env)
+    assert.matches("rc=0\n$", out)
+    local r = json.decode(out:match("^(.-)\nrc="))
+    local gold = r.fit.terms[1]
+    assert.equal("gold", gold.name)
+    assert.is_true(math.abs(gold.value - 3) < 0.01,
+                   string.format("a gold %g pawns", gold.value))
+    assert.equal(60, r.fit.games)
+    assert.equal(3, r.run.depth)
+    -- the file tells who judged
+    local file = slurp(dir .. "/scales.weights.lua")
+    assert.matches("each position judged by lua5.4 "
+                   .. "tests/games/scales_teacher.lua at depth 3", file)
+    assert.matches("teacher = \"lua5.4 tests/games/scales_teacher.lua\"",
+                   file)
+    -- shards give the whole run's fit, their labels with them
+    local whole = run("tune scales --games 40 --dry-run" .. TEACHER
+                      .. RANDOM, env)
+    for i = 1, 2 do
+      assert.equal("rc=0\n", run("tune scales --games 40 --shard " .. i
+                                 .. "/2" .. TEACHER .. RANDOM .. " > "
+                                 .. dir .. "/" .. i .. ".jsonl", env))
+    end
+    assert.equal(whole, run("tune merge " .. dir .. "/2.jsonl " .. dir
+                            .. "/1.jsonl --dry-run", env))
+    assert.matches("each judged by lua5.4 tests/games/scales_teacher.lua "
+                   .. "at depth 8\n", whole)
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("refuses a teacher that is not one, and a depth without a teacher, "
+     .. "as bad input", function()
+    assert.equal("wargrid: tune: --teacher: 'no-such-engine-here' ended "
+                 .. "before answering uciok\nrc=2\n",
+                 run("tune scales --games 2 --teacher no-such-engine-here"
+                     .. RANDOM, "WARGRID_PATH=tests/games "))
+    assert.matches("^wargrid: tune: %-%-teacher: 'lua5.4 "
+                   .. "tests/games/scales_teacher.lua silent' gave no score "
+                   .. "for '[^']+'\nrc=2\n$",
+                   run("tune scales --games 2 --teacher 'lua5.4 "
+                       .. "tests/games/scales_teacher.lua silent'" .. RANDOM,
+                       "WARGRID_PATH=tests/games "))
+    assert.equal("wargrid: tune: --depth is the teacher's: give --teacher"
+                 .. "\nrc=2\n",
+                 run("tune scales --games 2 --depth 4",
+                     "WARGRID_PATH=tests/games "))
+  end)
+end)
+
 describe("tune: the seeds of a merge", function()
   local h = { seed = 1, games = 12 }
   local function of(indices, shards) return tune.seeds(h, indices, shards) end

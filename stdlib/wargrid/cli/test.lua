@@ -22,7 +22,7 @@ For busted itself, set what this command sets:
 (`wargrid test --paths` prints the two lines for this copy).]],
 }
 
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local shell_quote = require("wargrid.text").shell_quote
 
 -- The first of names found as a file on PATH, or nil.
 local function on_path(names)

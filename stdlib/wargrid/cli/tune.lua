@@ -8,6 +8,7 @@ local lfs = require "lfs"
 local loader = require "wargrid.loader"
 local selfplay = require "wargrid.selfplay"
 local stats = require "wargrid.stats"
+local teacher = require "wargrid.teacher"
 local tune = require "wargrid.tune"
 local weights = require "wargrid.weights"
 local common = require "wargrid.cli.common"
@@ -20,7 +21,8 @@ M.tune = {
 usage: wargrid tune GAME [--variant FILE] [--games N] [--seed S]
                     [--player AI] [--opening K] [--every E] [--max-plies M]
                     [--jobs J] [--shard I/N] [--unit TERM] [--all]
-                    [--output FILE] [--dry-run] [--json] [--option K=V]
+                    [--teacher CMD] [--depth D] [--output FILE]
+                    [--dry-run] [--json] [--option K=V]
        wargrid tune merge FILE... [--unit TERM] [--all] [--output FILE]
                     [--dry-run] [--json]
 
@@ -32,6 +34,13 @@ clustered by game. The weights are in the evaluation's units: the unit
 term (--unit, default the first whose hand-set weight is 1, a pawn) keeps
 its weight. A variant fits only the terms it adds or changes (a new
 piece); its base's weights stay (--all fits every term).
+
+With --teacher, an outside engine that plays the game (a UCI engine, told
+the game's engine variant: Fairy-Stockfish for historical Courier) judges
+each position instead: its score searched to --depth plies, as the chance
+the side to act wins, is the position's label, in place of the game's
+result. A few hundred games then tell the weights, as well as the teacher
+judges; cut-off games count too.
 
 Writes the weights to the file the game loads them from, beside its
 script: NAME/weights.lua in a game's folder, else NAME.weights.lua beside
@@ -54,6 +63,9 @@ after, and its value in units.
                    JSON lines, for `wargrid tune merge`
   --unit TERM      the term the values are counted in
   --all            a variant: fit every term, not only its own
+  --teacher CMD    the shell command of a UCI engine that judges the
+                   positions (e.g. /usr/games/fairy-stockfish)
+  --depth D        the teacher's search depth (default 8)
   --output FILE    write the weights there instead; --dry-run: nowhere
   --json           the fit as JSON
 
@@ -80,6 +92,7 @@ local TUNE_SPEC = { games = "value", seed = "value", player = "value",
                     opening = "value", every = "value",
                     ["max-plies"] = "value", jobs = "value",
                     shard = "value", unit = "value", all = "flag",
+                    teacher = "value", depth = "value",
                     output = "value", ["dry-run"] = "flag", json = "flag",
                     option = "list", variant = "value" }
 
@@ -124,6 +137,21 @@ local function choose_terms(c, cmd)
   c.terms, c.free, c.unit, c.names = terms, free, unit, names
 end
 
+-- judge(s) -> the teacher's chance that the side to act wins at s: the
+-- engine h.teacher, told the game's engine variant, started by each
+-- process that asks (a selfplay job forked from this one starts its own:
+-- the pipes it inherits are another's conversation).
+local function judge(game, h)
+  local t, owner
+  return function(s)
+    if owner ~= host.pid() then
+      t = teacher.open(h.teacher, (game.def.engine or {}).variant, h.depth)
+      owner = host.pid()
+    end
+    return t:judge(game:position_text(s))
+  end
+end
+
 -- The run the options describe: its header (c.h) and selfplay's run (c.r).
 local function run_settings(c)
   local opts = c.opts
@@ -140,7 +168,13 @@ local function run_settings(c)
     max_plies = common.integer("tune", "--max-plies", opts["max-plies"]
                                or "400", 1),
     terms = c.names,
+    teacher = opts.teacher,
+    depth = opts.teacher and common.integer("tune", "--depth", opts.depth
+                                            or tostring(teacher.DEPTH), 1),
   }
+  if opts.depth and not opts.teacher then
+    common.usage_error("tune: --depth is the teacher's: give --teacher")
+  end
   local players, err = selfplay.players(h.player, h.player)
   if not players then common.usage_error("tune: --player: %s", err) end
   local shard = { 1, 1 }
@@ -160,7 +194,8 @@ local function run_settings(c)
           jobs = opts.jobs and common.integer("tune", "--jobs", opts.jobs, 1)
                  or host.cores(),
           shard = shard,
-          play = tune.sampler(c.game, h.opening, h.every) }
+          play = tune.sampler(c.game, h.opening, h.every,
+                              h.teacher and judge(c.game, h)) }
 end
 
 -- The games of the run (c.records), a progress line on a terminal; with
@@ -278,7 +313,8 @@ local function play_run(c)
 end
 
 local SAME_RUN = { "game", "variant", "options", "player", "seed", "games",
-                   "opening", "every", "max_plies", "terms" }
+                   "opening", "every", "max_plies", "terms", "teacher",
+                   "depth" }
 
 -- A line of a shard file is well formed: a run's header, or a game with
 -- what the fit reads.
@@ -292,8 +328,13 @@ local function valid(rec)
   end
   if rec.type ~= "game" or math.type(rec.index) ~= "integer"
      or math.type(rec.winner) ~= "integer"
-     or (rec.cutoff ~= nil and type(rec.cutoff) ~= "boolean") then
+     or (rec.cutoff ~= nil and type(rec.cutoff) ~= "boolean")
+     or (rec.labels ~= nil and (type(rec.labels) ~= "table"
+                                or #rec.labels ~= #(rec.rows or {}))) then
     return false
+  end
+  for _, p in ipairs(rec.labels or {}) do
+    if type(p) ~= "number" or not (p >= 0 and p <= 1) then return false end
   end
   for _, row in ipairs(type(rec.rows) == "table" and rec.rows or {}) do
     if type(row) ~= "table" then return false end

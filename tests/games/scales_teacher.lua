@@ -1,0 +1,40 @@
+-- scales_teacher: a stand-in for an outside engine, for the specs of
+-- `wargrid tune --teacher`. It speaks enough UCI to judge positions of the
+-- toy game scales (tests/games/scales.lua): its score for the side to act
+-- is that side's material lead by the toy's truth (a gold three pawns), in
+-- hundredths of a pawn on the scale that makes the teacher's chance
+-- 1 / (1 + e^-lead) exactly what decides the toy game. So a fit on its
+-- judgements finds the truth without the noise of results.
+--   lua5.4 tests/games/scales_teacher.lua [silent]
+-- "silent" answers every search without a score.
+local WORTH = { p = 1, g = 3 }
+local CP = 400 / math.log(10)   -- a lead of 1 in hundredths of a pawn
+
+io.stdout:setvbuf("line")
+local silent = arg[1] == "silent"
+local position
+for line in io.lines() do
+  if line == "uci" then
+    print("id name scales_teacher")
+    print("uciok")
+  elseif line == "isready" then
+    print("readyok")
+  elseif line:match("^position fen ") then
+    position = line:match("^position fen (.*)$")
+  elseif line:match("^go") then
+    local board, side = position:match("^(%S+) (%a)")
+    local lead = 0
+    for c in board:gmatch("%a") do
+      local w = WORTH[c:lower()]
+      lead = lead + (c:match("%u") and w or -w)
+    end
+    if side == "b" then lead = -lead end
+    if not silent then
+      print(string.format("info depth 1 score cp %d", math.floor(
+        lead * CP + 0.5)))
+    end
+    print("bestmove 0000")
+  elseif line == "quit" then
+    break
+  end
+end
