@@ -189,7 +189,8 @@ end
 -- fields sorted.
 function M.text(t, names, header)
   local lines = {}
-  for line in (header .. "\n"):gmatch("([^\n]*)\n") do
+  -- a carriage return ends a line for Lua too: it starts another comment
+  for line in (header:gsub("\r", "\n") .. "\n"):gmatch("([^\n]*)\n") do
     lines[#lines + 1] = "-- " .. line
   end
   lines[#lines + 1] = "return {"

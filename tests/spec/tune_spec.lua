@@ -405,6 +405,17 @@ describe("tune: weights files", function()
     return dir
   end
 
+  it("a header's line breaks, carriage returns too, stay inside comments",
+     function()
+    local text = require("wargrid.weights").text(
+      { unit = "pawn", weights = { gold = 2.5 },
+        fit = { teacher = "x\rreturn 1\n" } }, { "gold" },
+      "judged by x\rreturn 1\nand\r\nmore")
+    assert.equal(2.5, load(text, "=w", "t", {})().weights.gold)
+    assert.is_nil(text:match("\nreturn 1"))
+    assert.is_nil(text:match("\rreturn 1"))
+  end)
+
   it("a variant inherits its base's weights but for the pieces it adds or "
      .. "changes", function()
     local dir = with_file("return { weights = { gold = 2.5, pawn = 1 } }\n")
