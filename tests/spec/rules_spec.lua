@@ -35,6 +35,7 @@ describe("wargrid rules", function()
       "play starting after the opening moves, and Fairy-Stockfish's bare-king and",
       "fifty-move rules. Its perft counts equal Fairy-Stockfish's `courier`.",
       "What it changes:",
+      "  ai.check_extension = true (new)",
       "  ai.futility = 1 (new)",
       "  ai.see = true (new)",
       '  engine.refused = false (courier: "its opening phase (C-O1) owes fixed double steps and the '

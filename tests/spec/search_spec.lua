@@ -176,14 +176,15 @@ describe("search: knowledge (null move, futility, late moves, checks, exchanges)
     assert.same({ null_move = 0, futility = 0, late_move = 0, exchange = 0 }, st.cutoffs)
   end)
 
-  it("a declaration's ai keys tell it (historical Courier: futility and exchanges), and a game declaring none "
+  it("a declaration's ai keys tell it (historical Courier: futility, exchanges and check extension), and a game "
+     .. "declaring none "
      .. "gets none", function()
     local v = wg.variant(courier, { name = "knowing", ai = { null_move = true, futility = 1.5, late_moves = 3,
                                                              check_extension = true, see = true } })
     local k = ai.knowledge(v)
     assert.same({ true, 150, 3, true, 1 }, { k.null_move, k.futility, k.lmp, k.check_extension, k.values[v.T.pawn] })
     k = ai.knowledge(courier)
-    assert.same({ false, 100, 0, false, 1 }, { k.null_move, k.futility, k.lmp, k.check_extension, k.values[v.T.pawn] })
+    assert.same({ false, 100, 0, true, 1 }, { k.null_move, k.futility, k.lmp, k.check_extension, k.values[v.T.pawn] })
     k = ai.knowledge(T.game "courier")
     assert.same({ false, 0, 0, false }, { k.null_move, k.futility, k.lmp, k.check_extension })
     assert.is_nil(k.values)
