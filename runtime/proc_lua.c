@@ -50,6 +50,16 @@ static int proc_pid(lua_State *L)
     return 1;
 }
 
+/* core.quiet_pipes(): from now on a write to a pipe whose reader has gone
+ * fails (EPIPE) instead of ending this process by SIGPIPE, so that a
+ * program it talks to (a tune teacher) may die and be named in an error */
+static int proc_quiet_pipes(lua_State *L)
+{
+    (void)L;
+    signal(SIGPIPE, SIG_IGN);
+    return 0;
+}
+
 /* core.cores() -> the processors this process may run on: its affinity
  * mask (as nproc counts them; a batch system's allocation limits it), or
  * the processors online when the mask is not known */
@@ -475,6 +485,7 @@ const luaL_Reg wg_proc_functions[] = {
     { "fork", proc_fork },
     { "pid", proc_pid },
     { "poll", proc_poll },
+    { "quiet_pipes", proc_quiet_pipes },
     { "trial", proc_trial },
     { NULL, NULL }
 };

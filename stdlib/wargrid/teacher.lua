@@ -4,6 +4,7 @@
 -- from a cleared table (so a position's judgement does not depend on the
 -- ones before it, and a shard's rows are the whole run's), and its score
 -- turned into the chance that the side to act wins.
+local host = require "wargrid.host"
 local text = require "wargrid.text"
 
 local M = {}
@@ -33,6 +34,7 @@ end
 -- `engine.variant`). A teacher that ends or answers nonsense raises an
 -- error naming cmd, which is the user's input.
 function M.open(cmd, variant, depth)
+  host.quiet_pipes()  -- a teacher that dies is an error, not our end
   local fifo = os.tmpname()
   os.remove(fifo)
   if not os.execute("mkfifo " .. text.shell_quote(fifo)) then

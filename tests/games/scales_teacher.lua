@@ -5,14 +5,15 @@
 -- hundredths of a pawn on the scale that makes the teacher's chance
 -- 1 / (1 + e^-lead) exactly what decides the toy game. So a fit on its
 -- judgements finds the truth without the noise of results.
---   lua5.4 tests/games/scales_teacher.lua [silent]
--- "silent" answers every search without a score.
+--   lua5.4 tests/games/scales_teacher.lua [silent | dies]
+-- "silent" answers every search without a score; "dies" ends after its
+-- fifth answer.
 local WORTH = { p = 1, g = 3 }
 local CP = 400 / math.log(10)   -- a lead of 1 in hundredths of a pawn
 
 io.stdout:setvbuf("line")
-local silent = arg[1] == "silent"
-local position
+local silent, dies = arg[1] == "silent", arg[1] == "dies"
+local position, answers = nil, 0
 for line in io.lines() do
   if line == "uci" then
     print("id name scales_teacher")
@@ -34,6 +35,8 @@ for line in io.lines() do
         lead * CP + 0.5)))
     end
     print("bestmove 0000")
+    answers = answers + 1
+    if dies and answers == 5 then break end
   elseif line == "quit" then
     break
   end

@@ -175,6 +175,16 @@ describe("tune: a teacher's judgements", function()
                    run("tune scales --games 2 --teacher 'lua5.4 "
                        .. "tests/games/scales_teacher.lua silent'" .. RANDOM,
                        "WARGRID_PATH=tests/games "))
+    -- one that dies mid-run, in this process or a job's
+    for _, jobs in ipairs { 1, 2 } do
+      assert.matches("^wargrid: tune: %-%-teacher: 'lua5.4 "
+                     .. "tests/games/scales_teacher.lua dies' "
+                     .. "[%a ]+\nrc=2\n$",
+                     run("tune scales --games 100 --player random --jobs "
+                         .. jobs .. " --teacher 'lua5.4 "
+                         .. "tests/games/scales_teacher.lua dies'",
+                         "WARGRID_PATH=tests/games "))
+    end
     assert.equal("wargrid: tune: --depth is the teacher's: give --teacher"
                  .. "\nrc=2\n",
                  run("tune scales --games 2 --depth 4",
