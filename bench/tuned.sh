@@ -10,7 +10,8 @@ tuned() {
     local games=${GAMES:-200} g nodes file
     [ "${1:-}" = quick ] && games=20
     echo "== Tuned weights against hand-set ones, $games games a game, at equal nodes"
-    for g in courier:3000 wehrschach:2000 trenches:3000; do
+    for g in courier:3000 courier_historical:3000 wehrschach:2000 \
+             trenches:3000; do
         nodes=${g#*:}
         g=${g%:*}
         file=$(ls scripts/games/$g/weights.lua scripts/games/$g.weights.lua 2>/dev/null | head -1)

@@ -20,12 +20,13 @@ end
 local COURIER, NONLEAPING = bad_rules.COURIER, bad_rules.NONLEAPING
 
 describe("loader: the files a load read", function()
-  it("a variant file, then the games it is built on", function()
+  it("a variant file, then the games it is built on, and their weights files", function()
     local _, files = loader.load_file("examples/variants/courier_historical_nonleaping.lua")
     assert.same({ "examples/variants/courier_historical_nonleaping.lua",
                   "./scripts/games/courier_historical.lua", "./scripts/games/courier/init.lua",
                   "./scripts/games/courier/text.lua", "./scripts/games/courier/why.lua",
-                  "./scripts/games/courier/look.lua", "./scripts/games/courier/ai.lua" }, files)
+                  "./scripts/games/courier/look.lua", "./scripts/games/courier/ai.lua",
+                  "./scripts/games/courier_historical.weights.lua" }, files)
   end)
 
   it("a folder game: its script, then its modules as they are required", function()

@@ -213,12 +213,15 @@ describe("tune: the seeds of a merge", function()
 end)
 
 describe("values: a built-in game and its variant", function()
-  it("tells each piece's value in pawns, and what historical Courier "
-     .. "changes of Courier Army's", function()
+  it("tells each piece's value in knights (its weights file's unit), and "
+     .. "what historical Courier changes of Courier Army's", function()
     local out = run("values courier_historical")
-    assert.matches("^courier_historical: values in pawns, 95%% interval", out)
-    assert.matches("\n  jester +1%.5 +[%a-]+ +2%.5 +changed\n", out)
-    assert.matches("\n  rook +[%d.]+ .- +[%d.]+\n", out)
+    assert.matches("^courier_historical: values in knights, 95%% interval",
+                   out)
+    -- its wazir, tuned, against Courier Army's man at hand-set 2.5 of 3
+    assert.matches("\n  jester +[%d.]+ +%[[%d.]+, [%d.]+%] +tuned +0%.833 "
+                   .. "+changed\n", out)
+    assert.matches("\n  rook +[%d.]+ .- +[%d.]+ +moved\n", out)
     assert.matches("\n  other terms:\n  placement ", out)
     assert.matches("rc=0\n$", out)
   end)
