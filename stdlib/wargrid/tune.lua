@@ -57,8 +57,9 @@ end
 -- that play `opening` random actions first, then keep in rec.rows, every
 -- `every` actions, the rows of the quiet positions: { side to act (1 the
 -- first side, -1 the second), the features of game:features(s, 1)... }.
--- With judge(s) -> the chance that the side to act wins (a teacher's),
--- rec.labels holds each row's chance for the first side.
+-- With judge(s) -> the chance that the side to act wins (a teacher's;
+-- nil when Ctrl-C stopped it), rec.labels holds each row's chance for the
+-- first side.
 function M.sampler(game, opening, every, judge)
   local out = core.actions()
   local forcing = type(game.forcing) == "function" and game.forcing
@@ -68,12 +69,13 @@ function M.sampler(game, opening, every, judge)
       out:clear()
       if forcing(game, s, out) or out:size() > 0 then return end
     end
+    local p = judge and judge(s)
+    if judge and not p then return end  -- Ctrl-C: the game is lost
     local row = { s:decider() == 1 and 1 or -1 }
     for k, x in ipairs(game:features(s, 1)) do row[k + 1] = held(x) end
     rec.rows = rec.rows or {}
     rec.rows[#rec.rows + 1] = row
     if judge then
-      local p = judge(s)
       rec.labels = rec.labels or {}
       rec.labels[#rec.rows] = held(row[1] == 1 and p or 1 - p)
     end

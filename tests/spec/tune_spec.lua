@@ -175,20 +175,72 @@ describe("tune: a teacher's judgements", function()
                    run("tune scales --games 2 --teacher 'lua5.4 "
                        .. "tests/games/scales_teacher.lua silent'" .. RANDOM,
                        "WARGRID_PATH=tests/games "))
-    -- one that dies mid-run, in this process or a job's
+    -- one that dies mid-run, in this process or a job's (what it was
+    -- told after its end, it did not hear)
     for _, jobs in ipairs { 1, 2 } do
-      assert.matches("^wargrid: tune: %-%-teacher: 'lua5.4 "
-                     .. "tests/games/scales_teacher.lua dies' "
-                     .. "[%a ]+\nrc=2\n$",
-                     run("tune scales --games 100 --player random --jobs "
-                         .. jobs .. " --teacher 'lua5.4 "
-                         .. "tests/games/scales_teacher.lua dies'",
-                         "WARGRID_PATH=tests/games "))
+      assert.equal("wargrid: tune: --teacher: 'lua5.4 "
+                   .. "tests/games/scales_teacher.lua dies' ended before "
+                   .. "answering readyok\nrc=2\n",
+                   run("tune scales --games 100 --player random --jobs "
+                       .. jobs .. " --teacher 'lua5.4 "
+                       .. "tests/games/scales_teacher.lua dies'",
+                       "WARGRID_PATH=tests/games "))
     end
     assert.equal("wargrid: tune: --depth is the teacher's: give --teacher"
                  .. "\nrc=2\n",
                  run("tune scales --games 2 --depth 4",
                      "WARGRID_PATH=tests/games "))
+  end)
+
+  -- (within a minute: a teacher's start that hangs fails, not the spec)
+  local TIMED = "WARGRID_PATH=tests/games timeout 60 "
+
+  it("runs CMD as the shell runs any command, and refuses one that is no "
+     .. "engine, or a line no engine sends, as bad input", function()
+    local out = run("tune scales --games 10 --dry-run --teacher 'cd "
+                    .. "tests/games && lua5.4 scales_teacher.lua'" .. RANDOM,
+                    TIMED)
+    assert.matches("each judged by cd tests/games && lua5.4 "
+                   .. "scales_teacher.lua at depth 8\n.*rc=0\n$", out)
+    assert.equal("wargrid: tune: --teacher: ''' ended before answering "
+                 .. "uciok\nrc=2\n",
+                 run("tune scales --games 2 --teacher \"'\"" .. RANDOM,
+                     TIMED))
+    assert.equal("wargrid: tune: --teacher: 'lua5.4 "
+                 .. "tests/games/scales_teacher.lua long' sent a line "
+                 .. "longer than 65536 bytes\nrc=2\n",
+                 run("tune scales --games 2 --teacher 'lua5.4 "
+                     .. "tests/games/scales_teacher.lua long'" .. RANDOM,
+                     TIMED))
+  end)
+
+  it("stops at Ctrl-C while the teacher searches, and leaves no teacher "
+     .. "behind", function()
+    local dir = files.tmpdir()
+    local mark = dir .. "/searching"
+    -- Ctrl-C once the teacher searches (it then hangs, deaf to Ctrl-C);
+    -- then which of its processes are left
+    files.write(dir .. "/run", table.concat({
+      "WARGRID_PATH=tests/games build/wargrid tune scales --games 4 "
+      .. "--dry-run --player random --jobs 1 --teacher "
+      .. "'lua5.4 tests/games/scales_teacher.lua stuck " .. mark .. "' "
+      .. "> " .. dir .. "/out 2>&1 &",
+      "i=0",
+      "while [ ! -e " .. mark .. " ] && [ $i -lt 600 ]; do",
+      "  sleep 0.1; i=$((i + 1))",
+      "done",
+      "kill -INT $!",
+      "wait $!",
+      "echo \"rc=$?\" >> " .. dir .. "/out",
+      "pgrep -f 'stuck " .. mark .. "' || echo none left",
+    }, "\n") .. "\n")
+    local h = io.popen("timeout 60 sh " .. dir .. "/run")
+    local left = h:read("a")
+    h:close()
+    assert.equal("wargrid: tune: stopped by Ctrl-C after 0 of 4 games\n"
+                 .. "rc=130\n", slurp(dir .. "/out"))
+    assert.equal("none left\n", left)
+    os.execute("rm -r " .. dir)
   end)
 end)
 
