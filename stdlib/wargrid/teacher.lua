@@ -9,8 +9,11 @@ local text = require "wargrid.text"
 
 local M = {}
 
--- The depth a position is searched to, unless told.
+-- The depth a position is searched to, unless told, and the most: an
+-- engine searches a deeper one without end (Fairy-Stockfish's depth ends
+-- at its 246 plies; 99999999999 it takes for no limit).
 M.DEPTH = 8
+M.DEPTH_MAX = 99
 
 -- The longest line a teacher may send (host.spawn's limit): UCI's are a
 -- few hundred bytes.

@@ -190,6 +190,12 @@ describe("tune: a teacher's judgements", function()
                  .. "\nrc=2\n",
                  run("tune scales --games 2 --depth 4",
                      "WARGRID_PATH=tests/games "))
+    -- deeper, an engine searches without end
+    assert.equal("wargrid: tune: --depth must be a whole number from 1 to "
+                 .. "99, not '99999999999'\nrc=2\n",
+                 run("tune scales --games 2 --dry-run --depth 99999999999"
+                     .. TEACHER,
+                     "WARGRID_PATH=tests/games "))
   end)
 
   -- (within a minute: a teacher's start that hangs fails, not the spec)

@@ -65,7 +65,7 @@ after, and its value in units.
   --all            a variant: fit every term, not only its own
   --teacher CMD    the shell command of a UCI engine that judges the
                    positions (e.g. /usr/games/fairy-stockfish)
-  --depth D        the teacher's search depth (default 8)
+  --depth D        the teacher's search depth (default 8, at most 99)
   --output FILE    write the weights there instead; --dry-run: nowhere
   --json           the fit as JSON
 
@@ -170,7 +170,8 @@ local function run_settings(c)
     terms = c.names,
     teacher = opts.teacher,
     depth = opts.teacher and common.integer("tune", "--depth", opts.depth
-                                            or tostring(teacher.DEPTH), 1),
+                                            or tostring(teacher.DEPTH), 1,
+                                            teacher.DEPTH_MAX),
   }
   if opts.depth and not opts.teacher then
     common.usage_error("tune: --depth is the teacher's: give --teacher")
