@@ -553,6 +553,7 @@ function M.seeds(h, indices, shards)
       named[shard] = { i, n }
       named[#named + 1] = shard
       for k = i - 1, h.games - 1, n do
+        if count > #indices then break end  -- more than it holds: not theirs
         if not want[k] then want[k], count = true, count + 1 end
       end
     end

@@ -250,6 +250,66 @@ describe("tune: a teacher's judgements", function()
   end)
 end)
 
+describe("tune merge: shards spoiled by hand", function()
+  local env = "WARGRID_PATH=tests/games timeout 60 "
+  local dir, lines
+
+  setup(function()
+    dir = files.tmpdir()
+    assert.equal("rc=0\n", run("tune scales --games 6 --shard 1/1 --player "
+                               .. "random --jobs 1 --teacher 'lua5.4 "
+                               .. "tests/games/scales_teacher.lua' > "
+                               .. dir .. "/good.jsonl", env))
+    lines = {}
+    for line in io.lines(dir .. "/good.jsonl") do lines[#lines + 1] = line end
+  end)
+
+  teardown(function() os.execute("rm -r " .. dir) end)
+
+  -- What `tune merge` says of the shard with line k changed (gsub of from
+  -- by to), and the weights file it wrote over "kept".
+  local function merge_with(k, from, to)
+    local copy = {}
+    for i, line in ipairs(lines) do
+      copy[i] = i == k and line:gsub(from, to) or line
+    end
+    files.write(dir .. "/bad.jsonl", table.concat(copy, "\n") .. "\n")
+    files.write(dir .. "/w.lua", "kept\n")
+    return run("tune merge " .. dir .. "/bad.jsonl --output " .. dir
+               .. "/w.lua", env), slurp(dir .. "/w.lua")
+  end
+
+  it("refuses a header or a game the fit cannot read, and keeps the "
+     .. "weights file", function()
+    for _, case in ipairs {
+      { 1, '"depth":8,', "" },                     -- a teacher, no depth
+      { 1, '"depth":8', '"depth":"x"' },
+      { 1, '"teacher":"[^"]*"', '"teacher":{}' },  -- no command
+      { 1, '"opening":8', '"opening":{}' },
+      { 1, '"terms":%b[]', '"terms":[{}]' },
+      { 1, '"shard":"1/1"', '"shard":"1/0"' },
+      { 2, '"rows":%b[]', '"rows":5' },
+      { 2, '"rows":%[%[1,0,0%]', '"rows":[[1,0]' },  -- a term short
+      { 2, '"labels":%b[],', "" },                 -- a teacher's run, no label
+      { 2, '"labels":%[0.5', '"labels":[1.5' },
+      { 2, '"index":0', '"index":6' },             -- no game of the run
+    } do
+      local out, file = merge_with(table.unpack(case))
+      assert.equal("wargrid: tune merge: " .. dir .. "/bad.jsonl line "
+                   .. case[1] .. " is not a line of `tune --shard`\nrc=2\n",
+                   out)
+      assert.equal("kept\n", file)
+    end
+  end)
+
+  it("names the seeds of a few games of a huge run at once", function()
+    assert.matches("^scales: weights fitted from 6 games of random against "
+                   .. "itself, seeds 1%.%.6, each from 8 random actions\n"
+                   .. ".*rc=0\n$",
+                   (merge_with(1, '"games":6', '"games":9007199254740992')))
+  end)
+end)
+
 describe("tune: the seeds of a merge", function()
   local h = { seed = 1, games = 12 }
   local function of(indices, shards) return tune.seeds(h, indices, shards) end
