@@ -97,6 +97,22 @@ local function rows_of(rec)
   return {}
 end
 
+-- The chance a teacher gave the side to act in every position, when it
+-- judged them all and all alike (to 1e-9, as rows hold them): it did not
+-- see them (an engine that kept a position of its own), and a fit would
+-- fit its constant exactly, with intervals of no width. Else nil.
+local function alike(records)
+  local low, high = math.huge, -math.huge
+  for _, rec in ipairs(records) do
+    for i, row in ipairs(rows_of(rec)) do
+      if not rec.labels then return nil end
+      local p = row[1] == 1 and rec.labels[i] or 1 - rec.labels[i]
+      low, high = math.min(low, p), math.max(high, p)
+    end
+  end
+  if high - low < 1e-9 then return low end
+end
+
 -- ---- linear algebra (small, dense, symmetric) ----------------------------
 
 -- The Cholesky factor of the n x n matrix a (a list of rows), or nil when
@@ -390,6 +406,12 @@ function M.fit(records, spec)
   local d = design(records, cols)
   if d.n == 0 then
     return nil, "no position to fit: every game was cut off or too short"
+  end
+  local same = d.n > 1 and alike(records)
+  if same then
+    return nil, string.format("the teacher judged all %d positions alike "
+                              .. "(the side to act's chance %.3g): it "
+                              .. "cannot have seen them", d.n, same)
   end
   local theta, l = newton(d)
   if not l then

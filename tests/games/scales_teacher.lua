@@ -5,11 +5,13 @@
 -- hundredths of a pawn on the scale that makes the teacher's chance
 -- 1 / (1 + e^-lead) exactly what decides the toy game. So a fit on its
 -- judgements finds the truth without the noise of results.
---   lua5.4 tests/games/scales_teacher.lua [silent | dies | long | stuck FILE]
+--   lua5.4 tests/games/scales_teacher.lua
+--          [silent | dies | long | blind | stuck FILE]
 -- "silent" answers every search without a score; "dies" ends after its
--- fifth answer; "long" writes a line of 100,000 bytes first; "stuck"
--- writes FILE at its first search, then neither answers nor reads for 30
--- seconds, nor ends when Ctrl-C comes (a search that hangs).
+-- fifth answer; "long" writes a line of 100,000 bytes first; "blind"
+-- scores every position 10 (as an engine that kept a position of its
+-- own); "stuck" writes FILE at its first search, then neither answers nor
+-- reads for 30 seconds, nor ends when Ctrl-C comes (a search that hangs).
 local WORTH = { p = 1, g = 3 }
 local CP = 400 / math.log(10)   -- a lead of 1 in hundredths of a pawn
 
@@ -36,6 +38,7 @@ for line in io.lines() do
       lead = lead + (c:match("%u") and w or -w)
     end
     if side == "b" then lead = -lead end
+    if arg[1] == "blind" then lead = 10 / CP end
     if not silent then
       print(string.format("info depth 1 score cp %d", math.floor(
         lead * CP + 0.5)))

@@ -175,6 +175,13 @@ describe("tune: a teacher's judgements", function()
                    run("tune scales --games 2 --teacher 'lua5.4 "
                        .. "tests/games/scales_teacher.lua silent'" .. RANDOM,
                        "WARGRID_PATH=tests/games "))
+    -- one that judges every position alike has not seen them
+    assert.matches("^wargrid: tune: the teacher judged all %d+ positions "
+                   .. "alike %(the side to act's chance 0%.514%): it cannot "
+                   .. "have seen them\nrc=2\n$",
+                   run("tune scales --games 100 --dry-run --teacher 'lua5.4 "
+                       .. "tests/games/scales_teacher.lua blind'" .. RANDOM,
+                       "WARGRID_PATH=tests/games "))
     -- one that dies mid-run, in this process or a job's (what it was
     -- told after its end, it did not hear)
     for _, jobs in ipairs { 1, 2 } do
