@@ -1,6 +1,6 @@
-/* proc_lua.c: the processes of a selfplay pool -- the cores this process
- * may use, and workers forked from it that talk to it over a socket -- and
- * trials: a function run in a child that may be stuck or killed. */
+/* proc_lua.c: processes -- a selfplay pool's (the cores, workers forked
+ * that talk over a socket), trials (a function run in a child that may be
+ * stuck or killed) and programs (a shell command talked to by lines). */
 #define _GNU_SOURCE  /* sched_getaffinity, CPU_COUNT, pipe2 */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -286,16 +287,25 @@ static const luaL_Reg worker_methods[] = {
     { NULL, NULL }
 };
 
-/* core.fork makes the metatable on its first call. */
-static void worker_meta(lua_State *L)
+/* The metatable of a type of process object, made on its first use:
+ * methods, and gc when one is collected. */
+static void process_meta(lua_State *L, const char *name,
+                         const luaL_Reg *methods, lua_CFunction gc)
 {
-    if (luaL_newmetatable(L, WORKER)) {
-        luaL_newlib(L, worker_methods);
+    if (luaL_newmetatable(L, name)) {
+        lua_newtable(L);
+        luaL_setfuncs(L, methods, 0);
         lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, worker_gc);
+        lua_pushcfunction(L, gc);
         lua_setfield(L, -2, "__gc");
     }
     lua_pop(L, 1);
+}
+
+/* core.fork makes the metatable on its first call. */
+static void worker_meta(lua_State *L)
+{
+    process_meta(L, WORKER, worker_methods, worker_gc);
 }
 
 /* ---- trials ------------------------------------------------------------ */
@@ -480,12 +490,223 @@ static int proc_trial(lua_State *L)
     return await_trial(L, pid, out[0], err[0], seconds, res);
 }
 
+/* ---- programs ----------------------------------------------------------- */
+
+#define PROGRAM "wargrid.program"
+
+enum {
+    LINE_MAX_BYTES = 65536,  /* the longest line a program may write */
+    GRACE_MS = 1000,         /* how long a program closed has to end */
+};
+
+/* A shell command's process (pid: the leader of a process group of its
+ * own; 0 once reaped), in: its standard input, out: its standard output
+ * (-1 once closed), and what it wrote that no line has taken yet. */
+typedef struct {
+    int in, out;
+    pid_t pid;
+    pid_t owner;  /* the process that started it: only it may stop it */
+    size_t len;
+    char buf[LINE_MAX_BYTES + 1];  /* a longest line and its "\n" */
+} program;
+
+static program *check_program(lua_State *L, int i)
+{
+    return luaL_checkudata(L, i, PROGRAM);
+}
+
+/* The program's side after fork: a process group of its own (wargrid
+ * stops it, with whatever it started, and a Ctrl-C is wargrid's to
+ * tell), killed when this process ends however it ends; stdin and stdout
+ * the pipes, stderr /dev/null; no timer, and the signals as a new process
+ * has them. */
+static void run_program(const char *cmd, int in, int out, pid_t parent)
+{
+    /* the budget's timer, set again in every child, would outlive exec
+     * and end the program by SIGALRM */
+    struct itimerval off = { { 0, 0 }, { 0, 0 } };
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    setpgid(0, 0);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+        _exit(127);
+    int null = open("/dev/null", O_WRONLY);
+    if (null < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(null, 2) < 0)
+        _exit(127);
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    _exit(127);
+}
+
+static void program_meta(lua_State *L);
+
+/* host.spawn(cmd) -> a program: the shell command cmd run by /bin/sh in a
+ * child (p:write, p:line, p:close), or nil and a message */
+static int proc_spawn(lua_State *L)
+{
+    const char *cmd = luaL_checkstring(L, 1);
+    program_meta(L);
+    program *p = lua_newuserdatauv(L, sizeof *p, 0);
+    p->in = p->out = -1;
+    p->pid = 0;
+    p->owner = getpid();
+    p->len = 0;
+    luaL_setmetatable(L, PROGRAM);
+    int to[2], from[2];
+    if (pipe2(to, O_CLOEXEC) != 0)
+        goto failed;
+    if (pipe2(from, O_CLOEXEC) != 0) {
+        int e = errno;
+        close(to[0]);
+        close(to[1]);
+        errno = e;
+        goto failed;
+    }
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0)
+        run_program(cmd, to[0], from[1], parent);
+    int e = errno;
+    close(to[0]);
+    close(from[1]);
+    if (pid < 0) {
+        close(to[1]);
+        close(from[0]);
+        errno = e;
+        goto failed;
+    }
+    setpgid(pid, pid);  /* as the child does: whichever comes first */
+    p->in = to[1];
+    p->out = from[0];
+    p->pid = pid;
+    return 1;
+failed:
+    luaL_pushfail(L);
+    lua_pushstring(L, strerror(errno));
+    return 2;
+}
+
+/* p:write(text) -> true, or nil and a message (it has closed its input) */
+static int program_write(lua_State *L)
+{
+    program *p = check_program(L, 1);
+    size_t len;
+    const char *s = luaL_checklstring(L, 2, &len);
+    if (p->in < 0 || write_all(p->in, s, len) != 0) {
+        luaL_pushfail(L);
+        lua_pushstring(L, p->in < 0 ? "closed" : strerror(errno));
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* p:line() -> the next line the program wrote, without its "\n" (its
+ * last may have none), or nil and why not: "end" (its output ended),
+ * "long" (a line longer than 64 KiB: not a protocol's), "interrupted" (a
+ * signal came while it was awaited: Ctrl-C; another call reads on) */
+static int program_line(lua_State *L)
+{
+    program *p = check_program(L, 1);
+    for (;;) {
+        char *nl = memchr(p->buf, '\n', p->len);
+        if (nl || (p->out < 0 && p->len > 0)) {
+            size_t n = nl ? (size_t)(nl - p->buf) : p->len;
+            size_t used = nl ? n + 1 : n;
+            lua_pushlstring(L, p->buf, n);
+            memmove(p->buf, p->buf + used, p->len - used);
+            p->len -= used;
+            return 1;
+        }
+        const char *why = p->len == sizeof p->buf ? "long"
+                          : p->out < 0 ? "end" : NULL;
+        ssize_t got = why ? 0 : read(p->out, p->buf + p->len,
+                                     sizeof p->buf - p->len);
+        if (!why && got < 0 && errno == EINTR)
+            why = "interrupted";
+        if (why) {
+            luaL_pushfail(L);
+            lua_pushstring(L, why);
+            return 2;
+        }
+        if (got <= 0) {  /* its end, or an error: nothing more comes */
+            close(p->out);
+            p->out = -1;
+        } else {
+            p->len += (size_t)got;
+        }
+    }
+}
+
+/* Closes both pipes (the end of the program's input), gives it GRACE_MS
+ * to end, then kills what is left of its group and reaps it -- in the
+ * process that started it; a process forked since only closes its
+ * copies. */
+static void stop_program(program *p)
+{
+    if (p->in >= 0)
+        close(p->in);
+    if (p->out >= 0)
+        close(p->out);
+    p->in = p->out = -1;
+    if (p->pid <= 0 || p->owner != getpid())
+        return;
+    /* unreaped, its pid and its group's id are its own (no other process
+     * can have them), so killing the group kills nothing else */
+    double deadline = now_s() + GRACE_MS / 1000.0;
+    for (;;) {
+        siginfo_t info;
+        info.si_pid = 0;
+        if (waitid(P_PID, (id_t)p->pid, &info,
+                   WEXITED | WNOHANG | WNOWAIT) != 0) {
+            if (errno == EINTR)
+                continue;
+            p->pid = 0;  /* reaped elsewhere (SIGCHLD ignored) */
+            return;
+        }
+        if (info.si_pid != 0 || now_s() >= deadline)
+            break;
+        struct timespec pause = { 0, 5000000 };
+        nanosleep(&pause, NULL);
+    }
+    kill(-p->pid, SIGKILL);
+    kill(p->pid, SIGKILL);  /* had it no group of its own */
+    while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    p->pid = 0;
+}
+
+/* p:close(): the program's input ends; it has a second to end, then it is
+ * killed, with whatever it started. A program collected is closed so. */
+static int program_close(lua_State *L)
+{
+    stop_program(check_program(L, 1));
+    return 0;
+}
+
+static const luaL_Reg program_methods[] = {
+    { "write", program_write },
+    { "line", program_line },
+    { "close", program_close },
+    { NULL, NULL }
+};
+
+/* host.spawn makes the metatable on its first call. */
+static void program_meta(lua_State *L)
+{
+    process_meta(L, PROGRAM, program_methods, program_close);
+}
+
 const luaL_Reg wg_proc_functions[] = {
     { "cores", proc_cores },
     { "fork", proc_fork },
     { "pid", proc_pid },
     { "poll", proc_poll },
     { "quiet_pipes", proc_quiet_pipes },
+    { "spawn", proc_spawn },
     { "trial", proc_trial },
     { NULL, NULL }
 };

@@ -9,8 +9,15 @@ local text = require "wargrid.text"
 
 local M = {}
 
--- The depth a position is searched to, unless told.
+-- The depth a position is searched to, unless told, and the most: an
+-- engine searches a deeper one without end (Fairy-Stockfish's depth ends
+-- at its 246 plies; 99999999999 it takes for no limit).
 M.DEPTH = 8
+M.DEPTH_MAX = 99
+
+-- The longest line a teacher may send (host.spawn's limit): UCI's are a
+-- few hundred bytes.
+M.LINE = 65536
 
 -- M.chance(cp) -> the chance that the side to act wins with a score of cp
 -- hundredths of a pawn: 1 / (1 + 10^(-cp / 400)), the logistic curve of
@@ -29,64 +36,72 @@ function M.score(line)
 end
 
 -- M.open(cmd, variant, depth) -> a teacher: teacher:judge(position text)
--- -> the chance the side to act wins, and teacher:close(). cmd is a shell
--- command; variant, when given, is sent as UCI_Variant (the game's
--- `engine.variant`). A teacher that ends or answers nonsense raises an
--- error naming cmd, which is the user's input.
+-- -> the chance the side to act wins (nil when Ctrl-C stopped the wait:
+-- host.on_interrupt), and teacher:close(). cmd is a shell command, run in
+-- a process group of its own that wargrid stops (a Ctrl-C is wargrid's
+-- to tell) and that dies with it; variant, when given, is sent as
+-- UCI_Variant (the game's `engine.variant`). A teacher that ends or
+-- answers nonsense raises an error naming cmd, which is the user's input.
 function M.open(cmd, variant, depth)
   host.quiet_pipes()  -- a teacher that dies is an error, not our end
-  local fifo = os.tmpname()
-  os.remove(fifo)
-  if not os.execute("mkfifo " .. text.shell_quote(fifo)) then
-    error("tune: --teacher: cannot make a pipe for " .. text.quote(cmd), 0)
-  end
-  local w = io.popen("exec " .. cmd .. " > " .. text.shell_quote(fifo)
-                     .. " 2>/dev/null", "w")
-  local r = w and io.open(fifo, "r")
-  os.remove(fifo)
-  if not r then
-    error("tune: --teacher: cannot start " .. text.quote(cmd), 0)
+  local p, err = host.spawn(cmd)
+  if not p then
+    error("tune: --teacher: cannot start " .. text.quote(cmd) .. ": " .. err,
+          0)
   end
   local t = {}
   local function fail(why)
     error(string.format("tune: --teacher: %s %s", text.quote(cmd), why), 0)
   end
+  -- a line to the engine: one that has ended does not take it (a race
+  -- with its end), and the end is told where its answer is awaited
   local function send(line)
-    if not w:write(line, "\n") or not w:flush() then fail("stopped") end
+    p:write(line .. "\n")
   end
   -- the first line starting with prefix, and the last "info" line with a
-  -- score before it
+  -- score before it; nil once Ctrl-C came
   local function expect(prefix)
     local scored
     while true do
-      local line = r:read("l")
-      if not line then fail("ended before answering " .. prefix) end
-      if line:sub(1, #prefix) == prefix then return line, scored end
-      if line:match("^info .* score ") then scored = line end
+      if host.interrupted() then return nil end  -- before a wait, too
+      local line, why = p:line()
+      if line then
+        if line:sub(1, #prefix) == prefix then return line, scored end
+        if line:match("^info .* score ") then scored = line end
+      elseif why == "long" then
+        fail(string.format("sent a line longer than %d bytes", M.LINE))
+      elseif why ~= "interrupted" then
+        fail("ended before answering " .. prefix)
+      elseif host.interrupted() then
+        return nil
+      end
     end
   end
   send("uci")
-  expect("uciok")
-  if variant then send("setoption name UCI_Variant value " .. variant) end
-  send("setoption name Threads value 1")
+  local ready = expect("uciok")
+  if ready and variant then
+    send("setoption name UCI_Variant value " .. variant)
+  end
+  if ready then send("setoption name Threads value 1") end
   depth = depth or M.DEPTH
   function t:judge(position)
+    if not ready then return nil end
     send("ucinewgame")
     send("isready")
-    expect("readyok")
+    if not expect("readyok") then return nil end
     send("position fen " .. position)
     send("go depth " .. depth)
-    local _, scored = expect("bestmove")
-    local p = scored and M.score(scored)
-    if not p then
+    local answer, scored = expect("bestmove")
+    if not answer then return nil end
+    local chance = scored and M.score(scored)
+    if not chance then
       fail("gave no score for " .. text.quote(position))
     end
-    return p
+    return chance
   end
   function t:close()
-    pcall(send, "quit")
-    w:close()
-    r:close()
+    send("quit")
+    p:close()
   end
   return t
 end

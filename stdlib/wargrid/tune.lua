@@ -57,8 +57,9 @@ end
 -- that play `opening` random actions first, then keep in rec.rows, every
 -- `every` actions, the rows of the quiet positions: { side to act (1 the
 -- first side, -1 the second), the features of game:features(s, 1)... }.
--- With judge(s) -> the chance that the side to act wins (a teacher's),
--- rec.labels holds each row's chance for the first side.
+-- With judge(s) -> the chance that the side to act wins (a teacher's;
+-- nil when Ctrl-C stopped it), rec.labels holds each row's chance for the
+-- first side.
 function M.sampler(game, opening, every, judge)
   local out = core.actions()
   local forcing = type(game.forcing) == "function" and game.forcing
@@ -68,12 +69,13 @@ function M.sampler(game, opening, every, judge)
       out:clear()
       if forcing(game, s, out) or out:size() > 0 then return end
     end
+    local p = judge and judge(s)
+    if judge and not p then return end  -- Ctrl-C: the game is lost
     local row = { s:decider() == 1 and 1 or -1 }
     for k, x in ipairs(game:features(s, 1)) do row[k + 1] = held(x) end
     rec.rows = rec.rows or {}
     rec.rows[#rec.rows + 1] = row
     if judge then
-      local p = judge(s)
       rec.labels = rec.labels or {}
       rec.labels[#rec.rows] = held(row[1] == 1 and p or 1 - p)
     end
@@ -93,6 +95,22 @@ end
 local function rows_of(rec)
   if rec.rows and (rec.labels or not rec.cutoff) then return rec.rows end
   return {}
+end
+
+-- The chance a teacher gave the side to act in every position, when it
+-- judged them all and all alike (to 1e-9, as rows hold them): it did not
+-- see them (an engine that kept a position of its own), and a fit would
+-- fit its constant exactly, with intervals of no width. Else nil.
+local function alike(records)
+  local low, high = math.huge, -math.huge
+  for _, rec in ipairs(records) do
+    for i, row in ipairs(rows_of(rec)) do
+      if not rec.labels then return nil end
+      local p = row[1] == 1 and rec.labels[i] or 1 - rec.labels[i]
+      low, high = math.min(low, p), math.max(high, p)
+    end
+  end
+  if high - low < 1e-9 then return low end
 end
 
 -- ---- linear algebra (small, dense, symmetric) ----------------------------
@@ -389,6 +407,12 @@ function M.fit(records, spec)
   if d.n == 0 then
     return nil, "no position to fit: every game was cut off or too short"
   end
+  local same = d.n > 1 and alike(records)
+  if same then
+    return nil, string.format("the teacher judged all %d positions alike "
+                              .. "(the side to act's chance %.3g): it "
+                              .. "cannot have seen them", d.n, same)
+  end
   local theta, l = newton(d)
   if not l then
     return nil, "the features are collinear: the fit has no unique answer"
@@ -551,6 +575,7 @@ function M.seeds(h, indices, shards)
       named[shard] = { i, n }
       named[#named + 1] = shard
       for k = i - 1, h.games - 1, n do
+        if count > #indices then break end  -- more than it holds: not theirs
         if not want[k] then want[k], count = true, count + 1 end
       end
     end

@@ -175,20 +175,145 @@ describe("tune: a teacher's judgements", function()
                    run("tune scales --games 2 --teacher 'lua5.4 "
                        .. "tests/games/scales_teacher.lua silent'" .. RANDOM,
                        "WARGRID_PATH=tests/games "))
-    -- one that dies mid-run, in this process or a job's
+    -- one that judges every position alike has not seen them
+    assert.matches("^wargrid: tune: the teacher judged all %d+ positions "
+                   .. "alike %(the side to act's chance 0%.514%): it cannot "
+                   .. "have seen them\nrc=2\n$",
+                   run("tune scales --games 100 --dry-run --teacher 'lua5.4 "
+                       .. "tests/games/scales_teacher.lua blind'" .. RANDOM,
+                       "WARGRID_PATH=tests/games "))
+    -- one that dies mid-run, in this process or a job's (what it was
+    -- told after its end, it did not hear)
     for _, jobs in ipairs { 1, 2 } do
-      assert.matches("^wargrid: tune: %-%-teacher: 'lua5.4 "
-                     .. "tests/games/scales_teacher.lua dies' "
-                     .. "[%a ]+\nrc=2\n$",
-                     run("tune scales --games 100 --player random --jobs "
-                         .. jobs .. " --teacher 'lua5.4 "
-                         .. "tests/games/scales_teacher.lua dies'",
-                         "WARGRID_PATH=tests/games "))
+      assert.equal("wargrid: tune: --teacher: 'lua5.4 "
+                   .. "tests/games/scales_teacher.lua dies' ended before "
+                   .. "answering readyok\nrc=2\n",
+                   run("tune scales --games 100 --player random --jobs "
+                       .. jobs .. " --teacher 'lua5.4 "
+                       .. "tests/games/scales_teacher.lua dies'",
+                       "WARGRID_PATH=tests/games "))
     end
     assert.equal("wargrid: tune: --depth is the teacher's: give --teacher"
                  .. "\nrc=2\n",
                  run("tune scales --games 2 --depth 4",
                      "WARGRID_PATH=tests/games "))
+    -- deeper, an engine searches without end
+    assert.equal("wargrid: tune: --depth must be a whole number from 1 to "
+                 .. "99, not '99999999999'\nrc=2\n",
+                 run("tune scales --games 2 --dry-run --depth 99999999999"
+                     .. TEACHER,
+                     "WARGRID_PATH=tests/games "))
+  end)
+
+  -- (within a minute: a teacher's start that hangs fails, not the spec)
+  local TIMED = "WARGRID_PATH=tests/games timeout 60 "
+
+  it("runs CMD as the shell runs any command, and refuses one that is no "
+     .. "engine, or a line no engine sends, as bad input", function()
+    local out = run("tune scales --games 10 --dry-run --teacher 'cd "
+                    .. "tests/games && lua5.4 scales_teacher.lua'" .. RANDOM,
+                    TIMED)
+    assert.matches("each judged by cd tests/games && lua5.4 "
+                   .. "scales_teacher.lua at depth 8\n.*rc=0\n$", out)
+    assert.equal("wargrid: tune: --teacher: ''' ended before answering "
+                 .. "uciok\nrc=2\n",
+                 run("tune scales --games 2 --teacher \"'\"" .. RANDOM,
+                     TIMED))
+    assert.equal("wargrid: tune: --teacher: 'lua5.4 "
+                 .. "tests/games/scales_teacher.lua long' sent a line "
+                 .. "longer than 65536 bytes\nrc=2\n",
+                 run("tune scales --games 2 --teacher 'lua5.4 "
+                     .. "tests/games/scales_teacher.lua long'" .. RANDOM,
+                     TIMED))
+  end)
+
+  it("stops at Ctrl-C while the teacher searches, and leaves no teacher "
+     .. "behind", function()
+    local dir = files.tmpdir()
+    local mark = dir .. "/searching"
+    -- Ctrl-C once the teacher searches (it then hangs, deaf to Ctrl-C);
+    -- then which of its processes are left
+    files.write(dir .. "/run", table.concat({
+      "WARGRID_PATH=tests/games build/wargrid tune scales --games 4 "
+      .. "--dry-run --player random --jobs 1 --teacher "
+      .. "'lua5.4 tests/games/scales_teacher.lua stuck " .. mark .. "' "
+      .. "> " .. dir .. "/out 2>&1 &",
+      "i=0",
+      "while [ ! -e " .. mark .. " ] && [ $i -lt 600 ]; do",
+      "  sleep 0.1; i=$((i + 1))",
+      "done",
+      "kill -INT $!",
+      "wait $!",
+      "echo \"rc=$?\" >> " .. dir .. "/out",
+      "pgrep -f 'stuck " .. mark .. "' || echo none left",
+    }, "\n") .. "\n")
+    local h = io.popen("timeout 60 sh " .. dir .. "/run")
+    local left = h:read("a")
+    h:close()
+    assert.equal("wargrid: tune: stopped by Ctrl-C after 0 of 4 games\n"
+                 .. "rc=130\n", slurp(dir .. "/out"))
+    assert.equal("none left\n", left)
+    os.execute("rm -r " .. dir)
+  end)
+end)
+
+describe("tune merge: shards spoiled by hand", function()
+  local env = "WARGRID_PATH=tests/games timeout 60 "
+  local dir, lines
+
+  setup(function()
+    dir = files.tmpdir()
+    assert.equal("rc=0\n", run("tune scales --games 6 --shard 1/1 --player "
+                               .. "random --jobs 1 --teacher 'lua5.4 "
+                               .. "tests/games/scales_teacher.lua' > "
+                               .. dir .. "/good.jsonl", env))
+    lines = {}
+    for line in io.lines(dir .. "/good.jsonl") do lines[#lines + 1] = line end
+  end)
+
+  teardown(function() os.execute("rm -r " .. dir) end)
+
+  -- What `tune merge` says of the shard with line k changed (gsub of from
+  -- by to), and the weights file it wrote over "kept".
+  local function merge_with(k, from, to)
+    local copy = {}
+    for i, line in ipairs(lines) do
+      copy[i] = i == k and line:gsub(from, to) or line
+    end
+    files.write(dir .. "/bad.jsonl", table.concat(copy, "\n") .. "\n")
+    files.write(dir .. "/w.lua", "kept\n")
+    return run("tune merge " .. dir .. "/bad.jsonl --output " .. dir
+               .. "/w.lua", env), slurp(dir .. "/w.lua")
+  end
+
+  it("refuses a header or a game the fit cannot read, and keeps the "
+     .. "weights file", function()
+    for _, case in ipairs {
+      { 1, '"depth":8,', "" },                     -- a teacher, no depth
+      { 1, '"depth":8', '"depth":"x"' },
+      { 1, '"teacher":"[^"]*"', '"teacher":{}' },  -- no command
+      { 1, '"opening":8', '"opening":{}' },
+      { 1, '"terms":%b[]', '"terms":[{}]' },
+      { 1, '"shard":"1/1"', '"shard":"1/0"' },
+      { 2, '"rows":%b[]', '"rows":5' },
+      { 2, '"rows":%[%[1,0,0%]', '"rows":[[1,0]' },  -- a term short
+      { 2, '"labels":%b[],', "" },                 -- a teacher's run, no label
+      { 2, '"labels":%[0.5', '"labels":[1.5' },
+      { 2, '"index":0', '"index":6' },             -- no game of the run
+    } do
+      local out, file = merge_with(table.unpack(case))
+      assert.equal("wargrid: tune merge: " .. dir .. "/bad.jsonl line "
+                   .. case[1] .. " is not a line of `tune --shard`\nrc=2\n",
+                   out)
+      assert.equal("kept\n", file)
+    end
+  end)
+
+  it("names the seeds of a few games of a huge run at once", function()
+    assert.matches("^scales: weights fitted from 6 games of random against "
+                   .. "itself, seeds 1%.%.6, each from 8 random actions\n"
+                   .. ".*rc=0\n$",
+                   (merge_with(1, '"games":6', '"games":9007199254740992')))
   end)
 end)
 

@@ -288,9 +288,10 @@ end
 -- file's header line (the shards' own --shard among them), from the JSON
 -- lines of shard files (selfplay's and tune's --shard). kind: header (the
 -- type of the run's header line), same (the header's keys every file's
--- must match: one run), valid(rec) (a line is well formed), what (a line
--- in words). A file unread, a line not one, a file of another run or no
--- header is bad input.
+-- must match: one run), valid(rec, header) (a line is well formed, after
+-- the run's header, or nil before any), what (a line in words). A file
+-- unread, a line not one, a file of another run or no header is bad
+-- input.
 function M.read_shards(cmd, paths, kind)
   local json = require "wargrid.json"
   local header, by_index, headers = nil, {}, {}
@@ -302,7 +303,7 @@ function M.read_shards(cmd, paths, kind)
       n = n + 1
       local rec, err = json.decode(line)
       if not rec then M.usage_error("%s: %s line %d: %s", cmd, path, n, err) end
-      if not kind.valid(rec) then
+      if not kind.valid(rec, header) then
         M.usage_error("%s: %s line %d is not %s", cmd, path, n, kind.what)
       end
       if rec.type == kind.header then

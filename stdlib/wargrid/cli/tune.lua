@@ -13,6 +13,7 @@ local tune = require "wargrid.tune"
 local weights = require "wargrid.weights"
 local common = require "wargrid.cli.common"
 local quote = require("wargrid.text").quote
+local SEED_MAX = require("wargrid.text").SEED_MAX
 
 local M = {}
 
@@ -65,7 +66,7 @@ after, and its value in units.
   --all            a variant: fit every term, not only its own
   --teacher CMD    the shell command of a UCI engine that judges the
                    positions (e.g. /usr/games/fairy-stockfish)
-  --depth D        the teacher's search depth (default 8)
+  --depth D        the teacher's search depth (default 8, at most 99)
   --output FILE    write the weights there instead; --dry-run: nowhere
   --json           the fit as JSON
 
@@ -170,7 +171,8 @@ local function run_settings(c)
     terms = c.names,
     teacher = opts.teacher,
     depth = opts.teacher and common.integer("tune", "--depth", opts.depth
-                                            or tostring(teacher.DEPTH), 1),
+                                            or tostring(teacher.DEPTH), 1,
+                                            teacher.DEPTH_MAX),
   }
   if opts.depth and not opts.teacher then
     common.usage_error("tune: --depth is the teacher's: give --teacher")
@@ -266,11 +268,12 @@ local function fit_and_write(c)
   if not fit then common.usage_error("tune: %s", why) end
   local path = not c.opts["dry-run"] and output_path(c)
   if path then
+    local text = tune.file(c.game, fit, c.h)  -- made before the file opens
     local f, err = io.open(path, "w")
     if not f then
       common.usage_error("tune: cannot write the weights: %s", err)
     end
-    f:write(tune.file(c.game, fit, c.h))
+    f:write(text)
     f:close()
   end
   if c.opts.json then
@@ -316,33 +319,71 @@ local SAME_RUN = { "game", "variant", "options", "player", "seed", "games",
                    "opening", "every", "max_plies", "terms", "teacher",
                    "depth" }
 
--- A line of a shard file is well formed: a run's header, or a game with
--- what the fit reads.
-local function valid(rec)
-  if type(rec) ~= "table" then return false end
-  if rec.type == "tune" then
-    return type(rec.game) == "string" and math.type(rec.games) == "integer"
-           and math.type(rec.seed) == "integer"
-           and type(rec.player) == "string" and type(rec.terms) == "table"
-           and (rec.variant == nil or type(rec.variant) == "string")
+local function whole(x, min, max)
+  return math.type(x) == "integer" and x >= min and x <= (max or SEED_MAX)
+end
+
+local function finite(x)
+  return type(x) == "number" and x == x and math.abs(x) < math.huge
+end
+
+local function is_string(x) return type(x) == "string" end
+
+-- t is a list (of n values, when n is given), each one that ok accepts
+local function list_of(t, ok, n)
+  if type(t) ~= "table" or (n and #t ~= n) then return false end
+  for k = 1, #t do
+    if not ok(t[k]) then return false end
   end
-  if rec.type ~= "game" or math.type(rec.index) ~= "integer"
+  return true
+end
+
+-- A run's header is well formed: all that the fit, the report and the
+-- weights file read of it, as `tune` writes it.
+local function valid_header(h)
+  local i, n = tostring(h.shard):match("^(%d+)/(%d+)$")
+  i, n = tonumber(i), tonumber(n)
+  return type(h.game) == "string" and whole(h.games, 1) and whole(h.seed, 0)
+         and type(h.player) == "string" and list_of(h.terms, is_string)
+         and (h.variant == nil or type(h.variant) == "string")
+         and (h.options == nil or list_of(h.options, is_string))
+         and whole(h.opening, 0) and whole(h.every, 1)
+         and whole(h.max_plies, 1)
+         and (h.shard == nil or i and i >= 1 and i <= n)
+         and (h.teacher == nil and h.depth == nil
+              or type(h.teacher) == "string"
+                 and whole(h.depth, 1, teacher.DEPTH_MAX))
+end
+
+-- A game of run h is well formed: one of its games, its rows each a side
+-- (1 or -1) and a value per term, and a teacher's label for each row
+-- exactly when the run had a teacher.
+local function valid_game(rec, h)
+  if not h or not whole(rec.index, 0, h.games - 1)
      or math.type(rec.winner) ~= "integer"
-     or (rec.cutoff ~= nil and type(rec.cutoff) ~= "boolean")
-     or (rec.labels ~= nil and (type(rec.labels) ~= "table"
-                                or #rec.labels ~= #(rec.rows or {}))) then
+     or (rec.cutoff ~= nil and type(rec.cutoff) ~= "boolean") then
     return false
   end
-  for _, p in ipairs(rec.labels or {}) do
-    if type(p) ~= "number" or not (p >= 0 and p <= 1) then return false end
+  local rows = rec.rows or {}
+  local function row_ok(row)
+    return list_of(row, finite, #h.terms + 1)
+           and (row[1] == 1 or row[1] == -1)
   end
-  for _, row in ipairs(type(rec.rows) == "table" and rec.rows or {}) do
-    if type(row) ~= "table" then return false end
-    for _, x in ipairs(row) do
-      if type(x) ~= "number" then return false end
-    end
+  if not list_of(rows, row_ok) then return false end
+  if #rows == 0 or not h.teacher then
+    return rec.labels == nil or list_of(rec.labels, finite, 0)
   end
-  return rec.rows == nil or type(rec.rows) == "table"
+  return list_of(rec.labels, function(p)
+    return finite(p) and p >= 0 and p <= 1
+  end, #rows)
+end
+
+-- A line of a shard file is well formed: a run's header, or a game of
+-- the run of the header before it.
+local function valid(rec, header)
+  if type(rec) ~= "table" then return false end
+  if rec.type == "tune" then return valid_header(rec) end
+  return rec.type == "game" and valid_game(rec, header)
 end
 
 -- The shards read (c.h, c.records: each game once, by index), the game
