@@ -37,11 +37,12 @@ end
 
 -- M.open(cmd, variant, depth) -> a teacher: teacher:judge(position text)
 -- -> the chance the side to act wins (nil when Ctrl-C stopped the wait:
--- host.on_interrupt), and teacher:close(). cmd is a shell command, run in
--- a process group of its own that wargrid stops (a Ctrl-C is wargrid's
--- to tell) and that dies with it; variant, when given, is sent as
--- UCI_Variant (the game's `engine.variant`). A teacher that ends or
--- answers nonsense raises an error naming cmd, which is the user's input.
+-- host.on_interrupt). cmd is a shell command, run in a process group of
+-- its own that wargrid stops when the teacher is collected or wargrid
+-- ends (a Ctrl-C is wargrid's to tell) and that dies with it; variant,
+-- when given, is sent as UCI_Variant (the game's `engine.variant`). A
+-- teacher that ends or answers nonsense raises an error naming cmd, which
+-- is the user's input.
 function M.open(cmd, variant, depth)
   host.quiet_pipes()  -- a teacher that dies is an error, not our end
   local p, err = host.spawn(cmd)
@@ -98,10 +99,6 @@ function M.open(cmd, variant, depth)
       fail("gave no score for " .. text.quote(position))
     end
     return chance
-  end
-  function t:close()
-    send("quit")
-    p:close()
   end
   return t
 end

@@ -145,9 +145,10 @@ end
 local function judge(game, h)
   local t, owner
   return function(s)
-    if owner ~= host.pid() then
+    local pid = host.pid()
+    if owner ~= pid then
       t = teacher.open(h.teacher, (game.def.engine or {}).variant, h.depth)
-      owner = host.pid()
+      owner = pid
     end
     return t:judge(game:position_text(s))
   end
