@@ -2,10 +2,13 @@
 # the tests/xboard_*.sh scripts (sourced: `. "$(dirname "$0")/xboard_lib.sh"`).
 
 # xboard_start LOG ARG...: XBoard with those arguments, in its own process
-# group, printing to LOG; its process is $xboard_pid.
+# group, printing to LOG; its process is $xboard_pid. LOG is emptied here,
+# before XBoard starts: an earlier match's "final score" left in it would
+# end xboard_wait_score at once.
 xboard_start() {
     log=$1
     shift
+    : > "$log"
     setsid xvfb-run -a /usr/games/xboard "$@" > "$log" 2>&1 &
     xboard_pid=$!
 }
