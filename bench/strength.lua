@@ -5,11 +5,11 @@
 -- strength runs it):
 --   lua5.4 bench/strength.lua fs [--games N] [--nodes N,...] [--movetime MS]
 --       [--skills 5,10,20] [--players level:5,ab:N] [--plies P] [--resign R]
---       [--jobs J]
+--       [--jobs J] [--from I]
 --   lua5.4 bench/strength.lua ladder [GAME...] [--games N] [--levels 2,3]
 --       [--plies P] [--resign R] [--jobs J]
 --   lua5.4 bench/strength.lua match GAME A B [--games N] [--plies P]
---       [--seed S] [--resign R] [--jobs J]
+--       [--seed S] [--resign R] [--jobs J] [--from I]
 --   lua5.4 bench/strength.lua nps GAME PLAYER... [--positions N]
 -- A player is "level:L" (the game's own level L), another of ai.player's
 -- ("mcts:N", "alphabeta:N"), "ab:N[:KEY=V,...]" (alpha-beta with N nodes,
@@ -30,7 +30,8 @@
 -- player's nodes a second of processor time, over positions of games, to
 -- give players node budgets worth the same time. Each of J worker
 -- processes plays a share of a pairing's games; with STRENGTH_LOG=FILE
--- each game's line is added to FILE as it ends.
+-- each game's line is added to FILE as it ends, and --from I plays a
+-- pairing's games from game I on (0 the first): the rest of one stopped.
 package.path = "stdlib/?.lua;stdlib/?/init.lua;" .. package.path
 package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
@@ -220,12 +221,13 @@ local function play(game, movers, texts, seed)
   end
 end
 
--- Plays games i (i mod n = shard - 1) of a pairing of A against B; game
--- 2k and 2k + 1 share opening k, A first in the first. Prints a line per
--- game: "game I SCORE PLIES SECONDS-A MOVES-A NODES-A REASON", SCORE A's.
+-- Plays games i >= from ((i - from) mod n = shard - 1) of a pairing of A
+-- against B; game 2k and 2k + 1 share opening k, A first in the first.
+-- Prints a line per game: "game I SCORE PLIES SECONDS-A MOVES-A NODES-A
+-- REASON", SCORE A's.
 local function worker(game, make_a, make_b, w)
   local a, b = make_a(), make_b()
-  for i = w.shard - 1, w.games - 1, w.of do
+  for i = (w.from or 0) + w.shard - 1, w.games - 1, w.of do
     local k = i // 2
     local first_a = i % 2 == 0
     local movers = first_a and { a, b } or { b, a }
@@ -384,6 +386,7 @@ elseif mode == "fs" then
         local t = pairing({ kind = "fs", skill = skill, a = player,
                             limit = limit, games = games,
                             seed = tonumber(o.seed or 1000),
+                            from = tonumber(o.from or 0),
                             plies = tonumber(o.plies or 4),
                             resign = tonumber(o.resign or 0) }, jobs)
         row(string.format("%s vs FSF Skill %s, %s", player, skill, limit), t)
@@ -395,6 +398,7 @@ elseif mode == "match" then
   local t = pairing({ kind = "match", game = words[1], a = words[2],
                       b = words[3], games = tonumber(o.games or 20),
                       seed = tonumber(o.seed or 3000),
+                      from = tonumber(o.from or 0),
                       plies = tonumber(o.plies or 2),
                       resign = tonumber(o.resign or 0) },
                     tonumber(o.jobs or 2))
