@@ -12,6 +12,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 dir=bench/balance/three-supporters
 games=${1:-200}
+mkdir -p "$dir"
 [ -x build/wargrid ] || make
 for opening in 0 4; do
     for arm in base variant; do
