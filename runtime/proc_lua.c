@@ -446,6 +446,22 @@ static int await_trial(lua_State *L, pid_t pid, int out, int err,
     return 1;
 }
 
+/* Two pipes, both ends close-on-exec: 0, or -1 with errno set and neither
+ * open. */
+static int two_pipes(int a[2], int b[2])
+{
+    if (pipe2(a, O_CLOEXEC) != 0)
+        return -1;
+    if (pipe2(b, O_CLOEXEC) != 0) {
+        int e = errno;
+        close(a[0]);
+        close(a[1]);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
 /* host.trial(fn, seconds) -> { ok =, out =, err =, ended =, code = }: runs
  * fn() in a child forked from this process, which nothing it does there
  * can harm, and waits for it at most seconds (up to 10^6; then kills
@@ -463,14 +479,8 @@ static int proc_trial(lua_State *L)
                   "'seconds' must be more than 0, at most 1000000");
     char *res = lua_newuserdatauv(L, TRIAL_OUT, 0);
     int out[2], err[2];
-    if (pipe2(out, O_CLOEXEC) != 0)
+    if (two_pipes(out, err) != 0)
         return luaL_error(L, "cannot make a pipe: %s", strerror(errno));
-    if (pipe2(err, O_CLOEXEC) != 0) {
-        int e = errno;
-        close(out[0]);
-        close(out[1]);
-        return luaL_error(L, "cannot make a pipe: %s", strerror(e));
-    }
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
@@ -556,15 +566,8 @@ static int proc_spawn(lua_State *L)
     p->len = 0;
     luaL_setmetatable(L, PROGRAM);
     int to[2], from[2];
-    if (pipe2(to, O_CLOEXEC) != 0)
+    if (two_pipes(to, from) != 0)
         goto failed;
-    if (pipe2(from, O_CLOEXEC) != 0) {
-        int e = errno;
-        close(to[0]);
-        close(to[1]);
-        errno = e;
-        goto failed;
-    }
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
