@@ -24,7 +24,8 @@
 -- say one side leads by R pawns or more (a search's win counts 1000): it
 -- is that side's.
 -- Fairy-Stockfish is spoken to in UCI (its variant `courier`, which is
--- wargrid's courier_historical), through a named pipe, with `go nodes N`
+-- wargrid's courier_historical), as `tune --teacher` speaks to its
+-- engine (wargrid.teacher.engine), with `go nodes N`
 -- (the same work whatever the machine's load) or `go movetime MS`;
 -- wargrid's rules referee every move, in this process. `nps` tells a
 -- player's nodes a second of processor time, over positions of games, to
@@ -37,6 +38,8 @@ package.cpath = "build/lua/?.so;" .. package.cpath
 local wg = require "wargrid"
 local ai = require "wargrid.ai"
 local stats = require "wargrid.stats"
+local shell_quote = require("wargrid.text").shell_quote
+local teacher = require "wargrid.teacher"
 
 local FS = os.getenv("FS") or "/usr/games/fairy-stockfish"
 local LOG = os.getenv("STRENGTH_LOG")
@@ -44,40 +47,8 @@ local MAX_PLIES = 400
 
 -- ---- Fairy-Stockfish ------------------------------------------------------
 
--- An engine process: its stdin through popen, its stdout through a FIFO.
-local function engine(cmd)
-  local fifo = os.tmpname()
-  os.remove(fifo)
-  assert(os.execute("mkfifo " .. fifo), "mkfifo failed")
-  local w = assert(io.popen(cmd .. " > " .. fifo, "w"))
-  local r = assert(io.open(fifo, "r"))
-  os.remove(fifo)
-  local e = {}
-  function e.send(line)
-    w:write(line, "\n")
-    w:flush()
-  end
-  -- the first line that starts with prefix, and the last line before it
-  -- that starts with `also`
-  function e.expect(prefix, also)
-    local seen
-    while true do
-      local line = r:read("l")
-      if not line then error(cmd .. " ended") end
-      if line:sub(1, #prefix) == prefix then return line, seen end
-      if also and line:sub(1, #also) == also then seen = line end
-    end
-  end
-  function e.close()
-    e.send("quit")
-    w:close()
-    r:close()
-  end
-  return e
-end
-
 local function fairy(skill)
-  local fs = engine(FS)
+  local fs = teacher.engine(FS, "strength:")
   fs.send("uci")
   fs.expect("uciok")
   fs.send("setoption name UCI_Variant value courier")
@@ -147,7 +118,7 @@ local function fairy_mover(fs, start, limit)
     fs.send("position fen " .. start .. (#texts > 0 and " moves "
                                          .. table.concat(texts, " ") or ""))
     fs.send("go " .. limit)
-    local best, info = fs.expect("bestmove", "info depth")
+    local best, info = fs.expect("bestmove", "^info depth")
     local text = best:match("^bestmove (%S+)")
     local cp, mate = (info or ""):match(" score cp (%-?%d+)"),
                      (info or ""):match(" score mate (%-?%d+)")
@@ -250,15 +221,9 @@ local function worker(game, make_a, make_b, w)
       end
     end
   end
-  if a.close then a.close() end
-  if b.close then b.close() end
 end
 
 -- ---- the pairings --------------------------------------------------------
-
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
 
 -- Runs a pairing in `jobs` workers (this script, mode "work", with the
 -- keys of w) and returns A's tally { w, d, l } with the games' mean length,
@@ -361,9 +326,7 @@ if mode == "work" then
     worker(game, function() return wargrid_mover(w.a) end,
            function()
              local fs = fairy(w.skill)
-             local m = fairy_mover(fs, start, w.limit)
-             m.close = fs.close
-             return m
+             return fairy_mover(fs, start, w.limit)
            end, w)
   else
     local game = wg.load(w.game)

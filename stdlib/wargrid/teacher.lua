@@ -35,49 +35,60 @@ function M.score(line)
   if mate then return mate > 0 and 1 or 0 end
 end
 
--- M.open(cmd, variant, depth) -> a teacher: teacher:judge(position text)
--- -> the chance the side to act wins (nil when Ctrl-C stopped the wait:
--- host.on_interrupt). cmd is a shell command, run in a process group of
--- its own that wargrid stops when the teacher is collected or wargrid
--- ends (a Ctrl-C is wargrid's to tell) and that dies with it; variant,
--- when given, is sent as UCI_Variant (the game's `engine.variant`). A
--- teacher that ends or answers nonsense raises an error naming cmd, which
--- is the user's input.
-function M.open(cmd, variant, depth)
-  host.quiet_pipes()  -- a teacher that dies is an error, not our end
+-- M.engine(cmd, name) -> an engine: cmd, a shell command, run in a
+-- process group of its own that wargrid stops when the engine is
+-- collected or wargrid ends (a Ctrl-C is wargrid's to tell) and that dies
+-- with it. e.send(line); e.expect(prefix [, also]) -> the first line it
+-- sends that starts with prefix, and the last line before it that matches
+-- the pattern `also`; nil once Ctrl-C came (host.on_interrupt). An engine
+-- that cannot start, ends before it answers or sends a line longer than
+-- M.LINE raises an error "NAME 'CMD' ..." (cmd is the user's input).
+function M.engine(cmd, name)
+  host.quiet_pipes()  -- an engine that dies is an error, not our end
   local p, err = host.spawn(cmd)
   if not p then
-    error("tune: --teacher: cannot start " .. text.quote(cmd) .. ": " .. err,
+    error(string.format("%s cannot start %s: %s", name, text.quote(cmd), err),
           0)
   end
-  local t = {}
-  local function fail(why)
-    error(string.format("tune: --teacher: %s %s", text.quote(cmd), why), 0)
+  local e = {}
+  function e.fail(why)
+    error(string.format("%s %s %s", name, text.quote(cmd), why), 0)
   end
-  -- a line to the engine: one that has ended does not take it (a race
-  -- with its end), and the end is told where its answer is awaited
-  local function send(line)
+  -- one that has ended does not take it (a race with its end), and the
+  -- end is told where its answer is awaited
+  function e.send(line)
     p:write(line .. "\n")
   end
-  -- the first line starting with prefix, and the last "info" line with a
-  -- score before it; nil once Ctrl-C came
-  local function expect(prefix)
-    local scored
+  function e.expect(prefix, also)
+    local seen
     while true do
       if host.interrupted() then return nil end  -- before a wait, too
       local line, why = p:line()
       if line then
-        if line:sub(1, #prefix) == prefix then return line, scored end
-        if line:match("^info .* score ") then scored = line end
+        if line:sub(1, #prefix) == prefix then return line, seen end
+        if also and line:match(also) then seen = line end
       elseif why == "long" then
-        fail(string.format("sent a line longer than %d bytes", M.LINE))
+        e.fail(string.format("sent a line longer than %d bytes", M.LINE))
       elseif why ~= "interrupted" then
-        fail("ended before answering " .. prefix)
+        e.fail("ended before answering " .. prefix)
       elseif host.interrupted() then
         return nil
       end
     end
   end
+  return e
+end
+
+-- M.open(cmd, variant, depth) -> a teacher (an engine, M.engine): its
+-- judge(position text) -> the chance the side to act wins (nil when
+-- Ctrl-C stopped the wait); variant, when given, is sent as UCI_Variant
+-- (the game's `engine.variant`). A teacher that ends or answers nonsense
+-- raises an error naming cmd.
+function M.open(cmd, variant, depth)
+  local e = M.engine(cmd, "tune: --teacher:")
+  local send, expect = e.send, e.expect
+  local t = {}
+  local SCORED = "^info .* score "
   send("uci")
   local ready = expect("uciok")
   if ready and variant then
@@ -92,11 +103,11 @@ function M.open(cmd, variant, depth)
     if not expect("readyok") then return nil end
     send("position fen " .. position)
     send("go depth " .. depth)
-    local answer, scored = expect("bestmove")
+    local answer, scored = expect("bestmove", SCORED)
     if not answer then return nil end
     local chance = scored and M.score(scored)
     if not chance then
-      fail("gave no score for " .. text.quote(position))
+      e.fail("gave no score for " .. text.quote(position))
     end
     return chance
   end
