@@ -13,7 +13,7 @@ local MB = 1024 * 1024
 -- the build tests/run tests (make test-sanitize: build/san)
 local WARGRID = require("lfs").currentdir() .. "/" .. (os.getenv("WARGRID_BUILD") or "build") .. "/wargrid"
 
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local shell_quote = require("wargrid.text").shell_quote
 
 -- stdout, stderr, exit status and seconds of wargrid with args and input
 -- the run's output, and the processor time it took (user and system, read

@@ -550,7 +550,7 @@ local DEFAULTS = { "loop-defaults", "function game:actions() " .. LOOP
                    "%d+: actions ran out of [^\n]*%(([%d%.]+) [^\n]*a call; "
                    .. "%-%-(%a+)%-limit%)$" }
 
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local shell_quote = require("wargrid.text").shell_quote
 
 -- The directory's entries with their size and time of change, sorted (the
 -- directory's own time changes when a file in it is made or removed).
