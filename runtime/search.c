@@ -57,6 +57,7 @@ typedef struct shared {
 #define TRIED 64           /* quiet actions a cutoff's history remembers */
 #define FUTILE 3           /* the plies of depth futility pruning reads */
 #define EXTEND_PLY 48      /* checks are extended below this ply only */
+#define EVALS 16384        /* evaluations kept by position (a power of 2) */
 
 typedef struct search {
     wg_state *s;
@@ -83,6 +84,13 @@ typedef struct search {
      * there found (-1: not known) */
     signed char check_at[WG_SEARCH_MAX_PLY + 1];
     long cut[4];           /* null move, futility, late move, exchange */
+    /* the last evaluations by key (the position's hash for its side, low
+     * bit set: 0 is no entry), so that a position met again, as
+     * quiescence often does, is not evaluated again */
+    struct {
+        uint64_t key;
+        int32_t v;
+    } evals[EVALS];
 } search;
 
 /* The clock the budget counts: the wall's, or this process's processor
@@ -220,8 +228,16 @@ static int tick(search *z)
 static int32_t evaluate(search *z, int side)
 {
     int32_t v = 0;
-    if (failed(z, z->ops->evaluate(z->ops->ctx, z->s, side, &v)))
-        return 0;
+    uint64_t key = (z->s->hash ^ (side == 1 ? 0 : 0x9e3779b97f4a7c15u)) | 1;
+    size_t at = (size_t)(key >> 1) & (EVALS - 1);
+    if (z->evals[at].key == key) {
+        v = z->evals[at].v;
+    } else {
+        if (failed(z, z->ops->evaluate(z->ops->ctx, z->s, side, &v)))
+            return 0;
+        z->evals[at].key = key;
+        z->evals[at].v = v;
+    }
     if (z->o->noise > 0) {
         /* the same for both sides, so it stays a zero-sum score */
         uint64_t span = 2 * (uint64_t)z->o->noise + 1;
