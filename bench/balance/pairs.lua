@@ -1,7 +1,8 @@
 -- bench/balance/pairs.lua: how many games `compare` needs for its answer,
--- with the change's interval read from the games paired by seed (now)
--- against Newcombe's from two independent intervals (before issue 29),
--- over the same games. Run from the project root:
+-- with the change's interval of the games paired by seed (now: Newcombe's
+-- with the pairs' correlation) against Newcombe's from two independent
+-- intervals (before issue 29), over the same games. Run from the project
+-- root:
 --   lua5.4 bench/balance/pairs.lua BASE.jsonl VARIANT.jsonl [W...]
 -- where the files are `wargrid selfplay --shard 1/1` runs of the base and
 -- the variant with the same players and seeds (bench/balance/

@@ -3,7 +3,8 @@
 # does examples/variants/wehrschach_three_supporters.lua change? -- asked
 # of the same games with the interval `compare` used before issue 29
 # (Newcombe's, from two independent intervals) and the one it uses now
-# (the games paired by seed), by bench/balance/pairs.lua: after how many
+# (the games paired by seed: Newcombe's with the pairs' correlation), by
+# bench/balance/pairs.lua: after how many
 # games each would answer. Level 2 against itself, 400 actions at most,
 # GAMES (default 200) of each, from the start and from 4 random actions;
 # the games are kept in bench/balance/three-supporters/ (played again

@@ -63,16 +63,24 @@ M.PAIR_DIFFERENCES = { -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1 }
 -- xs[i] (within [xs[1], xs[#xs]]), and its interval: Wilson's, as for the
 -- score, with the variance of the outcomes seen, on the range mapped to
 -- [0, 1]; and the number of outcomes.
-function M.mean(ns, xs, z)
+-- The number, mean and variance (per outcome) of outcomes counted ns[i]
+-- of value xs[i].
+local function moments(ns, xs)
   local n, sum = 0, 0
   for i, x in ipairs(xs) do
     n, sum = n + (ns[i] or 0), sum + (ns[i] or 0) * x
   end
-  local lo, span = xs[1], xs[#xs] - xs[1]
-  if n == 0 then return lo + span / 2, lo, lo + span, 0 end
+  if n == 0 then return 0 end
   local m, v = sum / n, 0
   for i, x in ipairs(xs) do v = v + (ns[i] or 0) * (x - m) ^ 2 end
-  local a, b = wilson_bounds((m - lo) / span, v / n / span ^ 2, n, z or M.Z)
+  return n, m, v / n
+end
+
+function M.mean(ns, xs, z)
+  local n, m, v = moments(ns, xs)
+  local lo, span = xs[1], xs[#xs] - xs[1]
+  if n == 0 then return lo + span / 2, lo, lo + span, 0 end
+  local a, b = wilson_bounds((m - lo) / span, v / span ^ 2, n, z or M.Z)
   return m, lo + a * span, lo + b * span, n
 end
 
@@ -97,27 +105,55 @@ function M.score(t, z)
 end
 
 -- MOVER (Newcombe's method for a difference of proportions, for any two
--- independent estimates with intervals): b - a, and its interval.
-local function mover(a, la, ha, b, lb, hb)
-  local d = b - a
-  return d, d - math.sqrt((b - lb) ^ 2 + (ha - a) ^ 2),
-            d + math.sqrt((hb - b) ^ 2 + (a - la) ^ 2)
+-- estimates with intervals): b - a, and its interval; r, the correlation
+-- of the two estimates (0, the default: independent ones), narrows it when
+-- positive (Newcombe's method 10, for paired proportions).
+local function mover(a, la, ha, b, lb, hb, r)
+  local d, k = b - a, 2 * (r or 0)
+  return d, d - math.sqrt(math.max(0, (b - lb) ^ 2 + (ha - a) ^ 2
+                                      - k * (b - lb) * (ha - a))),
+            d + math.sqrt(math.max(0, (hb - b) ^ 2 + (a - la) ^ 2
+                                      - k * (hb - b) * (a - la)))
 end
 M.mover = mover
 
--- M.change(base, variant [, diffs]) -> the change in the first player's
--- score from the base's tally to the variant's, and its interval: of the
--- paired differences when given (diffs: counts ns over values xs, and per:
--- the games of each a difference is made of), else Newcombe's from the two
--- intervals
-function M.change(base, variant, diffs)
-  if diffs then
-    local d, lo, hi, n = M.mean(diffs.ns, diffs.xs)
-    if n > 0 then return d, lo, hi end
+-- The variance of what M.score(t) averages: a game's score, or a pair's
+-- mean score when t counts pairs.
+local function spread(t)
+  if t.pairs then
+    local n, _, v = moments(t.pairs, M.PAIRS)
+    if n > 0 then return v end
   end
+  if t.w + t.d + t.l == 0 then return 0 end
+  local _, v = rates(t)
+  return v
+end
+
+-- The correlation of base's and variant's outcomes paired as diffs counts
+-- their differences, from var(d) = var(a) + var(b) - 2 cov(a, b); 0 when a
+-- side does not vary or there are no pairs. A positive covariance is
+-- lowered by 1/(2n) first (a continuity correction, as Newcombe corrects
+-- his phi), so that n pairs alike do not make the interval vanish.
+local function correlation(base, variant, diffs)
+  local va, vb = spread(base), spread(variant)
+  local n, _, vd = moments(diffs.ns, diffs.xs)
+  if n == 0 or va <= 0 or vb <= 0 then return 0 end
+  local cov = (va + vb - vd) / 2
+  if cov > 0 then cov = math.max(0, cov - 1 / (2 * n)) end
+  return math.max(-1, math.min(1, cov / math.sqrt(va * vb)))
+end
+
+-- M.change(base, variant [, diffs]) -> the change in the first player's
+-- score from the base's tally to the variant's, and its interval:
+-- Newcombe's from the two intervals, with the correlation of the paired
+-- outcomes when given (diffs: the counts ns of their differences over
+-- values xs, and per: the games of each a difference is made of), else as
+-- independent estimates
+function M.change(base, variant, diffs)
   local a, la, ha = M.score(base)
   local b, lb, hb = M.score(variant)
-  return mover(a, la, ha, b, lb, hb)
+  return mover(a, la, ha, b, lb, hb,
+               diffs and correlation(base, variant, diffs))
 end
 
 -- The distance of a score from 50%, and the range of it over [lo, hi].

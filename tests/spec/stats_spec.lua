@@ -52,6 +52,34 @@ describe("stats: paired games (the pentanomial model)", function()
     assert.is_true(lo > 0)
     assert.is_true(stats.needed_change(base, variant, 0.1, diffs) < stats.needed_change(base, variant, 0.1))
   end)
+
+  it("a change paired by seed is Newcombe's interval with the pairs' correlation (his method 10)", function()
+    -- pairs no more alike than chance makes them: the unpaired interval
+    local even = T(50, 0, 50)
+    local chance = { xs = stats.PENTANOMIAL, per = 1, ns = { 25, 0, 50, 0, 25 } }
+    assert.same({ stats.change(even, even) }, { stats.change(even, even, chance) })
+    -- by hand: r = ((var a + var b - var d) / 2 - 1 / 2n) / (sd a sd b),
+    -- and each bound d -+ sqrt(e1^2 + e2^2 - 2 r e1 e2) from the arms'
+    -- Wilson margins
+    local base, variant = T(53, 0, 47), T(86, 0, 14)
+    local diffs = { xs = stats.PENTANOMIAL, per = 1, ns = { 3, 0, 61, 0, 36 } }
+    local la, ha = stats.wilson(53, 100)
+    local lb, hb = stats.wilson(86, 100)
+    local r = ((0.53 * 0.47 + 0.86 * 0.14 - (0.39 - 0.33 ^ 2)) / 2 - 1 / 200)
+              / math.sqrt(0.53 * 0.47 * 0.86 * 0.14)
+    local function bound(e1, e2) return math.sqrt(e1 ^ 2 + e2 ^ 2 - 2 * r * e1 * e2) end
+    local d, lo, hi = stats.change(base, variant, diffs)
+    assert.near(0.33, d, 1e-12)
+    assert.near(0.33 - bound(0.86 - lb, ha - 0.53), lo, 1e-12)
+    assert.near(0.33 + bound(hb - 0.86, 0.53 - la), hi, 1e-12)
+    -- the same games every time: no change, within a sliver (the
+    -- correction keeps r below 1), far narrower than unpaired
+    local same = { xs = stats.PENTANOMIAL, per = 1, ns = { 0, 0, 100, 0, 0 } }
+    local _, slo, shi = stats.change(even, even, same)
+    local _, ulo, uhi = stats.change(even, even)
+    assert.is_true(slo < 0 and shi > 0)
+    assert.is_true(shi - slo < (uhi - ulo) / 4)
+  end)
 end)
 
 describe("stats: intervals", function()

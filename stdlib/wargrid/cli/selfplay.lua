@@ -96,10 +96,11 @@ usage: wargrid compare GAME VARIANT_FILE... [--games N] [--seed S]
                        [--opening K]
 
 Self-play of the game and of each variant with the same players and seeds,
-then, per variant, the change in the first player's score (the 95% interval
-of the differences between game i of the variant and game i of the base,
-the same seed: pairs of games; with --pairs, pairs of pairs), in its
-distance from 50%, in the draw and cut-off rates (95% Newcombe intervals)
+then, per variant, the change in the first player's score (Newcombe's 95%
+interval from the two runs' intervals, narrowed by how alike game i of the
+variant and game i of the base are, the same seed: pairs of games; with
+--pairs, pairs of pairs), in its distance from 50%, in the draw and
+cut-off rates (95% Newcombe intervals)
 and in the mean length of the games that ended (95% Welch interval), and
 the verdict: does the variant raise or lower the first player's score, and
 is it more or less balanced (nearer 50% or farther, whichever side it
