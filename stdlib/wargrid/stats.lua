@@ -59,10 +59,6 @@ end
 M.PAIRS = { 0, 0.25, 0.5, 0.75, 1 }
 M.PAIR_DIFFERENCES = { -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1 }
 
--- M.mean(ns, xs [, z]) -> the mean of outcomes counted ns[i] of value
--- xs[i] (within [xs[1], xs[#xs]]), and its interval: Wilson's, as for the
--- score, with the variance of the outcomes seen, on the range mapped to
--- [0, 1]; and the number of outcomes.
 -- The number, mean and variance (per outcome) of outcomes counted ns[i]
 -- of value xs[i].
 local function moments(ns, xs)
@@ -76,6 +72,10 @@ local function moments(ns, xs)
   return n, m, v / n
 end
 
+-- M.mean(ns, xs [, z]) -> the mean of outcomes counted ns[i] of value
+-- xs[i] (within [xs[1], xs[#xs]]), and its interval: Wilson's, as for the
+-- score, with the variance of the outcomes seen, on the range mapped to
+-- [0, 1]; and the number of outcomes.
 function M.mean(ns, xs, z)
   local n, m, v = moments(ns, xs)
   local lo, span = xs[1], xs[#xs] - xs[1]
@@ -140,7 +140,9 @@ local function correlation(base, variant, diffs)
   if n == 0 or va <= 0 or vb <= 0 then return 0 end
   local cov = (va + vb - vd) / 2
   if cov > 0 then cov = math.max(0, cov - 1 / (2 * n)) end
-  return math.max(-1, math.min(1, cov / math.sqrt(va * vb)))
+  local r = cov / math.sqrt(va * vb)
+  if r ~= r then return 0 end            -- counts that are no counts
+  return math.max(-1, math.min(1, r))
 end
 
 -- M.change(base, variant [, diffs]) -> the change in the first player's

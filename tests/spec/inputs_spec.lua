@@ -540,4 +540,20 @@ describe("inputs: the shard files of stats merge", function()
     assert.same({ "", "wargrid: stats merge: DIR/s.jsonl line 1 is not a selfplay record\n", 2 },
                 merged('{"type":"run","game":"courier","variant":{},"games":2,"seed":1}\n'))
   end)
+
+  it("a game whose first player, winner or length is out of range is no selfplay record", function()
+    local run = '{"type":"run","game":"courier","games":2,"seed":1}\n'
+    local function game(first, winner, plies)
+      return string.format('{"type":"game","index":0,"first":%d,"winner":%d,"plies":%d,'
+                           .. '"reason":"checkmate"}\n', first, winner, plies)
+    end
+    local bad = { "wargrid: stats merge: DIR/s.jsonl line 2 is not a selfplay record\n", 2 }
+    for _, g in ipairs { game(7, 1, 40), game(0, 0, 40), game(1, 3, 40), game(1, -1, 40),
+                         game(1, 1, -5), game(1, 1, 1 << 31) } do
+      local got = merged(run .. g)
+      assert.same(bad, { got[2], got[3] })
+    end
+    local good = merged(run .. game(2, 0, 40))
+    assert.equal(0, good[3])
+  end)
 end)

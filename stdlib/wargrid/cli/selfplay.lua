@@ -97,8 +97,8 @@ usage: wargrid compare GAME VARIANT_FILE... [--games N] [--seed S]
 
 Self-play of the game and of each variant with the same players and seeds,
 then, per variant, the change in the first player's score (Newcombe's 95%
-interval from the two runs' intervals, narrowed by how alike game i of the
-variant and game i of the base are, the same seed: pairs of games; with
+interval from the two runs' intervals, with the correlation of game i of
+the variant and game i of the base, the same seed: pairs of games; with
 --pairs, pairs of pairs), in its distance from 50%, in the draw and
 cut-off rates (95% Newcombe intervals)
 and in the mean length of the games that ended (95% Welch interval), and
@@ -567,10 +567,13 @@ local function valid_record(rec)
            and (rec.pairs == nil or type(rec.pairs) == "boolean")
            and (rec.opening == nil or math.type(rec.opening) == "integer")
   end
+  local function within(v, lo, hi)
+    return math.type(v) == "integer" and v >= lo and v <= hi
+  end
   return rec.type == "game" and math.type(rec.index) == "integer"
-         and math.type(rec.plies) == "integer"
-         and math.type(rec.winner) == "integer"
-         and math.type(rec.first) == "integer" and type(rec.reason) == "string"
+         and within(rec.plies, 0, math.maxinteger >> 32)
+         and within(rec.winner, 0, 2) and within(rec.first, 1, 2)
+         and type(rec.reason) == "string"
          and (rec.cutoff == nil or type(rec.cutoff) == "boolean")
 end
 
