@@ -107,7 +107,7 @@ end
 -- MOVER (Newcombe's method for a difference of proportions, for any two
 -- estimates with intervals): b - a, and its interval; r, the correlation
 -- of the two estimates (0, the default: independent ones), narrows it when
--- positive (Newcombe's method 10, for paired proportions).
+-- positive (Newcombe's square-and-add method for paired proportions).
 local function mover(a, la, ha, b, lb, hb, r)
   local d, k = b - a, 2 * (r or 0)
   return d, d - math.sqrt(math.max(0, (b - lb) ^ 2 + (ha - a) ^ 2

@@ -53,7 +53,7 @@ describe("stats: paired games (the pentanomial model)", function()
     assert.is_true(stats.needed_change(base, variant, 0.1, diffs) < stats.needed_change(base, variant, 0.1))
   end)
 
-  it("a change paired by seed is Newcombe's interval with the pairs' correlation (his method 10)", function()
+  it("a change paired by seed is Newcombe's interval with the pairs' correlation (his paired method)", function()
     -- pairs no more alike than chance makes them: the unpaired interval
     local even = T(50, 0, 50)
     local chance = { xs = stats.PENTANOMIAL, per = 1, ns = { 25, 0, 50, 0, 25 } }
