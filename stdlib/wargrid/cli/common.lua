@@ -283,6 +283,12 @@ function M.integer(cmd, what, input, min, max)
   return n
 end
 
+-- M.whole(x, min, max) -> x is an integer from min to max (a count a
+-- shard's line holds: its index, a game's length)
+function M.whole(x, min, max)
+  return math.type(x) == "integer" and x >= min and x <= max
+end
+
 -- M.read_shards(cmd, paths, kind) -> the header of a run, its records,
 -- each once (the last read of an index), sorted by index, and every
 -- file's header line (the shards' own --shard among them), from the JSON

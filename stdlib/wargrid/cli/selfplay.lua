@@ -567,12 +567,10 @@ local function valid_record(rec)
            and (rec.pairs == nil or type(rec.pairs) == "boolean")
            and (rec.opening == nil or math.type(rec.opening) == "integer")
   end
-  local function within(v, lo, hi)
-    return math.type(v) == "integer" and v >= lo and v <= hi
-  end
+  local whole = common.whole
   return rec.type == "game" and math.type(rec.index) == "integer"
-         and within(rec.plies, 0, math.maxinteger >> 32)
-         and within(rec.winner, 0, 2) and within(rec.first, 1, 2)
+         and whole(rec.plies, 0, math.maxinteger >> 32)
+         and whole(rec.winner, 0, 2) and whole(rec.first, 1, 2)
          and type(rec.reason) == "string"
          and (rec.cutoff == nil or type(rec.cutoff) == "boolean")
 end

@@ -321,7 +321,7 @@ local SAME_RUN = { "game", "variant", "options", "player", "seed", "games",
                    "depth" }
 
 local function whole(x, min, max)
-  return math.type(x) == "integer" and x >= min and x <= (max or SEED_MAX)
+  return common.whole(x, min, max or SEED_MAX)
 end
 
 local function finite(x)
