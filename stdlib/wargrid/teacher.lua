@@ -1,9 +1,11 @@
--- wargrid.teacher: an outside engine that judges positions for `wargrid
--- tune --teacher`. It speaks UCI (Fairy-Stockfish and most chess
--- engines): each position is sent as position text, searched to a depth
+-- wargrid.teacher: what judges positions for `wargrid tune --teacher`:
+-- an outside engine that speaks UCI (Fairy-Stockfish and most chess
+-- engines), or wargrid's own alpha-beta search (`--teacher self`, for a
+-- game no outside engine plays). Each position is searched to a depth
 -- from a cleared table (so a position's judgement does not depend on the
 -- ones before it, and a shard's rows are the whole run's), and its score
 -- turned into the chance that the side to act wins.
+local ai = require "wargrid.ai"
 local host = require "wargrid.host"
 local text = require "wargrid.text"
 
@@ -14,6 +16,12 @@ local M = {}
 -- at its 246 plies; 99999999999 it takes for no limit).
 M.DEPTH = 8
 M.DEPTH_MAX = 99
+
+-- The depth wargrid's own search judges to, unless told: past the horizon
+-- of level 2's players, at about a fifth of a second a position in
+-- Wehrschach and Trenches (a second at depth 4), a hundredth in Courier,
+-- three seconds in the Amazons.
+M.SELF_DEPTH = 3
 
 -- The longest line a teacher may send (host.spawn's limit): UCI's are a
 -- few hundred bytes.
@@ -110,6 +118,31 @@ function M.open(cmd, variant, depth)
       e.fail("gave no score for " .. text.quote(position))
     end
     return chance
+  end
+  return t
+end
+
+-- The teacher's name that means wargrid's own search.
+M.SELF = "self"
+
+-- M.name(teacher) -> how a run's teacher (the --teacher given) is told
+function M.name(teacher)
+  return teacher == M.SELF and "wargrid's own search" or teacher
+end
+
+-- M.own(game, depth) -> a teacher (as M.open's) that is the game's own
+-- alpha-beta search to depth plies, its quiescence and all, without
+-- noise: its score (in the evaluation's units, the unit term's weight 1
+-- counted as a hundred centipawns) or a won or lost end it sees, as
+-- M.chance. It judges by the weights in force at the leaves, so what it
+-- adds to them is what the search sees beyond: threats, captures and
+-- exchanges, pieces trapped or lost.
+function M.own(game, depth)
+  local t = {}
+  function t.judge(_, s)
+    local _, st = ai.alphabeta(game, s, { depth = depth or M.DEPTH })
+    if st.win then return st.win > 0 and 1 or 0 end
+    return M.chance(100 * (st.score or 0))
   end
   return t
 end

@@ -10,9 +10,10 @@
 -- game's result for the first side (1, 1/2, 0); a game cut off by a limit
 -- (the move limit, or a game's own) has no result and is left out: its
 -- positions were not shown to lead to a draw, only to a long game. With a
--- teacher (an outside engine, wargrid.teacher) each row takes instead the
--- chance the teacher gives the first side there: a label per position, so
--- far fewer games tell the weights, and as well as the teacher judges.
+-- teacher (an outside engine or wargrid's own deeper search,
+-- wargrid.teacher) each row takes instead the chance the teacher gives the
+-- first side there: a label per position, so far fewer games tell the
+-- weights, and as well as the teacher judges.
 --
 -- The fit: the logistic model of the result, P = 1 / (1 + e^-z) with z an
 -- intercept (the first side's edge), a term for the side to act, and the
@@ -31,6 +32,7 @@
 -- model's; a new term's weight is its coefficient over that scale.
 local core = require "wargrid.core"
 local stats = require "wargrid.stats"
+local teacher = require "wargrid.teacher"
 local weights = require "wargrid.weights"
 
 -- units("pawn") -> "pawns"; units("territory") -> "units of territory"
@@ -651,8 +653,8 @@ function M.fit_report(h, fit)
       seeds_of(h), h.opening)
   if h.teacher then
     add("  %s positions, a quiet one every %d actions, each judged by %s "
-        .. "at depth %d", stats.count(fit.positions), h.every, h.teacher,
-        h.depth)
+        .. "at depth %d", stats.count(fit.positions), h.every,
+        teacher.name(h.teacher), h.depth)
   else
     add("  %s positions, a quiet one every %d actions; %s cut off by a "
         .. "limit left out", stats.count(fit.positions), h.every,
@@ -754,7 +756,7 @@ function M.file(game, fit, h)
     .. "Values in %s: `wargrid values%s`.", game.name,
     stats.games(fit.games), h.player, seeds_of(h),
     h.teacher and string.format(",\neach position judged by %s at depth %d",
-                                h.teacher, h.depth) or "",
+                                teacher.name(h.teacher), h.depth) or "",
     units(fit.unit),
     h.variant and " --variant " .. h.variant or " " .. game.name))
 end

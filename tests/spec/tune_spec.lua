@@ -30,16 +30,21 @@ end
 
 local RANDOM = " --player random --jobs 2"
 
+-- The fit a `tune ... --json` run printed, and its first term, the gold's.
+local function fitted(out)
+  assert.matches("rc=0\n$", out)
+  local r = json.decode(out:match("^(.-)\nrc="))
+  local gold = r.fit.terms[1]
+  assert.equal("gold", gold.name)
+  return r, gold
+end
+
 describe("tune: the toy game's values", function()
   it("fits a gold at three pawns, within its 95% interval, and writes the "
      .. "weights beside the game", function()
     local dir = toy_dir()
-    local out = run("tune scales --games 600 --json" .. RANDOM,
-                    "WARGRID_PATH=" .. dir .. " ")
-    assert.matches("rc=0\n$", out)
-    local r = json.decode(out:match("^(.-)\nrc="))
-    local gold = r.fit.terms[1]
-    assert.equal("gold", gold.name)
+    local r, gold = fitted(run("tune scales --games 600 --json" .. RANDOM,
+                               "WARGRID_PATH=" .. dir .. " "))
     assert.equal("tuned", gold.status)
     assert.is_true(gold.vlow < 3 and 3 < gold.vhigh,
                    string.format("3 in [%g, %g]", gold.vlow, gold.vhigh))
@@ -132,12 +137,8 @@ describe("tune: a teacher's judgements", function()
      .. "from 60 games", function()
     local dir = toy_dir()
     local env = "WARGRID_PATH=" .. dir .. " "
-    local out = run("tune scales --games 60 --json --depth 3" .. TEACHER
-                    .. RANDOM, env)
-    assert.matches("rc=0\n$", out)
-    local r = json.decode(out:match("^(.-)\nrc="))
-    local gold = r.fit.terms[1]
-    assert.equal("gold", gold.name)
+    local r, gold = fitted(run("tune scales --games 60 --json --depth 3"
+                               .. TEACHER .. RANDOM, env))
     assert.is_true(math.abs(gold.value - 3) < 0.01,
                    string.format("a gold %g pawns", gold.value))
     assert.equal(60, r.fit.games)
@@ -160,6 +161,31 @@ describe("tune: a teacher's judgements", function()
                             .. "/1.jsonl --dry-run", env))
     assert.matches("each judged by lua5.4 tests/games/scales_teacher.lua "
                    .. "at depth 8\n", whole)
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("--teacher self: wargrid's own search judges, and in a game without "
+     .. "tactics gives back the weights its leaves count", function()
+    -- scales never takes, so a search one ply deep sees the material its
+    -- evaluation counts (a gold three pawns): the chance of each label is
+    -- that of the weights in force, and the fit gives them back exactly;
+    -- positions at actions 6 and 10 keep its search before the twelfth,
+    -- where chance decides
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local r, gold = fitted(run("tune scales --games 40 --json --teacher "
+                               .. "self --depth 1 --opening 6 --every 4"
+                               .. RANDOM, env))
+    assert.is_true(math.abs(gold.value - 3) < 0.001,
+                   string.format("a gold %g pawns", gold.value))
+    assert.equal(80, r.fit.positions)
+    assert.same({ "self", 1 }, { r.run.teacher, r.run.depth })
+    assert.matches("each position judged by wargrid's own search at depth 1",
+                   slurp(dir .. "/scales.weights.lua"))
+    -- its depth unless told: 3
+    assert.matches("each judged by wargrid's own search at depth 3\n",
+                   run("tune scales --games 4 --dry-run --teacher self"
+                       .. RANDOM, env))
     os.execute("rm -r " .. dir)
   end)
 

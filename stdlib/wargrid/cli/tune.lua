@@ -41,7 +41,10 @@ the game's engine variant: Fairy-Stockfish for historical Courier) judges
 each position instead: its score searched to --depth plies, as the chance
 the side to act wins, is the position's label, in place of the game's
 result. A few hundred games then tell the weights, as well as the teacher
-judges; cut-off games count too.
+judges; cut-off games count too. `--teacher self` is wargrid's own
+alpha-beta search, for a game no outside engine plays: it teaches the
+evaluation what a deeper look sees (threats, exchanges, pieces trapped),
+but a piece's worth only as far as its weight already says it.
 
 Writes the weights to the file the game loads them from, beside its
 script: NAME/weights.lua in a game's folder, else NAME.weights.lua beside
@@ -65,8 +68,10 @@ after, and its value in units.
   --unit TERM      the term the values are counted in
   --all            a variant: fit every term, not only its own
   --teacher CMD    the shell command of a UCI engine that judges the
-                   positions (e.g. /usr/games/fairy-stockfish)
-  --depth D        the teacher's search depth (default 8, at most 99)
+                   positions (e.g. /usr/games/fairy-stockfish), or self:
+                   wargrid's own search (./self for a program so named)
+  --depth D        the teacher's search depth (default 8, self's 3; at
+                   most 99)
   --output FILE    write the weights there instead; --dry-run: nowhere
   --json           the fit as JSON
 
@@ -143,6 +148,10 @@ end
 -- process that asks (a selfplay job forked from this one starts its own:
 -- the pipes it inherits are another's conversation).
 local function judge(game, h)
+  if h.teacher == teacher.SELF then
+    local t = teacher.own(game, h.depth)
+    return function(s) return t:judge(s) end
+  end
   local t, owner
   return function(s)
     local pid = host.pid()
@@ -171,9 +180,10 @@ local function run_settings(c)
                                or "400", 1),
     terms = c.names,
     teacher = opts.teacher,
-    depth = opts.teacher and common.integer("tune", "--depth", opts.depth
-                                            or tostring(teacher.DEPTH), 1,
-                                            teacher.DEPTH_MAX),
+    depth = opts.teacher and common.integer(
+      "tune", "--depth", opts.depth or tostring(
+        opts.teacher == teacher.SELF and teacher.SELF_DEPTH or teacher.DEPTH),
+      1, teacher.DEPTH_MAX),
   }
   if opts.depth and not opts.teacher then
     common.usage_error("tune: --depth is the teacher's: give --teacher")
