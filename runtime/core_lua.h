@@ -3,6 +3,8 @@
 #ifndef WG_CORE_LUA_H
 #define WG_CORE_LUA_H
 
+#include <signal.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 
@@ -49,6 +51,10 @@ typedef struct {
     int ntypes, nsq;
     double v[];   /* wg_state_material's layout */
 } wg_lsquares;
+
+/* The flag Ctrl-C sets once core.on_interrupt caught it (sys_lua.c): a
+ * search given it ends when it is set. */
+const volatile sig_atomic_t *wg_interrupt_flag(void);
 
 wg_rules *wg_check_rules(lua_State *L, int i);
 wg_state *wg_check_state(lua_State *L, int i);

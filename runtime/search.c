@@ -188,12 +188,14 @@ static int failed(search *z, int rc)
 }
 
 /* True when the search must end before its budget: its time is up, the
- * main process has finished (for a helper), or input came on stop_fd and
- * the host wants an answer now -- which ends it as its time would. */
+ * main process has finished (for a helper), Ctrl-C came (o->interrupt),
+ * or input came on stop_fd and the host wants an answer now -- which ends
+ * it as its time would. */
 static int time_up(search *z)
 {
     if ((z->deadline > 0 && now(z->o->cpu) >= z->deadline)
-        || atomic_load_explicit(&z->sh->stop, memory_order_relaxed))
+        || atomic_load_explicit(&z->sh->stop, memory_order_relaxed)
+        || (z->o->interrupt && *z->o->interrupt))
         return 1;
     if (z->id != 0 || z->in.fd < 0)
         return 0;

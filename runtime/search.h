@@ -4,6 +4,8 @@
 #ifndef WG_SEARCH_H
 #define WG_SEARCH_H
 
+#include <signal.h>
+
 #include "actions.h"
 #include "input.h"
 #include "state.h"
@@ -94,6 +96,9 @@ typedef struct wg_search_opts {
     /* Input waiting on this file descriptor (a GUI's command) ends the
      * search as its time would (-1: none). */
     int stop_fd;
+    /* A flag that, once set (by Ctrl-C's handler), ends the search as its
+     * time would (NULL: none). */
+    const volatile sig_atomic_t *interrupt;
 } wg_search_opts;
 
 struct wg_search_stats {

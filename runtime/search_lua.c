@@ -296,8 +296,10 @@ static const int32_t *read_values(lua_State *L, const wg_state *s,
  * attacked, and the search neither prunes there nor passes),
  * check_extension, values (type id -> a piece's value: captures that lose
  * by static exchange go last, quiescence leaves them out), only (the
- * root's actions to choose among). The game's actions, play, result and
- * evaluate are called, and order and forcing when it has them. stats:
+ * root's actions to choose among), ctrl_c (true: Ctrl-C, once
+ * core.on_interrupt caught it, ends the search as its time would). The
+ * game's actions, play, result and evaluate are called, and order and
+ * forcing when it has them. stats:
  * depth, seldepth, nodes (every process's), nodes_main, seconds, threads,
  * score (for the side to decide, in the evaluation's units) or win (plies
  * to the end: positive when that side wins, negative when it loses), pv
@@ -334,6 +336,8 @@ static int search_run(lua_State *L)
     o.futility = (int)number_opt(L, "futility", 0, 0, 1e6);
     o.lmp = (int)number_opt(L, "lmp", 0, 0, 1000);
     o.check_ext = flag_opt(L, "check_extension", 0);
+    if (flag_opt(L, "ctrl_c", 0))
+        o.interrupt = wg_interrupt_flag();
     int check = flag_opt(L, "check", 1) && s->rules->royal_types;
     int32_t values[WG_MAX_TYPES + 1] = { 0 };
     o.values = read_values(L, s, values);

@@ -118,6 +118,11 @@ static int sys_on_interrupt(lua_State *L)
     return 0;
 }
 
+const volatile sig_atomic_t *wg_interrupt_flag(void)
+{
+    return &interrupted;
+}
+
 static int sys_interrupted(lua_State *L)
 {
     lua_pushboolean(L, interrupted);

@@ -157,19 +157,21 @@ function ai.knowledge(game)
 end
 
 -- ai.alphabeta(game, s, { nodes =, seconds =, cpu =, depth =, threads =,
--- seed =, stop_fd =, input =, info =, only =, knowledge = }) -> action,
--- stats: the alpha-beta search (host.search) within the budget given (cpu
--- = true: seconds of processor time), on threads processes; with a seed,
--- ai.NOISE; among the root's actions `only` when given. The game's
--- ai.knowledge, each key of opts.knowledge in its place (to measure what
--- one brings). Input waiting on stop_fd ends it (host.search's input and
--- info).
+-- seed =, stop_fd =, input =, info =, only =, ctrl_c =, knowledge = }) ->
+-- action, stats: the alpha-beta search (host.search) within the budget
+-- given (cpu = true: seconds of processor time), on threads processes;
+-- with a seed, ai.NOISE; among the root's actions `only` when given. The
+-- game's ai.knowledge, each key of opts.knowledge in its place (to
+-- measure what one brings). Input waiting on stop_fd ends it
+-- (host.search's input and info), and so does Ctrl-C with ctrl_c = true
+-- (once host.on_interrupt caught it).
 function ai.alphabeta(game, s, opts)
   local o = {
     nodes = opts.nodes, seconds = opts.seconds, cpu = opts.cpu,
     depth = opts.depth, threads = opts.threads, stop_fd = opts.stop_fd,
     input = opts.input, info = opts.info, only = opts.only,
     seed = opts.seed, noise = opts.seed and ai.NOISE or 0,
+    ctrl_c = opts.ctrl_c,
   }
   for key, v in pairs(ai.knowledge(game)) do o[key] = v end
   for key, v in pairs(opts.knowledge or {}) do

@@ -130,17 +130,36 @@ function M.name(teacher)
   return teacher == M.SELF and "wargrid's own search" or teacher
 end
 
+-- M.depth_max(teacher) -> the deepest search a run's teacher is asked for:
+-- an outside engine's M.DEPTH_MAX, wargrid's own search's ai.MAX_DEPTH.
+function M.depth_max(teacher)
+  return teacher == M.SELF and ai.MAX_DEPTH or M.DEPTH_MAX
+end
+
+-- M.refusal(game, teacher) -> why wargrid's own search cannot judge the
+-- game's positions, or nil: a game with hidden information, whose true
+-- state the search would read (the cards no player sees).
+function M.refusal(game, teacher)
+  if teacher == M.SELF and game:hidden() then
+    return string.format("%s hides what a side may not see, which a "
+                         .. "search of the true state would read", game.name)
+  end
+end
+
 -- M.own(game, depth) -> a teacher (as M.open's) that is the game's own
 -- alpha-beta search to depth plies, its quiescence and all, without
 -- noise: its score (in the evaluation's units, the unit term's weight 1
 -- counted as a hundred centipawns) or a won or lost end it sees, as
--- M.chance. It judges by the weights in force at the leaves, so what it
--- adds to them is what the search sees beyond: threats, captures and
--- exchanges, pieces trapped or lost.
+-- M.chance; nil once Ctrl-C came, which ends the search. It judges by the
+-- weights in force at the leaves, so what it adds to them is what the
+-- search sees beyond: threats, captures and exchanges, pieces trapped or
+-- lost.
 function M.own(game, depth)
   local t = {}
   function t.judge(_, s)
-    local _, st = ai.alphabeta(game, s, { depth = depth or M.DEPTH })
+    local _, st = ai.alphabeta(game, s, { depth = depth or M.SELF_DEPTH,
+                                          ctrl_c = true })
+    if host.interrupted() then return nil end
     if st.win then return st.win > 0 and 1 or 0 end
     return M.chance(100 * (st.score or 0))
   end

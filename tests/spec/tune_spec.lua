@@ -189,6 +189,27 @@ describe("tune: a teacher's judgements", function()
     os.execute("rm -r " .. dir)
   end)
 
+  it("--teacher self: refuses a game with hidden information and a depth "
+     .. "beyond the search's, and stops at Ctrl-C mid-search", function()
+    -- (Block Wars' face-down decks, BW-H1)
+    assert.equal("wargrid: tune: --teacher self: blockwars hides what a "
+                 .. "side may not see, which a search of the true state "
+                 .. "would read\nrc=2\n",
+                 run("tune blockwars --games 2 --teacher self"))
+    assert.equal("wargrid: tune: --depth must be a whole number from 1 to "
+                 .. "96, not '97'\nrc=2\n",
+                 run("tune courier --games 2 --teacher self --depth 97"))
+    -- a search forty plies deep, in this process and in a job's, ends at
+    -- Ctrl-C (within a minute: one that does not fails, not the spec)
+    for _, jobs in ipairs { 1, 2 } do
+      local out = run("tune courier --games 2 --dry-run --player random "
+                      .. "--jobs " .. jobs .. " --teacher self --depth 40 "
+                      .. "2>&1 & sleep 1; kill -INT $!; wait $!", "timeout 60 ")
+      assert.equal("wargrid: tune: stopped by Ctrl-C after 0 of 2 games\n"
+                   .. "rc=130\n", out)
+    end
+  end)
+
   it("refuses a teacher that is not one, and a depth without a teacher, "
      .. "as bad input", function()
     assert.equal("wargrid: tune: --teacher: 'no-such-engine-here' ended "

@@ -70,8 +70,8 @@ after, and its value in units.
   --teacher CMD    the shell command of a UCI engine that judges the
                    positions (e.g. /usr/games/fairy-stockfish), or self:
                    wargrid's own search (./self for a program so named)
-  --depth D        the teacher's search depth (default 8, self's 3; at
-                   most 99)
+  --depth D        the teacher's search depth (default 8, at most 99;
+                   self's 3, at most 96)
   --output FILE    write the weights there instead; --dry-run: nowhere
   --json           the fit as JSON
 
@@ -183,11 +183,13 @@ local function run_settings(c)
     depth = opts.teacher and common.integer(
       "tune", "--depth", opts.depth or tostring(
         opts.teacher == teacher.SELF and teacher.SELF_DEPTH or teacher.DEPTH),
-      1, teacher.DEPTH_MAX),
+      1, teacher.depth_max(opts.teacher)),
   }
   if opts.depth and not opts.teacher then
     common.usage_error("tune: --depth is the teacher's: give --teacher")
   end
+  local refused = teacher.refusal(c.game, opts.teacher)
+  if refused then common.usage_error("tune: --teacher self: %s", refused) end
   local players, err = selfplay.players(h.player, h.player)
   if not players then common.usage_error("tune: --player: %s", err) end
   local shard = { 1, 1 }
@@ -363,7 +365,7 @@ local function valid_header(h)
          and (h.shard == nil or i and i >= 1 and i <= n)
          and (h.teacher == nil and h.depth == nil
               or type(h.teacher) == "string"
-                 and whole(h.depth, 1, teacher.DEPTH_MAX))
+                 and whole(h.depth, 1, teacher.depth_max(h.teacher)))
 end
 
 -- A game of run h is well formed: one of its games, its rows each a side
