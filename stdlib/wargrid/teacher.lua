@@ -148,10 +148,10 @@ end
 
 -- M.own(game, depth) -> a teacher (as M.open's) that is the game's own
 -- alpha-beta search to depth plies, its quiescence and all, without
--- noise: its score (in the evaluation's units, the unit term's weight 1
--- counted as a hundred centipawns) or a won or lost end it sees, as
--- M.chance; nil once Ctrl-C came, which ends the search. It judges by the
--- weights in force at the leaves, so what it adds to them is what the
+-- noise: its score (in the evaluation's units, one of them, a pawn's
+-- weight, counted as a hundred centipawns) or a won or lost end it sees,
+-- as M.chance; nil once Ctrl-C came, which ends the search. It judges by
+-- the weights in force at the leaves, so what it adds to them is what the
 -- search sees beyond: threats, captures and exchanges, pieces trapped or
 -- lost.
 function M.own(game, depth)
