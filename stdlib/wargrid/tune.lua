@@ -473,7 +473,6 @@ function M.fit(records, spec)
     end
     out.terms[#out.terms + 1] = e
   end
-  out.full = not kept
   return out
 end
 
@@ -745,7 +744,7 @@ function M.file(game, fit, h)
   local names = {}
   for _, e in ipairs(fit.terms) do
     names[#names + 1] = e.name
-    if e.status == "tuned" or fit.full then
+    if e.status == "tuned" then
       t.weights[e.name] = e.weight
       t.low[e.name], t.high[e.name] = e.low, e.high
     end

@@ -427,6 +427,30 @@ describe("tune: the fit", function()
     -- clustered by game: wider than if the 2,000 positions were 2,000 games
     assert.is_true(b.vhigh - b.vlow > 1.5)
   end)
+
+  it("leaves a term never told apart out of the weights file, which then "
+     .. "keeps its hand-set weight", function()
+    -- c is 0 in every position: the fit cannot tell it, and writes a and b
+    local records = {}
+    for i = 1, 40 do
+      local a = i % 5 - 2
+      records[i] = { index = i, winner = a + i % 3 >= 1 and 1 or 2,
+                     rows = { { 1, a, i % 3 - 1, 0 } } }
+    end
+    local terms = { { name = "a", weight = 1 }, { name = "b", weight = 2 },
+                    { name = "c", weight = 7 } }
+    local fit = assert(tune.fit(records, {
+      terms = terms, free = { a = true, b = true, c = true },
+      now = { a = 1, b = 2, c = 7 }, unit = "a" }))
+    assert.same({ "tuned", "tuned", "unseen" },
+                { fit.terms[1].status, fit.terms[2].status,
+                  fit.terms[3].status })
+    local file = tune.file({ name = "toy" }, fit,
+                           { player = "random", seed = 1, games = 40,
+                             opening = 8, every = 3, max_plies = 400 })
+    assert.matches("\n    a = 1,\n    b = [%d.]+,\n  },", file)
+    assert.not_matches("c =", file)
+  end)
 end)
 
 -- Every game and some variants: the evaluation is the sum of the weights
