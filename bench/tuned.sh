@@ -1,26 +1,30 @@
 # bench/tuned.sh: does each committed weights file play better than the
-# hand-set weights? A match per game at equal nodes (the same alpha-beta
-# budget): `wargrid selfplay --pairs`, each opening (4 random actions)
-# played twice, each player on each side; the tuned weights' score with
-# the 95% interval of its pairs. Long (an hour or more on two cores), so
-# only `bench/run tuned` runs it; `bench/run tuned quick` plays 20 games a
-# game, for a first look. GAMES (default 200) games a match.
+# hand-set weights? A match per game at equal budgets (the same alpha-beta
+# nodes, or MCTS iterations for Block Wars): `wargrid selfplay --pairs`,
+# each opening played twice, each player on each side (the alpha-beta
+# games' openings 4 random actions; Block Wars' pairs share their deal);
+# the tuned weights' score with the 95% interval of its pairs. Long (an
+# hour or more on two cores), so only `bench/run tuned` runs it; `bench/run
+# tuned quick` plays 20 games a game, for a first look. GAMES (default 200)
+# games a match.
 LONG+=(tuned)
 tuned() {
-    local games=${GAMES:-200} g nodes file
+    local games=${GAMES:-200} g player file args
     [ "${1:-}" = quick ] && games=20
-    echo "== Tuned weights against hand-set ones, $games games a game, at equal nodes"
-    for g in courier:3000 courier_historical:3000 wehrschach:2000 \
-             trenches:3000; do
-        nodes=${g#*:}
-        g=${g%:*}
+    echo "== Tuned weights against hand-set ones, $games games a game, at equal budgets"
+    for g in courier:alphabeta:3000 courier_historical:alphabeta:3000 \
+             wehrschach:alphabeta:2000 trenches:alphabeta:3000 blockwars:mcts:800; do
+        player=${g#*:}
+        g=${g%%:*}
+        args=(--opening 4 --max-plies 400)
+        [ "$g" = blockwars ] && args=()
         file=$(ls scripts/games/$g/weights.lua scripts/games/$g.weights.lua 2>/dev/null | head -1)
         if [ -z "$file" ]; then
             echo "  $g: no weights file: the hand-set weights play"
             continue
         fi
-        "$W" selfplay "$g" --white "alphabeta:$nodes" --black "alphabeta:$nodes@hand" \
-            --pairs --opening 4 --games "$games" --max-plies 400 --seed 7001 \
+        "$W" selfplay "$g" --white "$player" --black "$player@hand" \
+            --pairs "${args[@]}" --games "$games" --seed 7001 \
             --json > "$tmp"
         lua5.4 -e "package.path = 'stdlib/?.lua;' .. package.path
             local f = io.open('$tmp')

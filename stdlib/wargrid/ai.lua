@@ -50,6 +50,10 @@ ai.DEFAULT_LEVEL = 3
 -- WG_SEARCH_MAX_PLY); a budget of 10^9, host.mcts's most iterations
 -- (host.search takes more nodes, which no one waits for).
 ai.MAX_DEPTH = 96
+
+-- The score MCTS reads as a 73% chance (the logit 1) when the game's
+-- hints name none: its eval_scale.
+ai.EVAL_SCALE = 3
 ai.MAX_BUDGET = 1000000000
 
 local function hints(game)
@@ -79,7 +83,7 @@ local function mcts_options(game, iterations, seed)
     iterations = iterations,
     seed = seed,
     playout_depth = h.playout_depth or -1,  -- none: play to the end
-    eval_scale = h.eval_scale,
+    eval_scale = h.eval_scale or ai.EVAL_SCALE,
     max_plies = h.max_plies,
     explore = h.explore,
     repetition_draw = h.repetition == "draw",

@@ -30,6 +30,10 @@
 -- base's weights stay as they are, summed into one more feature whose
 -- fitted coefficient is the scale that turns evaluation units into the
 -- model's; a new term's weight is its coefficient over that scale.
+-- A game searched by MCTS reads the evaluation as a chance, so there its
+-- scale counts too: fitting no term, all of them summed into that one
+-- feature, gives the scale alone, and every weight is multiplied by it
+-- (and by the eval_scale that MCTS divides by).
 local core = require "wargrid.core"
 local stats = require "wargrid.stats"
 local teacher = require "wargrid.teacher"
@@ -349,13 +353,16 @@ end
 -- M.fit(records, spec) -> the fit, or nil and why it cannot be made.
 -- spec: terms (the game's), free ({ name = true }: the terms fitted; the
 -- others keep their weights), now (the weights in force), unit (a term's
--- name). The fit: games, positions, cut (games cut off, left out), scale
--- (the model's logit for one unit of evaluation), side (the logit of
--- being the side to act), first (the first side's, with both equal), and
--- per term, in the game's order, { name, piece, status ("tuned", "kept":
--- not fitted, "unseen": fitted but never told apart in the data),
--- before, weight, low, high, value, vlow, vhigh } -- value in units of
--- the unit term, low and high a 95% interval.
+-- name), scale_to (none free: every weight times the scale and this; nil:
+-- the kept terms keep their weights). The fit: games, positions, cut
+-- (games cut off, left out), scale (the model's logit for one unit of
+-- evaluation), side (the logit of being the side to act), first (the
+-- first side's, with both equal), factor (with scale_to, what each weight
+-- was multiplied by; flow, fhigh its 95% interval), and per term, in the
+-- game's order, { name, piece, status ("tuned", "scaled", "kept": not
+-- fitted, "unseen": fitted but never told apart in the data), before,
+-- weight, low, high, value, vlow, vhigh } -- value in units of the unit
+-- term, low and high a 95% interval.
 function M.fit(records, spec)
   local terms, free, now = spec.terms, spec.free, spec.now
   local cut = 0
@@ -452,6 +459,12 @@ function M.fit(records, spec)
   end
   local out = { games = d.games, positions = d.n, cut = cut, scale = scale,
                 scale_se = scale_se, unit = unit, terms = {} }
+  local to = spec.scale_to
+  if to then
+    out.factor = scale * to
+    out.flow, out.fhigh = (scale - stats.Z * scale_se) * to,
+                          (scale + stats.Z * scale_se) * to
+  end
   for j, col in ipairs(cols) do
     if col.name == "side" then out.side = theta[j] end
     if col.name == "first" then out.first = theta[j] end
@@ -463,8 +476,13 @@ function M.fit(records, spec)
     local w, e = fn[t.name](theta), {}
     e.name, e.piece, e.before, e.weight = t.name, t.piece, now[t.name], w
     e.status = col_of[t.name] and "tuned" or free[t.name] and "unseen"
-               or "kept"
+               or to and "scaled" or "kept"
     e.value = value_of(t.name)(theta)
+    if to then
+      e.weight = w * out.factor
+      e.low, e.high = w * out.flow, w * out.fhigh
+      if e.low > e.high then e.low, e.high = e.high, e.low end
+    end
     if e.status == "tuned" and (scale_col or t.name ~= unit) then
       local se = delta(fn[t.name], theta, v)
       e.low, e.high = w - stats.Z * se, w + stats.Z * se
@@ -493,7 +511,8 @@ end
 -- them, each in units of the unit term (the file's, else unit, else
 -- M.default_unit), and the same of its base for a variant: { unit, file
 -- (the game's own weights file's table, or nil), terms = { { name, piece,
--- weight, low, high, value, vlow, vhigh, source ("tuned", "inherited",
+-- weight, low, high, value, vlow, vhigh, source ("tuned", "scaled": its
+-- file multiplied the weights before it, "inherited",
 -- "hand-set"), own (a term the variant adds or changes) } }, base = the
 -- same of the base, or nil }
 function M.values(game, unit)
@@ -525,7 +544,9 @@ function M.values(game, unit)
                 own = own[t.name] or nil }
     local tf, from = tuning_of(t.name)
     if tf then
-      e.source = from.name == game.name and "tuned" or "inherited"
+      e.source = from.name ~= game.name and "inherited"
+                 or type(tf.fit) == "table" and tf.fit.factor and "scaled"
+                 or "tuned"
       if tf.low and tf.low[t.name] then
         e.low, e.high = tf.low[t.name], tf.high[t.name]
         e.vlow, e.vhigh = e.low / u, e.high / u
@@ -663,6 +684,7 @@ function M.fit_report(h, fit)
                    "in " .. units(fit.unit), "95% interval", "" } }
   for _, e in ipairs(fit.terms) do
     local note = e.status == "kept" and "kept"
+                 or e.status == "scaled" and "scaled"
                  or e.status == "unseen" and "never told apart: kept"
                  or e.name == fit.unit and "the unit" or ""
     rows[#rows + 1] = { e.name, num(e.before), num(e.weight),
@@ -677,6 +699,11 @@ function M.fit_report(h, fit)
       .. "the side to act, %s", fit.unit, fit.scale,
       fit.scale - stats.Z * fit.scale_se, fit.scale + stats.Z * fit.scale_se,
       fit.side and string.format("%+.3g", fit.side) or "not told apart")
+  if fit.factor then
+    add("  every weight times %.3g [%.3g, %.3g], so that MCTS reads the "
+        .. "evaluation as the model's chance; the values stay", fit.factor,
+        fit.flow, fit.fhigh)
+  end
   return table.concat(lines, "\n")
 end
 
@@ -724,8 +751,10 @@ function M.values_report(name, v)
     local fit = g.file and g.file.fit
     if fit and fit.games and not seen[g.file] then
       seen[g.file] = true
-      lines[#lines + 1] = string.format("  %s tuned from %s of %s",
-        g.name or name, stats.games(fit.games), tostring(fit.player))
+      lines[#lines + 1] = string.format("  %s %s from %s of %s",
+        g.name or name, type(fit.factor) == "number" and string.format(
+          "scaled (every weight then in force times %.4g)", fit.factor)
+        or "tuned", stats.games(fit.games), tostring(fit.player))
     end
     g = g.base
   end
@@ -741,22 +770,31 @@ function M.file(game, fit, h)
                       every = h.every, max_plies = h.max_plies,
                       cut = fit.cut, teacher = h.teacher,
                       depth = h.depth } }
+  if fit.factor then
+    local function four(x) return tonumber(string.format("%.4g", x)) end
+    t.fit.factor = four(fit.factor)
+    t.fit.factor_low, t.fit.factor_high = four(fit.flow), four(fit.fhigh)
+  end
   local names = {}
   for _, e in ipairs(fit.terms) do
     names[#names + 1] = e.name
     if e.status == "tuned" then
       t.weights[e.name] = e.weight
       t.low[e.name], t.high[e.name] = e.low, e.high
+    elseif e.status == "scaled" then
+      t.weights[e.name] = e.weight
     end
   end
   return weights.text(t, names, string.format(
-    "%s: the evaluation's weights, fitted by `wargrid tune`\nfrom %s of "
-    .. "%s against itself (%s)%s;\nlow and high: 95%% intervals.\n"
+    "%s: the evaluation's weights, %s by `wargrid tune`\nfrom %s of "
+    .. "%s against itself (%s)%s;\n%s: 95%% intervals.\n"
     .. "Values in %s: `wargrid values%s`.", game.name,
+    fit.factor and "scaled" or "fitted",
     stats.games(fit.games), h.player, seeds_of(h),
     h.teacher and string.format(",\neach position judged by %s at depth %d",
                                 teacher.name(h.teacher), h.depth) or "",
-    units(fit.unit),
+    fit.factor and "every weight in force times fit.factor; factor_low "
+    .. "and factor_high" or "low and high", units(fit.unit),
     h.variant and " --variant " .. h.variant or " " .. game.name))
 end
 

@@ -151,6 +151,9 @@ local function checked(t, path, game)
       end
     end
   end
+  if t.fit ~= nil and type(t.fit) ~= "table" then
+    bad("fit must be a table (how the weights were made)")
+  end
   if t.unit ~= nil and not names[t.unit] then
     bad("unit: %s has no term %s", game.name, tostring(t.unit))
   end

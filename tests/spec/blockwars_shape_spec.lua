@@ -43,10 +43,12 @@ local function plays(game, seed)
 end
 
 describe("blockwars shape: the folder", function()
-  it("holds the rules, text, why, look, ai and the rulebook, and nothing else", function()
+  it("holds the rules, text, why, look, ai, the rulebook and the AI's weights, and nothing else",
+     function()
     local files = {}
     for f in io.popen("ls scripts/games/blockwars"):lines() do files[#files + 1] = f end
-    assert.same({ "ai.lua", "init.lua", "look.lua", "rules.md", "text.lua", "why.lua" }, files)
+    assert.same({ "ai.lua", "init.lua", "look.lua", "rules.md", "text.lua", "weights.lua",
+                  "why.lua" }, files)
   end)
 end)
 

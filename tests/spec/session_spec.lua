@@ -33,7 +33,7 @@ describe("loader: the files a load read", function()
     local _, files = loader.load_file("scripts/games/blockwars")
     assert.same({ "scripts/games/blockwars/init.lua", "scripts/games/blockwars/text.lua",
                   "scripts/games/blockwars/why.lua", "scripts/games/blockwars/look.lua",
-                  "scripts/games/blockwars/ai.lua" }, files)
+                  "scripts/games/blockwars/ai.lua", "scripts/games/blockwars/weights.lua" }, files)
   end)
 end)
 
@@ -161,7 +161,7 @@ describe("session: rules reloaded mid-game", function()
   it("a folder game's module is watched too", function()
     os.execute("cp -R scripts/games/blockwars " .. dir .. "/blockwars")
     local sess = session.open { source = { file = dir .. "/blockwars" }, seed = 1 }
-    assert.equal(5, #sess.files)   -- init, text, why, look, ai
+    assert.equal(6, #sess.files)   -- init, text, why, look, ai, weights
     local f = assert(io.open(dir .. "/blockwars/look.lua", "a"))
     f:write("-- changed\n")
     f:close()

@@ -117,6 +117,49 @@ describe("tune: the toy game's values", function()
     os.execute("rm -r " .. dir)
   end)
 
+  it("--scale fits the evaluation's scale alone, for MCTS: the toy's "
+     .. "weights times three, its values kept", function()
+    -- the truth is a logit per pawn, and MCTS reads eval_scale (3, the
+    -- toy naming none) as one: so the pawn is worth three, the gold nine
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local r, gold = fitted(run("tune scales --scale --games 600 --json"
+                               .. RANDOM, env))
+    local pawn = r.fit.terms[2]
+    assert.same({ "scaled", "scaled" }, { gold.status, pawn.status })
+    assert.equal(ai.EVAL_SCALE, 3)
+    assert.is_true(r.fit.flow < 3 and 3 < r.fit.fhigh,
+                   string.format("3 in [%g, %g]", r.fit.flow, r.fit.fhigh))
+    assert.near(r.fit.scale * 3, r.fit.factor, 1e-12)
+    assert.near(3 * r.fit.factor, gold.weight, 1e-9)
+    assert.near(r.fit.factor, pawn.weight, 1e-9)
+    assert.same({ 3, 1 }, { gold.value, pawn.value })
+    assert.is_nil(gold.vlow)
+    -- the file holds every weight, scaled, and the factor; values tells so
+    local game = loader.load_file(dir .. "/scales.lua")
+    local four = function(x) return tonumber(string.format("%.4g", x)) end
+    assert.same({ gold = four(gold.weight), pawn = four(pawn.weight) },
+                game:weights())
+    assert.equal(four(r.fit.factor), rawget(game, "tuning").fit.factor)
+    assert.equal(four(r.fit.flow), rawget(game, "tuning").fit.factor_low)
+    assert.is_nil(rawget(game, "tuning").low)
+    local text = run("values scales", env)
+    assert.matches("\n  gold       3                scaled\n", text)
+    assert.matches("\n  scales scaled %(every weight then in force times "
+                   .. "[%d.]+%) from 600 games of random\nrc=0\n$", text)
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("--scale: refuses a game searched by alpha-beta, and --all", function()
+    assert.equal("wargrid: tune: --scale: wehrschach is searched by "
+                 .. "alpha-beta, which compares scores and does not read "
+                 .. "them as chances: its weights' scale is not fitted\n"
+                 .. "rc=2\n", run("tune wehrschach --scale --games 2"))
+    assert.equal("wargrid: tune: --scale fits no term's own weight: not "
+                 .. "with --all\nrc=2\n",
+                 run("tune blockwars --scale --all --games 2"))
+  end)
+
   it("refuses a variant with nothing of its own, and a unit it has not",
      function()
     assert.equal("wargrid: tune: wehrschach_no_road adds or changes no term "
@@ -540,10 +583,12 @@ describe("tune: Block Wars' judgement as terms", function()
   it("judges as the fixed numbers did with the hand-set weights, exactly, "
      .. "in positions of seeded random games", function()
     local seen, n = {}, 0
+    -- with the hand-set weights (@hand): Block Wars' file scales them
     local games = { wg.load("blockwars"),
                     wg.load("blockwars"):with_options {
                       setup = "standard", aces = true, crosses = true },
                     (loader.load_file("examples/variants/blockwars_wide.lua")) }
+    for k, game in ipairs(games) do games[k] = loader.reload(game, false) end
     for _, game in ipairs(games) do
       local f_of = {}
       for k, t in ipairs(game:terms()) do f_of[t.name] = k end
@@ -576,7 +621,7 @@ describe("tune: Block Wars' judgement as terms", function()
     file:write("return { weights = { tank = 5, reserve = 0.5, "
                .. "breakthrough = 2 } }\n")
     file:close()
-    local hand = wg.load("blockwars")
+    local hand = loader.reload(wg.load("blockwars"), false)
     local tuned = loader.load_file(dir .. "/blockwars")
     local w = tuned:weights()
     assert.same({ 5, 0.5, 2, 1 },

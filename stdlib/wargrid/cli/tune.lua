@@ -2,6 +2,7 @@
 -- from games it plays, written beside it), `tune merge` (the same from the
 -- shards of a run) and `wargrid values` (the pieces' values they give);
 -- wargrid.tune has the fit and the words.
+local ai = require "wargrid.ai"
 local host = require "wargrid.host"
 local json = require "wargrid.json"
 local lfs = require "lfs"
@@ -22,10 +23,10 @@ M.tune = {
 usage: wargrid tune GAME [--variant FILE] [--games N] [--seed S]
                     [--player AI] [--opening K] [--every E] [--max-plies M]
                     [--jobs J] [--shard I/N] [--unit TERM] [--all]
-                    [--teacher CMD] [--depth D] [--output FILE]
+                    [--scale] [--teacher CMD] [--depth D] [--output FILE]
                     [--dry-run] [--json] [--option K=V]
-       wargrid tune merge FILE... [--unit TERM] [--all] [--output FILE]
-                    [--dry-run] [--json]
+       wargrid tune merge FILE... [--unit TERM] [--all] [--scale]
+                    [--output FILE] [--dry-run] [--json]
 
 Fits the weights of the game's evaluation (its terms: a piece's material,
 mobility, ...; `wargrid values` lists them) from games the AI plays
@@ -35,6 +36,13 @@ clustered by game. The weights are in the evaluation's units: the unit
 term (--unit, default the first whose hand-set weight is 1, a pawn) keeps
 its weight. A variant fits only the terms it adds or changes (a new
 piece); its base's weights stay (--all fits every term).
+
+A game searched by MCTS reads its evaluation as a chance (its ai hint
+eval_scale: the score worth a 73% chance), so there the weights' scale
+counts as well as their ratios. --scale fits that scale alone: one
+number, the logit of the result that one unit of the evaluation in force
+is worth; every weight is multiplied by it (times eval_scale), and the
+pieces' values, their ratios, stay as they are.
 
 With --teacher, an outside engine that plays the game (a UCI engine, told
 the game's engine variant: Fairy-Stockfish for historical Courier) judges
@@ -67,6 +75,7 @@ after, and its value in units.
                    JSON lines, for `wargrid tune merge`
   --unit TERM      the term the values are counted in
   --all            a variant: fit every term, not only its own
+  --scale          fit only the weights' common scale (MCTS games)
   --teacher CMD    the shell command of a UCI engine that judges the
                    positions (e.g. /usr/games/fairy-stockfish), or self:
                    wargrid's own search (./self for a program so named)
@@ -98,6 +107,7 @@ local TUNE_SPEC = { games = "value", seed = "value", player = "value",
                     opening = "value", every = "value",
                     ["max-plies"] = "value", jobs = "value",
                     shard = "value", unit = "value", all = "flag",
+                    scale = "flag",
                     teacher = "value", depth = "value",
                     output = "value", ["dry-run"] = "flag", json = "flag",
                     option = "list", variant = "value" }
@@ -113,13 +123,26 @@ local function root_of(game)
 end
 
 -- The terms to fit (c.free) and the unit (c.unit): every term of a game,
--- a variant's own unless --all.
+-- a variant's own unless --all; none with --scale, which fits the scale
+-- of all of them (c.scale_to: the game's eval_scale).
 local function choose_terms(c, cmd)
   local game, opts = c.game, c.opts
   local terms = game:terms()
   local root = root_of(game)
   local free = {}
-  if opts.all or not root.base then
+  if opts.scale then
+    if opts.all then
+      common.usage_error("%s: --scale fits no term's own weight: not with "
+                         .. "--all", cmd)
+    end
+    if ai.kind(game) ~= "mcts" then
+      common.usage_error("%s: --scale: %s is searched by alpha-beta, which "
+                         .. "compares scores and does not read them as "
+                         .. "chances: its weights' scale is not fitted",
+                         cmd, game.name)
+    end
+    c.scale_to = (game.def.ai or {}).eval_scale or ai.EVAL_SCALE
+  elseif opts.all or not root.base then
     for _, t in ipairs(terms) do free[t.name] = true end
   else
     free = weights.own_terms(root)
@@ -276,7 +299,8 @@ local function fit_and_write(c)
   end
   local now = c.game:weights()
   local fit, why = tune.fit(c.records, { terms = c.terms, free = c.free,
-                                         now = now, unit = c.unit })
+                                         now = now, unit = c.unit,
+                                         scale_to = c.scale_to })
   if #shown > 0 then io.stderr:write("\r", (" "):rep(#shown), "\r") end
   if not fit then common.usage_error("tune: %s", why) end
   local path = not c.opts["dry-run"] and output_path(c)
