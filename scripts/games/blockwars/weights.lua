@@ -1,6 +1,7 @@
 -- blockwars: the evaluation's weights, scaled by `wargrid tune`
 -- from 953 games of level:2 against itself (seeds 1..1000);
--- every weight in force times fit.factor; factor_low and factor_high: 95% intervals.
+-- every weight in force times fit.factor;
+-- factor_low and factor_high, its 95% interval.
 -- Values in units of infantry: `wargrid values blockwars`.
 return {
   unit = "infantry",
