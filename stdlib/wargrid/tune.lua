@@ -787,15 +787,15 @@ function M.file(game, fit, h)
   end
   return weights.text(t, names, string.format(
     "%s: the evaluation's weights, %s by `wargrid tune`\nfrom %s of "
-    .. "%s against itself (%s)%s;\n%s: 95%% interval%s.\n"
+    .. "%s against itself (%s)%s;\n%s.\n"
     .. "Values in %s: `wargrid values%s`.", game.name,
     fit.factor and "scaled" or "fitted",
     stats.games(fit.games), h.player, seeds_of(h),
     h.teacher and string.format(",\neach position judged by %s at depth %d",
                                 teacher.name(h.teacher), h.depth) or "",
     fit.factor and "every weight in force times fit.factor;\nfactor_low "
-    .. "and factor_high, its" or "low and high", fit.factor and "" or "s",
-    units(fit.unit),
+    .. "and factor_high, its 95% interval"
+    or "low and high: 95% intervals", units(fit.unit),
     h.variant and " --variant " .. h.variant or " " .. game.name))
 end
 
