@@ -343,12 +343,7 @@ end
 
 -- M.default_unit(terms) -> the name of the first term whose hand-set
 -- weight is 1 (a pawn), else of the first
-function M.default_unit(terms)
-  for _, t in ipairs(terms) do
-    if t.weight == 1 then return t.name end
-  end
-  return terms[1] and terms[1].name
-end
+M.default_unit = weights.default_unit
 
 -- M.fit(records, spec) -> the fit, or nil and why it cannot be made.
 -- spec: terms (the game's), free ({ name = true }: the terms fitted; the
@@ -498,13 +493,7 @@ end
 
 -- M.file_unit(game) -> the unit of the first weights file up the game's
 -- chain of bases that names one, or nil
-function M.file_unit(game)
-  while game do
-    local t = rawget(game, "tuning")
-    if t and t.unit then return t.unit end
-    game = game.base
-  end
-end
+M.file_unit = weights.file_unit
 
 -- M.values(game [, unit]) -> what `wargrid values` tells of a game: its
 -- weights in force with their 95% intervals where a weights file gives

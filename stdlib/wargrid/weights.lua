@@ -85,15 +85,54 @@ function M.own_terms(game)
   return own
 end
 
+-- M.default_unit(terms) -> the name of the first term whose hand-set
+-- weight is 1 (a pawn), else of the first
+function M.default_unit(terms)
+  for _, t in ipairs(terms) do
+    if t.weight == 1 then return t.name end
+  end
+  return terms[1] and terms[1].name
+end
+
+-- M.file_unit(game) -> the unit of the first weights file up the game's
+-- chain of bases that names one, or nil
+function M.file_unit(game)
+  while game do
+    local t = rawget(game, "tuning")
+    if t and t.unit then return t.unit end
+    game = game.base
+  end
+end
+
+-- The factor between a game's weights in force (w, its weights) and its
+-- hand-set ones: its unit's weight in force over the unit's hand-set
+-- weight. A fit keeps the unit's weight, so it is 1 but where `wargrid
+-- tune --scale` multiplied every weight (Block Wars: 0.118); 1 when the
+-- unit's hand-set weight tells nothing (0, or a sign the file reversed).
+local function scale_of(game, w)
+  local terms = game:terms()
+  local unit = M.file_unit(game) or M.default_unit(terms)
+  for _, t in ipairs(terms) do
+    if t.name == unit then
+      local f = (w[unit] or t.weight) / t.weight
+      return f == f and f > 0 and f < math.huge and f or 1
+    end
+  end
+  return 1
+end
+
 -- M.weights(game) -> { name = weight } for each of the game's terms: its
 -- hand-set weight (the term's own), replaced by its base's weight for a
--- term it inherits (M.own_terms), replaced by its weights file's.
+-- term it inherits (M.own_terms), replaced by its weights file's. A
+-- variant's own terms are declared in its base's hand-set units: where
+-- the base's weights file scaled them, so are those terms (scale_of).
 function M.weights(game)
   local out, base = {}, game.base
   local inherited = base and base:weights() or {}
   local own = base and M.own_terms(game) or {}
+  local scale = base and next(own) and scale_of(base, inherited) or 1
   for _, term in ipairs(game:terms()) do
-    local w = term.weight
+    local w = term.weight * (own[term.name] and scale or 1)
     if not own[term.name] and inherited[term.name] ~= nil then
       w = inherited[term.name]
     end
@@ -151,8 +190,29 @@ local function checked(t, path, game)
       end
     end
   end
-  if t.fit ~= nil and type(t.fit) ~= "table" then
+  local fit = t.fit
+  if fit ~= nil and type(fit) ~= "table" then
     bad("fit must be a table (how the weights were made)")
+  end
+  -- what `wargrid values` tells of it: the games, the player and, from
+  -- `tune --scale`, the factor every weight was multiplied by
+  local function shown(x)
+    return type(x) == "table" and "a table" or tostring(x)
+  end
+  fit = fit or {}
+  if fit.games ~= nil and not (finite(fit.games) and fit.games >= 1
+                               and fit.games == math.floor(fit.games)) then
+    bad("fit.games must be a count of games, not %s", shown(fit.games))
+  end
+  if fit.player ~= nil and type(fit.player) ~= "string" then
+    bad("fit.player must be a player's name, not %s", shown(fit.player))
+  end
+  for _, key in ipairs { "factor", "factor_low", "factor_high" } do
+    if fit[key] ~= nil and not (finite(fit[key]) and fit[key] > 0) then
+      bad("fit.%s must be a positive number (`wargrid tune --scale`'s "
+          .. "factor on every weight, or its interval), not %s", key,
+          shown(fit[key]))
+    end
   end
   if t.unit ~= nil and not names[t.unit] then
     bad("unit: %s has no term %s", game.name, tostring(t.unit))

@@ -692,6 +692,66 @@ describe("tune: weights files", function()
     os.execute("rm -r " .. dir)
   end)
 
+  it("a variant's own pieces are scaled as its base's file scaled the "
+     .. "base's weights, so their values stay", function()
+    -- the file `tune scales --scale` writes: every weight times three
+    local dir = with_file("return { unit = \"pawn\", weights = { gold = 9, "
+                          .. "pawn = 3 }, fit = { factor = 3, games = 600, "
+                          .. "player = \"random\" } }\n")
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local out = run("values --json --variant " .. dir .. "/scales_silver.lua",
+                    env)
+    local w = {}
+    for _, e in ipairs(json.decode(out:match("^(.-)\nrc=0\n$")).terms) do
+      w[e.name] = e.weight
+    end
+    assert.same({ gold = 9, pawn = 3, silver = 3 }, w)
+    local text = run("values --variant " .. dir .. "/scales_silver.lua", env)
+    assert.matches("\n  silver      1                hand%-set        %-"
+                   .. "                new\n", text)
+    os.execute("rm -r " .. dir)
+    -- Block Wars' file scales by 0.118: a variant that changes the tank
+    -- and the machine gun keeps them at four and one and a half infantry
+    local strict = loader.load_file("examples/variants/blockwars_strict.lua")
+    w = strict:weights()
+    assert.is_true(require("wargrid.weights").own_terms(strict).tank)
+    assert.same({ 4, 1.5 }, { tonumber(string.format("%.12g",
+                                                     w.tank / w.infantry)),
+                              tonumber(string.format("%.12g",
+                                                     w.machinegun
+                                                     / w.infantry)) })
+    assert.near(0.1181, w.infantry, 1e-12)
+  end)
+
+  it("a weights file's fit that `wargrid values` cannot tell is bad input, "
+     .. "named", function()
+    for _, case in ipairs {
+      { "factor = \"abc\"", "fit.factor must be a positive number "
+        .. "(`wargrid tune --scale`'s factor on every weight, or its "
+        .. "interval), not abc" },
+      { "factor = -2", "fit.factor must be a positive number (`wargrid tune "
+        .. "--scale`'s factor on every weight, or its interval), not -2" },
+      { "factor = 0", "fit.factor must be a positive number (`wargrid tune "
+        .. "--scale`'s factor on every weight, or its interval), not 0" },
+      { "factor = 1/0", "fit.factor must be a positive number (`wargrid "
+        .. "tune --scale`'s factor on every weight, or its interval), not "
+        .. "inf" },
+      { "factor = 2, factor_high = {}", "fit.factor_high must be a positive "
+        .. "number (`wargrid tune --scale`'s factor on every weight, or its "
+        .. "interval), not a table" },
+      { "games = 2.5", "fit.games must be a count of games, not 2.5" },
+      { "games = \"many\"", "fit.games must be a count of games, not many" },
+      { "player = 3", "fit.player must be a player's name, not 3" },
+    } do
+      local dir = with_file("return { weights = { pawn = 3, gold = 9 }, "
+                            .. "fit = { " .. case[1] .. " } }\n")
+      assert.equal("wargrid: " .. dir .. "/scales.weights.lua: " .. case[2]
+                   .. "\nrc=2\n", run("values scales", "WARGRID_PATH=" .. dir
+                                                       .. " "))
+      os.execute("rm -r " .. dir)
+    end
+  end)
+
   it("a weights file that is not one is bad input, named", function()
     local dir = with_file("return { weights = { bishop = 3 } }\n")
     assert.equal("wargrid: " .. dir .. "/scales.weights.lua: weights.bishop:"

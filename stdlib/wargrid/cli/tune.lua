@@ -98,9 +98,11 @@ Each piece's value in units of the unit piece (the weights file's unit, or
 --unit, or the first term whose hand-set weight is 1: a pawn), with its
 95% interval where `wargrid tune` fitted it; then the evaluation's other
 terms in the same units. Each value says where it comes from: tuned (the
-game's own weights file), inherited (its base's) or hand-set. For a
-variant, the base's values beside, and what changed: a new piece, one the
-variant changed, or a weight that moved.]],
+game's own weights file), scaled (the same, made by `tune --scale`),
+inherited (its base's) or hand-set (a variant's own times the scale its
+base's file put on the base's weights). For a variant, the base's values
+beside, and what changed: a new piece, one the variant changed, or a
+weight that moved.]],
 }
 
 local TUNE_SPEC = { games = "value", seed = "value", player = "value",
