@@ -435,6 +435,13 @@ local function compile(game)
       fail(def, "sides[%d] must be a name on one line, not %q", i, name)
     end
   end
+  -- MCTS divides the evaluation by eval_scale, and `tune --scale`
+  -- multiplies the weights by it: a scale of 0 or less has no meaning
+  local scale = (def.ai or {}).eval_scale
+  if scale ~= nil and not (scale > 0 and scale < math.huge) then
+    fail(def, "ai.eval_scale must be a positive number (the score worth a "
+         .. "73%% chance), not %s", tostring(scale))
+  end
   game.opt = {}
   for name, o in pairs(def.options or {}) do
     if type(o) ~= "table" or o.default == nil then

@@ -397,8 +397,10 @@ function M.fit(records, spec)
       return sum
     end)
     if not scale_col then
-      return nil, "the kept terms never differ between the sides: their "
-                  .. "scale cannot be fitted"
+      return nil, next(free) and "the kept terms never differ between the "
+                  .. "sides: their scale cannot be fitted"
+                  or "the evaluation in force never differs between the "
+                  .. "sides: its scale cannot be fitted"
     end
   end
   local col_of = {}
@@ -657,9 +659,9 @@ end
 function M.fit_report(h, fit)
   local lines = {}
   local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
-  add("%s: weights fitted from %s of %s against itself, %s, each from "
-      .. "%d random actions", h.game, stats.games(fit.games), h.player,
-      seeds_of(h), h.opening)
+  add("%s: weights %s from %s of %s against itself, %s, each from "
+      .. "%d random actions", h.game, fit.factor and "scaled" or "fitted",
+      stats.games(fit.games), h.player, seeds_of(h), h.opening)
   if h.teacher then
     add("  %s positions, a quiet one every %d actions, each judged by %s "
         .. "at depth %d", stats.count(fit.positions), h.every,

@@ -39,6 +39,18 @@ local function fitted(out)
   return r, gold
 end
 
+-- `tune merge` of dir/1.jsonl, a shard of a run, and dir/x.jsonl, written
+-- by the shell command to_x (a shard of another run): refused, why naming
+-- the first difference ("seed 5, not 1").
+local function refuses_other_run(dir, env, to_x, why)
+  assert.equal("rc=0\n", run(to_x .. RANDOM .. " > " .. dir .. "/x.jsonl",
+                             env))
+  assert.equal("wargrid: tune merge: " .. dir .. "/x.jsonl is from another "
+               .. "run (" .. why .. ")\nrc=2\n",
+               run("tune merge " .. dir .. "/1.jsonl " .. dir .. "/x.jsonl",
+                   env))
+end
+
 describe("tune: the toy game's values", function()
   it("fits a gold at three pawns, within its 95% interval, and writes the "
      .. "weights beside the game", function()
@@ -107,13 +119,8 @@ describe("tune: the toy game's values", function()
     assert.matches("^scales: weights fitted from 200 games of random against "
                    .. "itself, shards 1/3 and 3/3 of seeds 1%.%.300, each "
                    .. "from 8 random actions\n", part)
-    local other = run("tune scales --games 300 --seed 5 --shard 1/3"
-                      .. RANDOM .. " > " .. dir .. "/x.jsonl", env)
-    assert.equal("rc=0\n", other)
-    assert.equal("wargrid: tune merge: " .. dir .. "/x.jsonl is from another "
-                 .. "run (seed 5, not 1)\nrc=2\n",
-                 run("tune merge " .. dir .. "/1.jsonl " .. dir .. "/x.jsonl",
-                     env))
+    refuses_other_run(dir, env, "tune scales --games 300 --seed 5 --shard "
+                      .. "1/3", "seed 5, not 1")
     os.execute("rm -r " .. dir)
   end)
 
@@ -158,6 +165,76 @@ describe("tune: the toy game's values", function()
     assert.equal("wargrid: tune: --scale fits no term's own weight: not "
                  .. "with --all\nrc=2\n",
                  run("tune blockwars --scale --all --games 2"))
+  end)
+
+  it("--scale: refuses a teacher, whose chance is its own reading of a "
+     .. "score (self's, the evaluation's own), in a run and in a merge",
+     function()
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local why = "--scale fits the chance MCTS reads to the games' results, "
+                .. "not to a teacher's, which is its own reading of a score "
+                .. "(self's, the evaluation's own: a unit as a hundred "
+                .. "centipawns)\nrc=2\n"
+    assert.equal("wargrid: tune: " .. why,
+                 run("tune scales --scale --teacher self --games 2", env))
+    assert.equal("rc=0\n", run("tune scales --games 4 --shard 1/1 --teacher "
+                               .. "self --depth 1" .. RANDOM .. " > " .. dir
+                               .. "/t.jsonl", env))
+    assert.equal("wargrid: tune merge: " .. why,
+                 run("tune merge " .. dir .. "/t.jsonl --scale", env))
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("--scale: the shards of a --scale run say so, and their merge fits "
+     .. "the scale as the whole run, byte for byte", function()
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local whole = run("tune scales --scale --games 100 --dry-run" .. RANDOM,
+                      env)
+    assert.matches("^scales: weights scaled from 100 games", whole)
+    for i = 1, 2 do
+      assert.equal("rc=0\n", run("tune scales --scale --games 100 --shard "
+                                 .. i .. "/2" .. RANDOM .. " > " .. dir
+                                 .. "/" .. i .. ".jsonl", env))
+    end
+    assert.equal(true, json.decode(slurp(dir .. "/1.jsonl")
+                                   :match("^[^\n]*")).scale)
+    assert.equal(whole, run("tune merge " .. dir .. "/1.jsonl " .. dir
+                            .. "/2.jsonl --dry-run", env))
+    -- a shard of the run without --scale is another run's
+    refuses_other_run(dir, env, "tune scales --games 100 --shard 2/2",
+                      "scale null, not true")
+    os.execute("rm -r " .. dir)
+  end)
+
+  it("--scale: an evaluation that never differs between the sides has no "
+     .. "scale to fit, and a game's eval_scale must be a positive number",
+     function()
+    local dir = toy_dir()
+    local env = "WARGRID_PATH=" .. dir .. " "
+    local f = assert(io.open(dir .. "/scales.weights.lua", "w"))
+    f:write("return { weights = { gold = 0, pawn = 0 } }\n")
+    f:close()
+    assert.equal("wargrid: tune: the evaluation in force never differs "
+                 .. "between the sides: its scale cannot be fitted\nrc=2\n",
+                 run("tune scales --scale --games 20 --dry-run" .. RANDOM,
+                     env))
+    -- MCTS divides by eval_scale, --scale multiplies by it: 0 would write
+    -- weights of 0, -1 the evaluation reversed
+    for _, bad in ipairs { "0", "-1" } do
+      f = assert(io.open(dir .. "/flat.lua", "w"))
+      f:write('return require("wargrid").variant("scales", {\n'
+              .. '  name = "flat",\n  ai = { eval_scale = ' .. bad
+              .. ' },\n})\n')
+      f:close()
+      assert.equal("wargrid: " .. dir .. "/flat.lua:3: game flat: "
+                   .. "ai.eval_scale must be a positive number (the score "
+                   .. "worth a 73% chance), not " .. bad .. "\nrc=2\n",
+                   run("tune --variant " .. dir .. "/flat.lua --scale "
+                       .. "--games 20" .. RANDOM, env))
+    end
+    os.execute("rm -r " .. dir)
   end)
 
   it("refuses a variant with nothing of its own, and a unit it has not",

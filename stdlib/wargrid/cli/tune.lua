@@ -42,7 +42,11 @@ eval_scale: the score worth a 73% chance), so there the weights' scale
 counts as well as their ratios. --scale fits that scale alone: one
 number, the logit of the result that one unit of the evaluation in force
 is worth; every weight is multiplied by it (times eval_scale), and the
-pieces' values, their ratios, stay as they are.
+pieces' values, their ratios, stay as they are. The file holds every
+weight (a variant's, its base's too: they no longer follow the base's
+file); shards of a --scale run say so, and `tune merge` fits the scale.
+Not with --teacher: the results, not a teacher's reading of a score, are
+the chances MCTS must read.
 
 With --teacher, an outside engine that plays the game (a UCI engine, told
 the game's engine variant: Fairy-Stockfish for historical Courier) judges
@@ -126,8 +130,9 @@ end
 
 -- The terms to fit (c.free) and the unit (c.unit): every term of a game,
 -- a variant's own unless --all; none with --scale, which fits the scale
--- of all of them (c.scale_to: the game's eval_scale).
-local function choose_terms(c, cmd)
+-- of all of them (c.scale_to: the game's eval_scale) from the games'
+-- results (the run's teacher: none).
+local function choose_terms(c, cmd, teacher_cmd)
   local game, opts = c.game, c.opts
   local terms = game:terms()
   local root = root_of(game)
@@ -136,6 +141,13 @@ local function choose_terms(c, cmd)
     if opts.all then
       common.usage_error("%s: --scale fits no term's own weight: not with "
                          .. "--all", cmd)
+    end
+    if teacher_cmd then
+      common.usage_error("%s: --scale fits the chance MCTS reads to the "
+                         .. "games' results, not to a teacher's, which is "
+                         .. "its own reading of a score (self's, the "
+                         .. "evaluation's own: a unit as a hundred "
+                         .. "centipawns)", cmd)
     end
     if ai.kind(game) ~= "mcts" then
       common.usage_error("%s: --scale: %s is searched by alpha-beta, which "
@@ -204,6 +216,7 @@ local function run_settings(c)
     max_plies = common.integer("tune", "--max-plies", opts["max-plies"]
                                or "400", 1),
     terms = c.names,
+    scale = opts.scale or nil,
     teacher = opts.teacher,
     depth = opts.teacher and common.integer(
       "tune", "--depth", opts.depth or tostring(
@@ -345,7 +358,7 @@ local function load_run(c)
   if c.merge then return end
   c.game = common.load_game("tune", c.pos, c.opts)
   common.no_more("tune", c.pos, c.opts)
-  choose_terms(c, "tune")
+  choose_terms(c, "tune", c.opts.teacher)
   run_settings(c)
 end
 
@@ -355,8 +368,8 @@ local function play_run(c)
 end
 
 local SAME_RUN = { "game", "variant", "options", "player", "seed", "games",
-                   "opening", "every", "max_plies", "terms", "teacher",
-                   "depth" }
+                   "opening", "every", "max_plies", "terms", "scale",
+                   "teacher", "depth" }
 
 local function whole(x, min, max)
   return common.whole(x, min, max or SEED_MAX)
@@ -389,6 +402,7 @@ local function valid_header(h)
          and whole(h.opening, 0) and whole(h.every, 1)
          and whole(h.max_plies, 1)
          and (h.shard == nil or i and i >= 1 and i <= n)
+         and (h.scale == nil or h.scale == true)
          and (h.teacher == nil and h.depth == nil
               or type(h.teacher) == "string"
                  and whole(h.depth, 1, teacher.depth_max(h.teacher)))
@@ -443,8 +457,11 @@ local function read_merge(c)
   h.shard = nil
   c.records = records
   c.opts.variant, c.opts.option = h.variant, h.options
+  -- a run of `tune --scale --shard` fits the scale, as the whole run would
+  c.opts.scale = c.opts.scale or h.scale
+  h.scale = c.opts.scale or nil
   c.game = common.load_game("tune merge", { h.game }, c.opts)
-  choose_terms(c, "tune merge")
+  choose_terms(c, "tune merge", h.teacher)
   if json.encode(c.names) ~= json.encode(h.terms) then
     common.usage_error("tune merge: the shards' terms (%s) are not %s's now "
                        .. "(%s)", table.concat(h.terms, ", "), c.game.name,
