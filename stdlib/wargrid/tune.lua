@@ -448,6 +448,12 @@ function M.fit(records, spec)
   end
   local scale = denominator(theta)
   local scale_se = delta(denominator, theta, v)
+  if scale < -stats.Z * scale_se then
+    return nil, string.format("in %s the side the evaluation favours goes "
+                              .. "on to lose (its scale %.3g, standard "
+                              .. "error %.3g): a weight's sign is wrong",
+                              stats.games(d.games), scale, scale_se)
+  end
   if scale ~= scale or scale <= stats.Z * scale_se then
     return nil, string.format("%s cannot tell the evaluation from noise "
                               .. "(its scale %.3g, standard error %.3g): "

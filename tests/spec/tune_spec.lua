@@ -208,8 +208,9 @@ describe("tune: the toy game's values", function()
     os.execute("rm -r " .. dir)
   end)
 
-  it("--scale: an evaluation that never differs between the sides has no "
-     .. "scale to fit, and a game's eval_scale must be a positive number",
+  it("--scale: an evaluation that never differs between the sides, or "
+     .. "favours the side that loses, has no scale to fit, and a game's "
+     .. "eval_scale must be a positive number",
      function()
     local dir = toy_dir()
     local env = "WARGRID_PATH=" .. dir .. " "
@@ -220,6 +221,16 @@ describe("tune: the toy game's values", function()
                  .. "between the sides: its scale cannot be fitted\nrc=2\n",
                  run("tune scales --scale --games 20 --dry-run" .. RANDOM,
                      env))
+    -- one that favours the side that loses is no scale either, nor noise
+    f = assert(io.open(dir .. "/scales.weights.lua", "w"))
+    f:write("return { weights = { gold = -3, pawn = -1 } }\n")
+    f:close()
+    assert.matches("^wargrid: tune: in 300 games the side the evaluation "
+                   .. "favours goes on to lose %(its scale %-[%d.]+, "
+                   .. "standard error [%d.]+%): a weight's sign is wrong\n"
+                   .. "rc=2\n$",
+                   run("tune scales --scale --games 300 --dry-run" .. RANDOM,
+                       env))
     -- MCTS divides by eval_scale, --scale multiplies by it: 0 would write
     -- weights of 0, -1 the evaluation reversed
     for _, bad in ipairs { "0", "-1" } do
