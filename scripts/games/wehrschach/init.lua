@@ -286,10 +286,11 @@ local game = wg.game {
   advance_infantry = 1,        -- one of them at least an infantry
 
   -- The AI searches alpha-beta (ai.lua), with fewer nodes a level than
-  -- Courier's, each dearer; repeating a position leads to a draw (W-J8).
+  -- Courier's, each dearer (level 2's 1,200 see the reply from the start,
+  -- where 500 did not); repeating a position leads to a draw (W-J8).
   -- MCTS, when asked for, ends its playouts after 10 actions on its
   -- evaluation.
-  ai = { search = "alphabeta", levels = { 100, 500, 2000, 8000, 40000 },
+  ai = { search = "alphabeta", levels = { 100, 1200, 2000, 8000, 40000 },
          playout_depth = 10, repetition = "draw" },
   engine = { refused = "its captures need two supporters (W-K1) and its "
                        .. "artillery removes pieces without moving (W-K3), "
