@@ -248,6 +248,17 @@ describe("tune: the toy game's values", function()
     os.execute("rm -r " .. dir)
   end)
 
+  it("tune merge refuses the run's own options, which the shards name",
+     function()
+    for _, opt in ipairs { "--teacher self", "--depth 2", "--games 9",
+                           "--player random", "--jobs 2" } do
+      local key = opt:match("^%-%-(%S+)")
+      assert.equal("wargrid: tune merge: --" .. key .. " is the run's, "
+                   .. "which the shards name: give it to `tune --shard`\n"
+                   .. "rc=2\n", run("tune merge a.jsonl " .. opt))
+    end
+  end)
+
   it("refuses a variant with nothing of its own, and a unit it has not",
      function()
     assert.equal("wargrid: tune: wehrschach_no_road adds or changes no term "

@@ -348,6 +348,13 @@ local function merge_or_play(c)
       common.usage_error("tune merge: the shards name the game, its "
                          .. "variant and options; --shard is for a run")
     end
+    for _, key in ipairs { "games", "seed", "player", "opening", "every",
+                           "max-plies", "teacher", "depth", "jobs" } do
+      if c.opts[key] then
+        common.usage_error("tune merge: --%s is the run's, which the "
+                           .. "shards name: give it to `tune --shard`", key)
+      end
+    end
     if #c.pos < 2 then
       common.usage_error("tune merge: give the shard files")
     end
