@@ -269,6 +269,22 @@ describe("tune: the toy game's values", function()
     assert.equal("wargrid: tune: --unit: trenches has no term 'pawn' (its "
                  .. "terms: territory, mobility)\nrc=2\n",
                  run("tune trenches --unit pawn --games 2"))
+    -- a unit weighing 0: a variant's pawn worth nothing
+    local dir = toy_dir()
+    local zero = dir .. "/zero.lua"
+    local f = assert(io.open(zero, "w"))
+    f:write('return require("wargrid").variant("scales", { name = "zero", '
+            .. 'pieces = { pawn = { letter = "p", moves = "mK", value = 0 } '
+            .. '} })\n')
+    f:close()
+    for _, cmd in ipairs { "tune", "values" } do
+      assert.equal("wargrid: " .. cmd .. ": the unit pawn weighs 0 in zero's "
+                   .. "evaluation: values cannot be counted in it (--unit: "
+                   .. "another term)\nrc=2\n",
+                   run(cmd .. " --variant " .. zero .. " --unit pawn",
+                       "WARGRID_PATH=" .. dir .. " "))
+    end
+    os.execute("rm -r " .. dir)
   end)
 end)
 

@@ -128,6 +128,15 @@ local function root_of(game)
   return game
 end
 
+-- A unit weighing 0 counts nothing: refused.
+local function weightless(cmd, game, unit)
+  if game:weights()[unit] == 0 then
+    common.usage_error("%s: the unit %s weighs 0 in %s's evaluation: values "
+                       .. "cannot be counted in it (--unit: another term)",
+                       cmd, unit, game.name)
+  end
+end
+
 -- The terms to fit (c.free) and the unit (c.unit): every term of a game,
 -- a variant's own unless --all; none with --scale, which fits the scale
 -- of all of them (c.scale_to: the game's eval_scale) from the games'
@@ -177,6 +186,7 @@ local function choose_terms(c, cmd, teacher_cmd)
     common.usage_error("%s: --unit: %s has no term %s (its terms: %s)", cmd,
                        game.name, quote(unit), table.concat(names, ", "))
   end
+  if not opts.scale then weightless(cmd, game, unit) end  -- no denominator
   c.terms, c.free, c.unit, c.names = terms, free, unit, names
 end
 
@@ -499,6 +509,8 @@ local function show_values(c)
     common.usage_error("values: --unit: %s has no term %s", game.name,
                        quote(c.opts.unit))
   end
+  weightless("values", game, c.opts.unit or tune.file_unit(game)
+                            or tune.default_unit(terms))
   local v = tune.values(game, c.opts.unit)
   if c.opts.json then
     v.game = game.name
