@@ -42,6 +42,15 @@ local function fail(def, fmt, ...)
   error(string.format("game %s: " .. fmt, def.name or "?", ...), 0)
 end
 
+-- The AI hints' numbers: name, low, high, the low one allowed, in words.
+local AI_RANGES = {
+  { "eval_scale", 0, math.huge, false, "a positive number (the score worth "
+                                       .. "a 73% chance)" },
+  { "explore", 0, math.huge, true, "a number, 0 or more" },
+  { "playout_depth", 0, 1000000, true, "from 0 to 1000000 actions" },
+  { "max_plies", 1, 1000000000, true, "from 1 to 1000000000 actions" },
+}
+
 local function sorted_keys(t)
   local keys = {}
   for k in pairs(t or {}) do keys[#keys + 1] = k end
@@ -435,12 +444,23 @@ local function compile(game)
       fail(def, "sides[%d] must be a name on one line, not %q", i, name)
     end
   end
-  -- MCTS divides the evaluation by eval_scale, and `tune --scale`
-  -- multiplies the weights by it: a scale of 0 or less has no meaning
-  local scale = (def.ai or {}).eval_scale
-  if scale ~= nil and not (scale > 0 and scale < math.huge) then
-    fail(def, "ai.eval_scale must be a positive number (the score worth a "
-         .. "73%% chance), not %s", tostring(scale))
+  -- The AI hints' numbers within what the searches take (MCTS divides
+  -- the evaluation by eval_scale, and `tune --scale` multiplies the
+  -- weights by it: a scale of 0 or less has no meaning)
+  local hints = def.ai or {}
+  for _, r in ipairs(AI_RANGES) do
+    local x = hints[r[1]]
+    if x ~= nil and not ((r[2] < x or r[2] == x and r[4]) and x <= r[3]
+                         and x < math.huge) then
+      fail(def, "ai.%s must be %s, not %s", r[1], r[5],
+           x ~= x and "NaN" or tostring(x))
+    end
+  end
+  for i, n in ipairs(type(hints.levels) == "table" and hints.levels or {}) do
+    if n < 1 or n > 1000000000 then
+      fail(def, "ai.levels[%d] must be a budget from 1 to 1000000000, not "
+           .. "%s", i, tostring(n))
+    end
   end
   game.opt = {}
   for name, o in pairs(def.options or {}) do

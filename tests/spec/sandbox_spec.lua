@@ -488,6 +488,20 @@ return v]], { "moves", "--option", "far" }, "%d+: with_options ran out" },
   { "one-side", "return wg.variant(game, { name = 'v', sides = { 'a' } })",
     { "selfplay", "--games", "1", "--white", "random", "--black", "random" },
     "%d+: game v: sides must name the two sides, not 1$" },
+  -- AI hints the searches cannot take (explore and playout_depth out of
+  -- range were exit 1 at MCTS's first search; a level's budget of 0)
+  { "ai-explore", "return wg.variant(game, { name = 'v', ai = { explore = "
+    .. "-1 } })", { "selfplay", "--games", "1", "--white", "mcts:5",
+                    "--black", "random" },
+    "%d+: game v: ai.explore must be a number, 0 or more, not %-1$" },
+  { "ai-playout-depth", "return wg.variant(game, { name = 'v', ai = { "
+    .. "playout_depth = -2 } })", { "suggest", "--iterations", "5" },
+    "%d+: game v: ai.playout_depth must be from 0 to 1000000 actions, not "
+    .. "%-2$" },
+  { "ai-levels", "return wg.variant(game, { name = 'v', ai = { levels = "
+    .. "{ 0, 1, 2, 3, 4 } } })", { "suggest", "--ai-level", "1" },
+    "%d+: game v: ai.levels%[1%] must be a budget from 1 to 1000000000, not "
+    .. "0$" },
   { "deep-declaration", "local t = {}\nlocal c = t\n"
     .. "for _ = 1, 200 do c.x = {}; c = c.x end\n"
     .. "local v = wg.game { name = 'v', junk = t }\nreturn v", { "moves" },
