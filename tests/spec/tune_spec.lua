@@ -204,7 +204,7 @@ describe("tune: the toy game's values", function()
                             .. "/2.jsonl --dry-run", env))
     -- a shard of the run without --scale is another run's
     refuses_other_run(dir, env, "tune scales --games 100 --shard 2/2",
-                      "scale null, not true")
+                      "scale none, not true")
     os.execute("rm -r " .. dir)
   end)
 

@@ -317,7 +317,8 @@ function M.read_shards(cmd, paths, kind)
           local a, b = json.encode(header[key]), json.encode(rec[key])
           if a ~= b then
             M.usage_error("%s: %s is from another run (%s %s, not %s)", cmd,
-                          path, key, b, a)
+                          path, key, b == "null" and "none" or b,
+                          a == "null" and "none" or a)
           end
         end
         header = header or rec

@@ -60,8 +60,9 @@ but a piece's worth only as far as its weight already says it.
 
 Writes the weights to the file the game loads them from, beside its
 script: NAME/weights.lua in a game's folder, else NAME.weights.lua beside
-NAME.lua (a variant file's too); then prints each term's weight before and
-after, and its value in units.
+NAME.lua (a variant file's too), which the game loads whatever its options
+(games played with --option teach weights for every setting); then prints
+each term's weight before and after, and its value in units.
 
   --games N        games to play (default 500)
   --seed S         game i uses seed S + i (default 1)
