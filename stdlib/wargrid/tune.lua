@@ -692,8 +692,15 @@ function M.fit_report(h, fit)
   do
     lines[#lines + 1] = line
   end
+  -- a unit of evaluation: the unit term's weight in force, if that is 1
+  local unit_of = fit.unit
+  for _, e in ipairs(fit.terms) do
+    if e.name == fit.unit and e.before ~= 1 then
+      unit_of = string.format("unit (a %s weighing %.3g)", fit.unit, e.before)
+    end
+  end
   add("  one %s of evaluation is %.3g of the model's logit [%.3g, %.3g]; "
-      .. "the side to act, %s", fit.unit, fit.scale,
+      .. "the side to act, %s", unit_of, fit.scale,
       fit.scale - stats.Z * fit.scale_se, fit.scale + stats.Z * fit.scale_se,
       fit.side and string.format("%+.3g", fit.side) or "not told apart")
   if fit.factor then
