@@ -50,14 +50,20 @@ ai.DEFAULT_LEVEL = 3
 -- WG_SEARCH_MAX_PLY); a budget of 10^9, host.mcts's most iterations
 -- (host.search takes more nodes, which no one waits for).
 ai.MAX_DEPTH = 96
+ai.MAX_BUDGET = 1000000000
 
 -- The score MCTS reads as a 73% chance (the logit 1) when the game's
--- hints name none: its eval_scale.
+-- hints name none.
 ai.EVAL_SCALE = 3
-ai.MAX_BUDGET = 1000000000
 
 local function hints(game)
   return game.def.ai or {}
+end
+
+-- ai.eval_scale(game) -> the score MCTS reads as a 73% chance in game:
+-- its hint's, else ai.EVAL_SCALE
+function ai.eval_scale(game)
+  return hints(game).eval_scale or ai.EVAL_SCALE
 end
 
 -- ai.kind(game) -> "alphabeta" or "mcts": the search the game declares.
@@ -83,7 +89,7 @@ local function mcts_options(game, iterations, seed)
     iterations = iterations,
     seed = seed,
     playout_depth = h.playout_depth or -1,  -- none: play to the end
-    eval_scale = h.eval_scale or ai.EVAL_SCALE,
+    eval_scale = ai.eval_scale(game),
     max_plies = h.max_plies,
     explore = h.explore,
     repetition_draw = h.repetition == "draw",

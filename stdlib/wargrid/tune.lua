@@ -341,10 +341,6 @@ local function delta(fn, theta, v)
   return math.sqrt(math.max(var, 0))
 end
 
--- M.default_unit(terms) -> the name of the first term whose hand-set
--- weight is 1 (a pawn), else of the first
-M.default_unit = weights.default_unit
-
 -- M.fit(records, spec) -> the fit, or nil and why it cannot be made.
 -- spec: terms (the game's), free ({ name = true }: the terms fitted; the
 -- others keep their weights), now (the weights in force), unit (a term's
@@ -499,10 +495,6 @@ end
 
 -- ---- values --------------------------------------------------------------
 
--- M.file_unit(game) -> the unit of the first weights file up the game's
--- chain of bases that names one, or nil
-M.file_unit = weights.file_unit
-
 -- M.values(game [, unit]) -> what `wargrid values` tells of a game: its
 -- weights in force with their 95% intervals where a weights file gives
 -- them, each in units of the unit term (the file's, else unit, else
@@ -532,7 +524,7 @@ function M.values(game, unit)
     end
   end
   local file = rawget(game, "tuning")
-  unit = unit or M.file_unit(game) or M.default_unit(terms)
+  unit = weights.unit(game, unit)
   local out = { unit = unit, file = file, terms = {} }
   local u = now[unit]
   for _, t in ipairs(terms) do
@@ -542,7 +534,7 @@ function M.values(game, unit)
     local tf, from = tuning_of(t.name)
     if tf then
       e.source = from.name ~= game.name and "inherited"
-                 or type(tf.fit) == "table" and tf.fit.factor and "scaled"
+                 or tf.fit and tf.fit.factor and "scaled"
                  or "tuned"
       if tf.low and tf.low[t.name] then
         e.low, e.high = tf.low[t.name], tf.high[t.name]
@@ -756,7 +748,7 @@ function M.values_report(name, v)
     if fit and fit.games and not seen[g.file] then
       seen[g.file] = true
       lines[#lines + 1] = string.format("  %s %s from %s of %s",
-        g.name or name, type(fit.factor) == "number" and string.format(
+        g.name or name, fit.factor and string.format(
           "scaled (every weight then in force times %.4g)", fit.factor)
         or "tuned", stats.games(fit.games), tostring(fit.player))
     end

@@ -85,23 +85,23 @@ function M.own_terms(game)
   return own
 end
 
--- M.default_unit(terms) -> the name of the first term whose hand-set
--- weight is 1 (a pawn), else of the first
-function M.default_unit(terms)
+-- M.unit(game [, asked]) -> the term a game's values are counted in:
+-- asked, else the unit of the first weights file up the game's chain of
+-- bases that names one, else the first term whose hand-set weight is 1 (a
+-- pawn), else the first term
+function M.unit(game, asked)
+  if asked then return asked end
+  local g = game
+  while g do
+    local t = rawget(g, "tuning")
+    if t and t.unit then return t.unit end
+    g = g.base
+  end
+  local terms = game:terms()
   for _, t in ipairs(terms) do
     if t.weight == 1 then return t.name end
   end
   return terms[1] and terms[1].name
-end
-
--- M.file_unit(game) -> the unit of the first weights file up the game's
--- chain of bases that names one, or nil
-function M.file_unit(game)
-  while game do
-    local t = rawget(game, "tuning")
-    if t and t.unit then return t.unit end
-    game = game.base
-  end
 end
 
 -- The factor between a game's weights in force (w, its weights) and its
@@ -110,9 +110,8 @@ end
 -- tune --scale` multiplied every weight (Block Wars: 0.118); 1 when the
 -- unit's hand-set weight tells nothing (0, or a sign the file reversed).
 local function scale_of(game, w)
-  local terms = game:terms()
-  local unit = M.file_unit(game) or M.default_unit(terms)
-  for _, t in ipairs(terms) do
+  local unit = M.unit(game)
+  for _, t in ipairs(game:terms()) do
     if t.name == unit then
       local f = (w[unit] or t.weight) / t.weight
       return f == f and f > 0 and f < math.huge and f or 1

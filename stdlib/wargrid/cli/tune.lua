@@ -165,7 +165,7 @@ local function choose_terms(c, cmd, teacher_cmd)
                          .. "chances: its weights' scale is not fitted",
                          cmd, game.name)
     end
-    c.scale_to = (game.def.ai or {}).eval_scale or ai.EVAL_SCALE
+    c.scale_to = ai.eval_scale(game)
   elseif opts.all or not root.base then
     for _, t in ipairs(terms) do free[t.name] = true end
   else
@@ -181,8 +181,7 @@ local function choose_terms(c, cmd, teacher_cmd)
     names[#names + 1] = t.name
     known[t.name] = true
   end
-  local unit = opts.unit or tune.file_unit(game)
-               or tune.default_unit(terms)
+  local unit = weights.unit(game, opts.unit)
   if not known[unit] then
     common.usage_error("%s: --unit: %s has no term %s (its terms: %s)", cmd,
                        game.name, quote(unit), table.concat(names, ", "))
@@ -510,8 +509,7 @@ local function show_values(c)
     common.usage_error("values: --unit: %s has no term %s", game.name,
                        quote(c.opts.unit))
   end
-  weightless("values", game, c.opts.unit or tune.file_unit(game)
-                            or tune.default_unit(terms))
+  weightless("values", game, weights.unit(game, c.opts.unit))
   local v = tune.values(game, c.opts.unit)
   if c.opts.json then
     v.game = game.name
